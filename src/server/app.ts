@@ -1,0 +1,50 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import adminRoutes from './routes/admin.ts'
+import authRoutes from './routes/auth.ts'
+import metaRoutes from './routes/meta.ts'
+import moderationRoutes from './routes/moderation.ts'
+import paymentsRoutes from './routes/payments.ts'
+import walletRoutes from './routes/wallet.ts'
+
+export interface AppDeps {
+  config: Config
+  database: Database
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    database: Database
+  }
+}
+
+/**
+ * Builds the whole server (API under /api, the built PWA elsewhere) without listening, so tests
+ * can call app.inject on a fresh database. main.ts only listens.
+ */
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('config', config)
+  app.decorate('database', database)
+
+  await app.register(
+    async (api) => {
+      api.get('/', async () => ({ status: 'ok' }))
+      await api.register(metaRoutes, { prefix: '/meta' })
+      await api.register(authRoutes, { prefix: '/auth' })
+      await api.register(moderationRoutes, { prefix: '/moderation' })
+      await api.register(walletRoutes, { prefix: '/wallet' })
+      await api.register(paymentsRoutes, { prefix: '/payments' })
+      await api.register(adminRoutes, { prefix: '/admin' })
+    },
+    { prefix: '/api' },
+  )
+  return app
+}

@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+
+/**
+ * The one database type the services see: PGlite and node-postgres drizzle instances share it, so
+ * the same code and the same migrations run on the embedded default and on a PostgreSQL server.
+ * PGlite runs every statement on one connection: inside a transaction use only `tx`.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close: () => Promise<void>
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export interface OpenOptions {
+  /** postgres://… selects PostgreSQL; otherwise PGlite under dataDir ('memory://' for a throwaway one). */
+  databaseUrl?: string | undefined
+  dataDir: string
+}
+
+export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promise<Database> {
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+    const db = drizzlePg(pool)
+    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    return { db, kind: 'postgres', close: () => pool.end() }
+  }
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
+  const client = new PGlite(dataDir)
+  const db = drizzlePglite(client)
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  return { db, kind: 'pglite', close: () => client.close() }
+}

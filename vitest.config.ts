@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config'
+
+// Three kinds of tests, each a vitest project so `npm run test:unit` stays fast and
+// `npm run test:api` owns the database. E2E runs through Playwright (scripts/e2e.mjs).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./tests/support/unit-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          // PGlite is single-connection and initdb is slow: one worker per file, files in sequence
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
