@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import authPlugin from './plugins/auth.ts'
 import adminRoutes from './routes/admin.ts'
 import authRoutes from './routes/auth.ts'
 import metaRoutes from './routes/meta.ts'
@@ -33,6 +34,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
   app.decorate('database', database)
+  await app.register(authPlugin)
 
   await app.register(
     async (api) => {

@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import fp from 'fastify-plugin'
+import {
+  type AuthAdmin,
+  type AuthUser,
+  findAdminBySessionToken,
+  findUserBySessionToken,
+} from '../services/accounts/sessions.ts'
+import { bearerToken } from '../services/accounts/tokens.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler for signed-in user routes: sets request.user or answers 401. */
+    requireUser: preHandlerAsyncHookHandler
+    /** preHandler for admin routes: sets request.admin or answers 401. */
+    requireAdmin: preHandlerAsyncHookHandler
+  }
+  interface FastifyRequest {
+    /** Set by app.requireUser; only read it on routes guarded by it. */
+    user: AuthUser
+    /** Set by app.requireAdmin; only read it on routes guarded by it. */
+    admin: AuthAdmin
+    /** The raw bearer token that passed the guard (logout revokes exactly this one). */
+    authToken: string
+  }
+}
+
+export const MISSING_TOKEN_DETAIL = 'Authentication required'
+export const INVALID_TOKEN_DETAIL = 'Invalid or expired session. Please sign in again.'
+export const ADMIN_REQUIRED_DETAIL = 'Admin authentication required'
+
+/**
+ * Bearer-token guards. User and admin tokens live in separate tables, so a token of the wrong kind
+ * is simply not a valid credential for that route: it gets the same 401 as an unknown token
+ * (never 403), which also avoids telling a caller which kind of token it holds.
+ */
+export default fp(
+  async (app) => {
+    // null placeholders keep the request object's shape stable for V8 (fastify's advice)
+    app.decorateRequest('user', null as unknown as AuthUser)
+    app.decorateRequest('admin', null as unknown as AuthAdmin)
+    app.decorateRequest('authToken', '')
+
+    function deny(reply: FastifyReply, detail: string) {
+      return reply.code(401).header('www-authenticate', 'Bearer').send({ detail })
+    }
+
+    app.decorate('requireUser', async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+      const token = bearerToken(request.headers.authorization)
+      if (!token) return deny(reply, MISSING_TOKEN_DETAIL)
+      const user = await findUserBySessionToken(app.database.db, token)
+      if (!user) return deny(reply, INVALID_TOKEN_DETAIL)
+      request.user = user
+      request.authToken = token
+    })
+
+    app.decorate('requireAdmin', async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+      const token = bearerToken(request.headers.authorization)
+      if (!token) return deny(reply, ADMIN_REQUIRED_DETAIL)
+      const admin = await findAdminBySessionToken(app.database.db, token)
+      if (!admin) return deny(reply, INVALID_TOKEN_DETAIL)
+      request.admin = admin
+      request.authToken = token
+    })
+  },
+  { name: 'auth' },
+)
