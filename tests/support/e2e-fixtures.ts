@@ -1,0 +1,109 @@
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+import { STORAGE_KEYS } from '#domain/constants.ts'
+
+// What the 18+ gate stores once the visitor confirms (see the gate component in src/client).
+export const ADULT_CONFIRMED_VALUE = 'true'
+
+export interface E2EOptions {
+  /** When true (the default) every page starts with the 18+ gate already confirmed. */
+  adultConfirmed: boolean
+}
+
+export interface E2EFixtures {
+  /** Mails the server "sent" (GET /api/dev/outbox, available outside production). */
+  outbox: Outbox
+}
+
+export interface OutboxMessage {
+  to: string
+  subject: string
+  text?: string
+  html?: string
+  [key: string]: unknown
+}
+
+export interface Outbox {
+  list(to: string): Promise<OutboxMessage[]>
+  /** Polls until a mail to `to` matches, returning the newest match. */
+  waitFor(to: string, match?: (m: OutboxMessage) => boolean, timeoutMs?: number): Promise<OutboxMessage>
+  /** The first http(s) link in a mail whose path contains `pathPart` (e.g. '/verify-email'). */
+  link(message: OutboxMessage, pathPart: string): string
+}
+
+export function makeOutbox(request: APIRequestContext): Outbox {
+  async function list(to: string): Promise<OutboxMessage[]> {
+    const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+    expect(res.ok(), `GET /api/dev/outbox answered ${res.status()}`).toBe(true)
+    const body: unknown = await res.json()
+    if (Array.isArray(body)) return body as OutboxMessage[]
+    const items = (body as { items?: unknown }).items
+    return Array.isArray(items) ? (items as OutboxMessage[]) : []
+  }
+  return {
+    list,
+    async waitFor(to, match = () => true, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const found = (await list(to)).filter(match)
+        const last = found.at(-1)
+        if (last) return last
+        if (Date.now() > deadline) throw new Error(`no matching mail to ${to} within ${timeoutMs} ms`)
+        await new Promise((r) => setTimeout(r, 200))
+      }
+    },
+    link(message, pathPart) {
+      const text = `${message.text ?? ''} ${message.html ?? ''}`
+      const links = text.match(/https?:\/\/[^\s"'<>]+/g) ?? []
+      const link = links.find((l) => l.includes(pathPart))
+      if (!link) throw new Error(`no link containing ${pathPart} in mail "${message.subject}"`)
+      return link.replaceAll('&amp;', '&')
+    },
+  }
+}
+
+export const test = base.extend<E2EFixtures & E2EOptions>({
+  adultConfirmed: [true, { option: true }],
+  page: async ({ page, adultConfirmed }, use) => {
+    if (adultConfirmed) {
+      // runs before any page script, on every navigation, so the gate never shows
+      await page.addInitScript(
+        ([key, value]) => {
+          try {
+            window.localStorage.setItem(key, value)
+          } catch {
+            // about:blank and opaque origins have no storage
+          }
+        },
+        [STORAGE_KEYS.adultConfirmed, ADULT_CONFIRMED_VALUE] as const,
+      )
+    }
+    await use(page)
+  },
+  outbox: async ({ request }, use) => {
+    await use(makeOutbox(request))
+  },
+})
+
+export { expect }
+
+/** The admin credentials scripts/e2e.mjs gave the server. */
+export const E2E_ADMIN = {
+  username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
+  password: process.env.E2E_ADMIN_PASSWORD ?? '',
+}
+
+/** Fails when the page scrolls sideways: the layout must fit the viewport. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }))
+  expect(scrollWidth, `page is ${scrollWidth}px wide in a ${innerWidth}px viewport`).toBeLessThanOrEqual(
+    innerWidth,
+  )
+}
+
+/** True on the phone-sized project. */
+export function isMobileProject(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1440) < 768
+}
