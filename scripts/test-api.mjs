@@ -1,0 +1,17 @@
+// Runs the API test files on the embedded PGlite, then, when DATABASE_URL is set, once more on
+// PostgreSQL (each test file gets its own scratch database there, see tests/support/api-app.ts).
+// Extra arguments go to vitest: `npm run test:api -- tests/api/meta.test.ts`.
+import { spawnSync } from 'node:child_process'
+
+const args = process.argv.slice(2)
+const backends = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+
+for (const backend of backends) {
+  console.log(`\n── API tests on ${backend} ──`)
+  const run = spawnSync('npx', ['vitest', 'run', '--project', 'api', ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DB: backend },
+  })
+  if (run.status !== 0) process.exit(run.status ?? 1)
+}
+if (backends.length === 1) console.log('\n(DATABASE_URL not set: PostgreSQL run skipped)')

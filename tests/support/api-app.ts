@@ -1,0 +1,152 @@
+// Usage (one app and one database per test file; tests in a file share it):
+//
+//   import { afterAll, beforeAll, beforeEach } from 'vitest'
+//   import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
+//   let t: TestApp
+//   beforeAll(async () => { t = await createTestApp({ /* Partial<Config>, e.g. STATIC_DIR */ }) })
+//   afterAll(() => t.close())
+//   beforeEach(() => t.reset())   // truncates every table except REFERENCE_TABLES (cities, ...)
+//   const res = await t.app.inject({ method: 'GET', url: '/api/' })   // t.db is the drizzle Db
+//
+// Backend: PGlite in memory by default; TEST_DB=postgres (needs DATABASE_URL) gives the file its own
+// freshly created PostgreSQL database, migrated, and dropped in close(). `npm run test:api` runs both.
+
+import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '#server/app.ts'
+import { type Config, loadConfig } from '#server/config.ts'
+import { type Database, type Db, openDatabase } from '#server/db/client.ts'
+
+/**
+ * Tables holding reference data seeded at start-up: reset() keeps them so every test sees the same
+ * seeded rows. Owners of other seeded tables add theirs here.
+ */
+export const REFERENCE_TABLES: ReadonlySet<string> = new Set(['cities', 'banned_phrases'])
+
+export type TestDbKind = 'pglite' | 'postgres'
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Db
+  database: Database
+  config: Config
+  kind: TestDbKind
+  /** Empties every non-reference table, so each test starts clean. */
+  reset: () => Promise<void>
+  close: () => Promise<void>
+}
+
+export function testDbKind(): TestDbKind {
+  const wanted = (process.env.TEST_DB ?? 'pglite').toLowerCase()
+  if (wanted !== 'pglite' && wanted !== 'postgres') {
+    throw new Error(`TEST_DB must be pglite or postgres, got ${wanted}`)
+  }
+  return wanted
+}
+
+interface ScratchDatabase {
+  url: string
+  drop: () => Promise<void>
+}
+
+async function createScratchPostgres(baseUrl: string): Promise<ScratchDatabase> {
+  const name = `api_test_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl })
+      await client.connect()
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      } finally {
+        await client.end()
+      }
+    },
+  }
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const kind = testDbKind()
+  let scratch: ScratchDatabase | undefined
+  if (kind === 'postgres') {
+    const baseUrl = process.env.DATABASE_URL
+    if (!baseUrl)
+      throw new Error('TEST_DB=postgres needs DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)')
+    scratch = await createScratchPostgres(baseUrl)
+  }
+
+  // built from a fixed env, not process.env, so a developer's shell never leaks into tests
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: 'memory://',
+      DATABASE_URL: scratch?.url,
+      // no build in tests unless a test points STATIC_DIR at one
+      STATIC_DIR: join(tmpdir(), 'maple-no-static-build'),
+    }),
+    ...overrides,
+  }
+
+  let database: Database
+  try {
+    database = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' })
+  } catch (error) {
+    await scratch?.drop()
+    throw error
+  }
+
+  let app: FastifyInstance
+  try {
+    app = await buildApp({ config, database })
+    await app.ready()
+  } catch (error) {
+    await database.close()
+    await scratch?.drop()
+    throw error
+  }
+
+  const { db } = database
+  let closed = false
+
+  return {
+    app,
+    db,
+    database,
+    config,
+    kind,
+    reset: async () => {
+      // both drivers answer with { rows }; the shared Db type leaves the result unknown
+      const result = (await db.execute(
+        sql`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`,
+      )) as unknown as { rows: { tablename: string }[] }
+      const tables = result.rows.map((r) => r.tablename).filter((name) => !REFERENCE_TABLES.has(name))
+      if (tables.length === 0) return
+      const list = tables.map((name) => `"${name}"`).join(', ')
+      await db.execute(sql.raw(`TRUNCATE TABLE ${list} RESTART IDENTITY CASCADE`))
+    },
+    close: async () => {
+      if (closed) return
+      closed = true
+      try {
+        await app.close()
+      } finally {
+        await database.close()
+        await scratch?.drop()
+      }
+    },
+  }
+}
