@@ -3,6 +3,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import authPlugin from './plugins/auth.ts'
+import { registerDocs } from './plugins/docs.ts'
+import { installErrorHandler } from './plugins/errors.ts'
+import { registerRateLimit } from './plugins/rate-limit.ts'
+import { registerSecurity } from './plugins/security.ts'
+import { registerStatic } from './plugins/static.ts'
 import adminRoutes from './routes/admin.ts'
 import authRoutes from './routes/auth.ts'
 import metaRoutes from './routes/meta.ts'
@@ -22,14 +27,27 @@ declare module 'fastify' {
   }
 }
 
+// drafts carry images only as URLs/metadata, so a JSON body never needs more than this
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
 /**
  * Builds the whole server (API under /api, the built PWA elsewhere) without listening, so tests
  * can call app.inject on a fresh database. main.ts only listens.
  */
 export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
+  const base = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-  }).withTypeProvider<ZodTypeProvider>()
+    bodyLimit: BODY_LIMIT_BYTES,
+    // behind a load balancer the client IP (rate limits, logs) comes from X-Forwarded-For
+    trustProxy: config.TRUST_PROXY,
+  })
+  installErrorHandler(base)
+  await registerSecurity(base, config)
+  await registerRateLimit(base, config)
+  await registerDocs(base)
+  await registerStatic(base, config)
+
+  const app = base.withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)

@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   // shared rate-limit counters when several API processes run behind a load balancer
   REDIS_URL: z.string().optional(),
+  // 'true' when behind a reverse proxy / load balancer, so client IPs come from X-Forwarded-For
+  TRUST_PROXY: z.stringbool().default(false),
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   // comma-separated origins allowed by CORS besides our own; empty means same-origin only
   CORS_ORIGINS: z.string().default(''),

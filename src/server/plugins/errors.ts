@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { ApiError, INTERNAL_ERROR_DETAIL } from '../errors.ts'
+
+interface Described {
+  status: number
+  detail: string
+}
+
+// "email: Invalid email address": the UI shows detail in a toast, so name the field, not the path syntax
+function describeValidation(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+) {
+  const context = error.validationContext ?? 'body'
+  const parts = error.validation.map((issue) => {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+    return `${field || context}: ${issue.message ?? 'Invalid value'}`
+  })
+  return [...new Set(parts)].join('; ')
+}
+
+export function describeError(error: unknown): Described {
+  if (error instanceof ApiError) return { status: error.statusCode, detail: error.message }
+  if (hasZodFastifySchemaValidationErrors(error)) return { status: 400, detail: describeValidation(error) }
+
+  const fastifyError = error as Partial<FastifyError>
+  const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500
+  if (status >= 500 || status < 400) return { status: 500, detail: INTERNAL_ERROR_DETAIL }
+  if (status === 413) return { status, detail: 'Request body is too large' }
+  if (error instanceof SyntaxError || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return { status: 400, detail: 'Request body is not valid JSON' }
+  }
+  return { status, detail: fastifyError.message || 'Bad request' }
+}
+
+/**
+ * Every error leaves as `{ detail }`. Routes throw ApiError for answers meant for the user; anything
+ * else with a 5xx status is logged with its stack and answered with a bare 'Internal server error'.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, detail } = describeError(error)
+    if (status >= 500) request.log.error({ err: error }, 'request failed')
+    return reply.code(status).send({ detail })
+  })
+}

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs'
+import { basename, join, resolve } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { Config } from '../config.ts'
+import { NOT_FOUND_DETAIL } from '../errors.ts'
+
+// must be revalidated on every load, or users keep an old shell / service worker for a long time
+const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest'])
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
+}
+
+function cacheControlFor(filePath: string): string {
+  if (NO_CACHE_FILES.has(basename(filePath))) return 'no-cache'
+  // Vite puts content-hashed files under /assets: a new build means new names
+  if (filePath.includes('/assets/')) return IMMUTABLE
+  return 'public, max-age=3600'
+}
+
+/**
+ * Serves the built PWA from STATIC_DIR with the SPA fallback: any GET outside /api that is not a
+ * file gets index.html so client routes like /ca/on/adult-buy-sell load. Unknown /api paths, and
+ * everything when there is no build (tests, API-only deployments), answer 404 `{ detail }`.
+ */
+export async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
+  const root = resolve(config.STATIC_DIR)
+  const hasShell = existsSync(join(root, 'index.html'))
+
+  if (hasShell) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+    })
+  }
+
+  const notFound = (reply: FastifyReply) => reply.code(404).send({ detail: NOT_FOUND_DETAIL })
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.raw.url ?? request.url
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD'
+    if (!hasShell || !wantsPage || isApiPath(url) || url.startsWith('/assets/')) return notFound(reply)
+    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+  })
+}
