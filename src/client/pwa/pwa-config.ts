@@ -1,18 +1,68 @@
 import { VitePWA } from 'vite-plugin-pwa'
 
-// The service worker and manifest in one place (issue: installable and offline).
+// The service worker and the manifest in one place (issue 2, "Installable and offline"; DESIGN.md §5).
+//
+// What the service worker keeps:
+// - precache: the shell (index.html), every route chunk and stylesheet, the stock images and icons, so a
+//   listing visited once still renders offline (the mock ads are generated in the browser).
+// - runtime: GET /api/meta/cities, public and the same for everyone, stale-while-revalidate.
+// - never: any other /api/* answer. Authenticated answers (wallet, payments, admin) must not outlive
+//   the session in a cache the app cannot clear on sign-out; the wallet's last known balance is kept
+//   by the query persister instead, marked as not current.
+//
+// Updates: registerType 'prompt' generates a worker that waits until the page posts SKIP_WAITING (the
+// 'Reload' action of the update toast, src/client/pwa/pwa-prompts.tsx), so a tab never runs a mix of
+// old and new chunks. clientsClaim takes effect on activation only, which for an update is after that
+// accept, and on the very first install makes the page that installed it controlled (offline at once).
+export const PWA_THEME_COLOR = '#18181b'
+export const PWA_BACKGROUND_COLOR = '#09090b'
+
 export function pwaPlugin() {
   return VitePWA({
     registerType: 'prompt',
+    // registration lives in pwa-prompts.tsx (virtual:pwa-register/react) so the toast can drive it
     injectRegister: false,
+    strategies: 'generateSW',
+    includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
     manifest: {
+      id: '/',
       name: 'Maple After Dark',
       short_name: 'MapleAD',
-      theme_color: '#18181b',
+      description: "Canada's premier adult classified marketplace: browse, post and manage 18+ ads.",
+      lang: 'en-CA',
+      dir: 'ltr',
+      theme_color: PWA_THEME_COLOR,
+      background_color: PWA_BACKGROUND_COLOR,
       display: 'standalone',
+      orientation: 'any',
       start_url: '/',
       scope: '/',
+      categories: ['shopping', 'lifestyle', 'social'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
     },
-    workbox: { navigateFallback: '/index.html', navigateFallbackDenylist: [/^\/api\//] },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico,txt}'],
+      navigateFallback: '/index.html',
+      // the SPA fallback must never answer an API call (or the sandbox payment page under /api) with HTML
+      navigateFallbackDenylist: [/^\/api\//],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: false,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, request }) => request.method === 'GET' && url.pathname === '/api/meta/cities',
+          handler: 'StaleWhileRevalidate',
+          options: {
+            cacheName: 'api-cities',
+            expiration: { maxEntries: 60, maxAgeSeconds: 7 * 24 * 60 * 60 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
   })
 }

@@ -1,0 +1,166 @@
+// The API client (spec section 7): base = VITE_API_HOST + '/api', or just '/api' when no host is set;
+// JSON in and out; `Authorization: Bearer` whenever a token exists; no timeout (the spec has none,
+// and a slow payment call must not be abandoned half way). Failures are thrown as ApiError carrying
+// the HTTP status and the server's `detail`, for the caller to show. Nothing here shows toasts or
+// navigates: a 401 on a signed-in request is only announced to `onUnauthorized` listeners.
+import type { z } from 'zod'
+import { getAdminToken, getAuthToken } from '#client/features/session/session-store.ts'
+import { en } from '#client/i18n/en.ts'
+
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    /** HTTP status; 0 when the request never got an answer (offline, DNS, CORS) */
+    readonly status: number,
+    /** human text for a toast: the server's detail, or a fallback */
+    readonly detail: string,
+    readonly body?: unknown,
+  ) {
+    super(detail)
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}
+
+/** The detail to show for any error thrown while calling the API, or the caller's fallback. */
+export function errorDetail(error: unknown, fallback: string): string {
+  return isApiError(error) && error.detail ? error.detail : fallback
+}
+
+function apiBase(): string {
+  const host = (import.meta.env.VITE_API_HOST as string | undefined)?.trim() ?? ''
+  return `${host.replace(/\/+$/, '')}/api`
+}
+
+export type QueryValue = string | number | boolean | null | undefined
+
+/** The full URL of an API path ('/meta/cities' → '/api/meta/cities'); empty query values are left out. */
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${apiBase()}${path.startsWith('/') ? path : `/${path}`}`
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value))
+  }
+  const search = params.toString()
+  return search ? `${url}?${search}` : url
+}
+
+/**
+ * Reads the human text out of an error body: `{detail: "…"}` (ours), FastAPI's `{detail: [{msg}]}`
+ * validation list, `{message}` (framework defaults) or a bare string.
+ */
+export function extractDetail(body: unknown): string {
+  if (typeof body === 'string') return body.trim().slice(0, 500)
+  if (typeof body !== 'object' || body === null) return ''
+  const record = body as Record<string, unknown>
+  const detail = record.detail
+  if (typeof detail === 'string') return detail
+  if (Array.isArray(detail)) {
+    return detail
+      .map((item) => {
+        if (typeof item === 'string') return item
+        if (
+          typeof item === 'object' &&
+          item !== null &&
+          typeof (item as { msg?: unknown }).msg === 'string'
+        ) {
+          return (item as { msg: string }).msg
+        }
+        return ''
+      })
+      .filter(Boolean)
+      .join('; ')
+  }
+  if (typeof detail === 'object' && detail !== null) return extractDetail(detail)
+  if (typeof record.message === 'string') return record.message
+  return ''
+}
+
+type UnauthorizedListener = () => void
+const unauthorizedListeners = new Set<UnauthorizedListener>()
+
+/** Called when a request sent with the user's token gets 401 (token expired or revoked). */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener)
+  return () => unauthorizedListeners.delete(listener)
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  query?: Record<string, QueryValue>
+  /** sent as JSON */
+  body?: unknown
+  /** the same key on a retried payment lets the server answer once and never charge twice */
+  idempotencyKey?: string
+  /** whose token to send: the user's (default), the admin's, or none */
+  auth?: 'user' | 'admin' | 'none'
+  /** validates the answer; a mismatch is an error, not data the UI trusts */
+  schema?: z.ZodType<T>
+  signal?: AbortSignal
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined
+  const text = await response.text()
+  if (!text) return undefined
+  const type = response.headers.get('content-type') ?? ''
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text)
+    } catch {
+      return text
+    }
+  }
+  return text
+}
+
+export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', query, body, idempotencyKey, auth = 'user', schema, signal } = options
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey
+  const token = auth === 'user' ? getAuthToken() : auth === 'admin' ? getAdminToken() : ''
+  if (token) headers.Authorization = `Bearer ${token}`
+
+  let response: Response
+  try {
+    response = await fetch(apiUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    })
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new ApiError(0, en.pwa.networkError)
+  }
+
+  const data = await readBody(response)
+  if (!response.ok) {
+    if (response.status === 401 && auth === 'user' && token) {
+      for (const listener of unauthorizedListeners) listener()
+    }
+    const fallback = `${en.pwa.requestFailed} (${response.status}${response.statusText ? ` ${response.statusText}` : ''})`
+    throw new ApiError(response.status, extractDetail(data) || fallback, data)
+  }
+  if (!schema) return data as T
+  const parsed = schema.safeParse(data)
+  if (!parsed.success) throw new ApiError(response.status, en.pwa.unexpectedAnswer, data)
+  return parsed.data
+}
+
+type NoMethod<T> = Omit<RequestOptions<T>, 'method' | 'body'>
+
+export const http = {
+  get: <T = unknown>(path: string, options?: NoMethod<T>) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: NoMethod<T>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: NoMethod<T>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: NoMethod<T>) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: NoMethod<T>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+}
