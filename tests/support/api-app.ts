@@ -3,7 +3,7 @@
 //   import { afterAll, beforeAll, beforeEach } from 'vitest'
 //   import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 //   let t: TestApp
-//   beforeAll(async () => { t = await createTestApp({ /* Partial<Config>, e.g. STATIC_DIR */ }) })
+//   beforeAll(async () => { t = await createTestApp({ /* Partial<Config> */ }, { setup: (app) => {} }) })
 //   afterAll(() => t.close())
 //   beforeEach(() => t.reset())   // truncates every table except REFERENCE_TABLES (cities, ...)
 //   const res = await t.app.inject({ method: 'GET', url: '/api/' })   // t.db is the drizzle Db
@@ -78,7 +78,15 @@ async function createScratchPostgres(baseUrl: string): Promise<ScratchDatabase> 
   }
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Runs after buildApp and before ready: add test-only routes or hooks here. */
+  setup?: (app: FastifyInstance) => void | Promise<void>
+}
+
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const kind = testDbKind()
   let scratch: ScratchDatabase | undefined
   if (kind === 'postgres') {
@@ -112,6 +120,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   let app: FastifyInstance
   try {
     app = await buildApp({ config, database })
+    await options.setup?.(app)
     await app.ready()
   } catch (error) {
     await database.close()
