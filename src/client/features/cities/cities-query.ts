@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query'
+import { CITY_FETCH_LIMIT } from '#domain/constants.ts'
+import { ALL, type ProvinceOrAll } from '#domain/provinces.ts'
+
+export interface CityItem {
+  name: string
+}
+
+export const citiesKeys = {
+  all: ['cities'] as const,
+  list: (province: ProvinceOrAll, q: string) => ['cities', province, q] as const,
+}
+
+const apiBase = `${import.meta.env.VITE_API_HOST ?? ''}/api`
+
+function parseCities(body: unknown): CityItem[] {
+  if (typeof body !== 'object' || body === null || !('items' in body) || !Array.isArray(body.items)) return []
+  return body.items.flatMap((item: unknown) =>
+    typeof item === 'object' && item !== null && 'name' in item && typeof item.name === 'string'
+      ? [{ name: item.name }]
+      : [],
+  )
+}
+
+/** GET /api/meta/cities: places of one province (every province for ALL), filtered by q. */
+export async function fetchCities(
+  province: ProvinceOrAll,
+  q: string,
+  signal?: AbortSignal,
+): Promise<CityItem[]> {
+  const params = new URLSearchParams({ limit: String(CITY_FETCH_LIMIT) })
+  if (province !== ALL) params.set('province', province)
+  if (q.trim()) params.set('q', q.trim())
+  const res = await fetch(`${apiBase}/meta/cities?${params}`, {
+    signal,
+    headers: { accept: 'application/json' },
+  })
+  if (!res.ok) throw new Error(`cities: HTTP ${res.status}`)
+  return parseCities(await res.json())
+}
+
+export function citiesQuery(province: ProvinceOrAll, q: string) {
+  return queryOptions({
+    queryKey: citiesKeys.list(province, q.trim()),
+    queryFn: ({ signal }) => fetchCities(province, q, signal),
+    staleTime: 24 * 60 * 60 * 1000,
+  })
+}

@@ -1,0 +1,26 @@
+import type { Query } from '@tanstack/react-query'
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import { QUERY_GC_TIME_MS } from './query-client.ts'
+
+// Only a few query families go to localStorage (DESIGN.md §2: cities and the wallet): they are small,
+// public or the user's own, and make offline pages useful. Ads live in IndexedDB (src/client/db) and
+// are never also kept here, so each entity has one owner.
+export const PERSISTED_QUERY_ROOTS: readonly string[] = ['cities', 'wallet']
+export const PERSISTED_CACHE_KEY = 'query_cache'
+// bump when a persisted query's data shape changes, so old caches are dropped instead of misread
+export const PERSISTED_CACHE_BUSTER = '1'
+
+export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
+  const root = query.queryKey[0]
+  return query.state.status === 'success' && typeof root === 'string' && PERSISTED_QUERY_ROOTS.includes(root)
+}
+
+export function createPersister(storage: Storage | undefined = globalThis.localStorage) {
+  return createSyncStoragePersister({ storage, key: PERSISTED_CACHE_KEY, throttleTime: 1000 })
+}
+
+export const persistOptions = {
+  maxAge: QUERY_GC_TIME_MS,
+  buster: PERSISTED_CACHE_BUSTER,
+  dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+}
