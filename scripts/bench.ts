@@ -1,0 +1,216 @@
+// `npm run bench`: the DESIGN.md §6 bars, measured against the real built app and server.
+//   (a) gzipped JS loaded by the first view of / and of a listing page (Chromium, 18+ gate confirmed)
+//   (b) Lighthouse 12 mobile scores, LCP and CLS for both pages
+//   (c) API latency at a fixed 500 req/s against a bare Fastify route measured in the same run
+//   (d) listing filter/sort/page timing of the domain functions over the full mock data set
+// Env: BENCH_BUILD=1 rebuilds even if dist/ exists; BENCH_SKIP=lighthouse,api,js,listing skips parts;
+// BENCH_RATE (default 500) and BENCH_SECONDS (default 10) shape the load. Not part of `npm test`.
+import { existsSync } from 'node:fs'
+import { type LoadFigures, type LoadTarget, load, probe } from './bench/api-load.ts'
+import { type JsBytes, measureJsBytes } from './bench/js-bytes.ts'
+import { type LighthouseFigures, runLighthouse } from './bench/lighthouse.ts'
+import { benchListing, type ListingTiming } from './bench/listing.ts'
+import {
+  CHROME_PATH,
+  ensureBuild,
+  type RunningServer,
+  startAppServer,
+  startBareServer,
+} from './bench/server.ts'
+
+const PAGES = ['/', '/ca/ON/adult-buy-sell']
+const RATE = Number(process.env.BENCH_RATE ?? 500)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()))
+
+interface Row {
+  metric: string
+  value: string
+  target: string
+  verdict: '' | 'ok' | 'MISS'
+}
+const rows: Row[] = []
+const notes: string[] = []
+
+function row(metric: string, value: string, target = '', pass?: boolean): void {
+  rows.push({ metric, value, target, verdict: pass === undefined ? '' : pass ? 'ok' : 'MISS' })
+}
+
+function section(title: string): void {
+  console.log(`\n=== bench: ${title} ===`)
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
+const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`
+
+function reportJs(results: JsBytes[]): void {
+  for (const r of results) {
+    const label = r.path === '/' ? 'home /' : `listing ${r.path}`
+    row(
+      `JS gzip, first view of ${label}`,
+      `${kb(r.gzipBytes)} (${r.files} files, ${kb(r.rawBytes)} raw)`,
+      '≤ 130 kB',
+      r.gzipBytes <= 130_000,
+    )
+  }
+}
+
+function reportLighthouse(r: LighthouseFigures): void {
+  const page = r.path === '/' ? 'home' : 'listing'
+  if (r.error) notes.push(`Lighthouse ${r.path}: ${r.error}`)
+  const scoreRow = (name: string, value: number | null, min: number | undefined) =>
+    row(
+      `Lighthouse ${page}: ${name}`,
+      value === null ? 'n/a' : String(value),
+      min === undefined ? '' : `≥ ${min}`,
+      min === undefined || value === null ? undefined : value >= min,
+    )
+  scoreRow('performance', r.performance, 95)
+  scoreRow('accessibility', r.accessibility, 100)
+  scoreRow('best practices', r.bestPractices, 100)
+  scoreRow('SEO', r.seo, undefined)
+  row(
+    `Lighthouse ${page}: LCP`,
+    r.lcpMs === null ? 'n/a' : ms(r.lcpMs),
+    '≤ 1500 ms',
+    r.lcpMs === null ? undefined : r.lcpMs <= 1500,
+  )
+  row(
+    `Lighthouse ${page}: CLS`,
+    r.cls === null ? 'n/a' : r.cls.toFixed(3),
+    '≤ 0.02',
+    r.cls === null ? undefined : r.cls <= 0.02,
+  )
+  if (r.misses.length > 0) notes.push(`Lighthouse ${r.path} audits that cost points: ${r.misses.join(', ')}`)
+}
+
+function reportLoad(figures: LoadFigures, bare: LoadFigures | undefined): void {
+  const ratio = bare && bare.p99Ms > 0 ? ` (${(figures.p99Ms / bare.p99Ms).toFixed(1)}× bare p99)` : ''
+  row(`API ${figures.label}: p50`, ms(figures.p50Ms))
+  row(
+    `API ${figures.label}: p99 at ${Math.round(figures.rps)} req/s${ratio}`,
+    ms(figures.p99Ms),
+    '≤ 25 ms',
+    figures.p99Ms <= 25,
+  )
+  if (figures.non2xx > 0 || figures.errors > 0) {
+    notes.push(
+      `${figures.label}: ${figures.non2xx} non-2xx answers and ${figures.errors} errors/timeouts out of ${figures.requests} requests`,
+    )
+  }
+}
+
+function reportListing(timings: ListingTiming[]): void {
+  for (const t of timings) {
+    row(
+      `listing query: ${t.label} [${t.ads} ads]`,
+      `${ms(t.medianMs)} median, ${ms(t.p95Ms)} p95`,
+      '< 50 ms',
+      t.medianMs < 50,
+    )
+  }
+  notes.push(
+    "listing timings are on this machine's CPU; a mid-range phone is roughly 4× slower (Lighthouse's mobile CPU factor)",
+  )
+}
+
+function printTable(): void {
+  const headers = ['Metric', 'Value', 'Target (DESIGN.md §6)', '']
+  const cells = rows.map((r) => [r.metric, r.value, r.target, r.verdict])
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)))
+  const line = (c: string[]) => c.map((v, i) => v.padEnd(widths[i] ?? 0)).join(' | ')
+  console.log(`\n${line(headers)}`)
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'))
+  for (const c of cells) console.log(line(c))
+  if (notes.length > 0) {
+    console.log('\nNotes:')
+    for (const n of notes) console.log(`- ${n}`)
+  }
+  const misses = rows.filter((r) => r.verdict === 'MISS').length
+  console.log(`\nbench done: ${rows.filter((r) => r.verdict === 'ok').length} bars met, ${misses} missed`)
+}
+
+async function main(): Promise<void> {
+  const needsBrowser = !skip.has('js') || !skip.has('lighthouse')
+  if (needsBrowser && !existsSync(CHROME_PATH)) {
+    throw new Error(`no Chromium at ${CHROME_PATH}: apt-get update && apt-get install -y chromium`)
+  }
+  section('build and server')
+  // the API and domain parts need no build; the browser parts measure the built app
+  if (needsBrowser) ensureBuild()
+  let app: RunningServer | undefined
+  let bare: RunningServer | undefined
+  try {
+    app = await startAppServer()
+    console.log(`server at ${app.baseURL}`)
+
+    if (!skip.has('js')) {
+      section('JavaScript bytes of the first view')
+      reportJs(await measureJsBytes(app.baseURL, PAGES))
+    }
+
+    if (!skip.has('lighthouse')) {
+      for (const path of PAGES) {
+        section(`Lighthouse (mobile) ${path}`)
+        try {
+          reportLighthouse(await runLighthouse(app.baseURL, path))
+        } catch (error) {
+          notes.push(`Lighthouse ${path} failed: ${(error as Error).message}`)
+        }
+      }
+    }
+
+    if (!skip.has('api')) {
+      section(`API load: ${RATE} req/s for ${SECONDS} s each`)
+      bare = await startBareServer()
+      const bareFigures = await load({ label: 'bare Fastify GET /', url: `${bare.baseURL}/` }, RATE, SECONDS)
+      row(
+        `API bare Fastify GET /: p50 / p99`,
+        `${ms(bareFigures.p50Ms)} / ${ms(bareFigures.p99Ms)}`,
+        'baseline',
+      )
+      const targets: LoadTarget[] = [
+        {
+          label: 'GET /api/meta/cities?province=ON&q=to',
+          url: `${app.baseURL}/api/meta/cities?province=ON&q=to`,
+        },
+        {
+          label: 'POST /api/moderation/check',
+          url: `${app.baseURL}/api/moderation/check`,
+          method: 'POST',
+          body: {
+            title: 'Vintage lingerie set, barely worn',
+            description: 'Pick up downtown or ship anywhere in Canada.',
+          },
+        },
+      ]
+      for (const target of targets) {
+        const problem = await probe(target)
+        if (problem) {
+          row(`API ${target.label}`, 'skipped', '≤ 25 ms p99')
+          notes.push(`${target.label} skipped: ${problem}`)
+          continue
+        }
+        console.log(target.label)
+        reportLoad(await load(target, RATE, SECONDS), bareFigures)
+      }
+    }
+  } finally {
+    await bare?.stop()
+    await app?.stop()
+  }
+
+  if (!skip.has('listing')) {
+    section('listing filter/sort/page (domain functions)')
+    reportListing(benchListing())
+  }
+  printTable()
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`bench failed: ${(error as Error).stack ?? String(error)}`)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,58 @@
+import autocannon from 'autocannon'
+
+export interface LoadFigures {
+  label: string
+  requests: number
+  rps: number
+  p50Ms: number
+  p99Ms: number
+  non2xx: number
+  errors: number
+  note?: string
+}
+
+export interface LoadTarget {
+  label: string
+  url: string
+  method?: 'GET' | 'POST'
+  body?: unknown
+}
+
+/** Probes a target once, so a missing route is reported as such instead of timed as a 404. */
+export async function probe(target: LoadTarget): Promise<string | undefined> {
+  try {
+    const res = await fetch(target.url, {
+      method: target.method ?? 'GET',
+      ...(target.body === undefined
+        ? {}
+        : { body: JSON.stringify(target.body), headers: { 'content-type': 'application/json' } }),
+    })
+    if (!res.ok) return `answered ${res.status} to a probe: ${(await res.text()).slice(0, 120)}`
+    return undefined
+  } catch (error) {
+    return `unreachable: ${(error as Error).message}`
+  }
+}
+
+/** A fixed arrival rate (not "as fast as possible"), so p99 says what users see at that load. */
+export async function load(target: LoadTarget, rate: number, seconds: number): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    connections: 20,
+    overallRate: rate,
+    duration: seconds,
+    ...(target.body === undefined
+      ? {}
+      : { body: JSON.stringify(target.body), headers: { 'content-type': 'application/json' } }),
+  })
+  return {
+    label: target.label,
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }
+}

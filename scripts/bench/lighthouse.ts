@@ -1,0 +1,66 @@
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { chromium } from 'playwright-core'
+import { STORAGE_KEYS } from '#domain/constants.ts'
+import { CHROME_PATH, CHROMIUM_ARGS } from './server.ts'
+
+export interface LighthouseFigures {
+  path: string
+  performance: number | null
+  accessibility: number | null
+  bestPractices: number | null
+  seo: number | null
+  lcpMs: number | null
+  cls: number | null
+  /** Audits that cost points outside performance, so a short-falling score says why. */
+  misses: string[]
+  error?: string
+}
+
+const score = (s: number | null | undefined) => (typeof s === 'number' ? Math.round(s * 100) : null)
+
+/**
+ * Lighthouse's default (mobile, simulated throttling) run of one page in a fresh Chromium profile.
+ * The 18+ gate is confirmed first from /robots.txt (same origin, no JS or CSS cached), and storage reset
+ * is off so that confirmation survives: otherwise every run would measure the gate, not the page.
+ */
+export async function runLighthouse(baseURL: string, path: string): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROMIUM_ARGS })
+  try {
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
+    const context = cdp.contexts()[0]
+    if (!context) throw new Error('no default browser context')
+    const primer = await context.newPage()
+    await primer.goto(`${baseURL}/robots.txt`)
+    await primer.evaluate((key) => window.localStorage.setItem(key, 'true'), STORAGE_KEYS.adultConfirmed)
+    await primer.close()
+
+    const result = await lighthouse(`${baseURL}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      disableStorageReset: true,
+    })
+    if (!result) throw new Error('lighthouse returned nothing')
+    const { categories, audits, runtimeError } = result.lhr
+    const misses = ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
+      (categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${id}:${ref.id}`),
+    )
+    return {
+      path,
+      performance: score(categories.performance?.score),
+      accessibility: score(categories.accessibility?.score),
+      bestPractices: score(categories['best-practices']?.score),
+      seo: score(categories.seo?.score),
+      lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? null,
+      misses,
+      ...(runtimeError ? { error: `${runtimeError.code}: ${runtimeError.message}` } : {}),
+    }
+  } finally {
+    chrome.kill()
+  }
+}

@@ -1,0 +1,124 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+/** Builds the app unless a build is already there (BENCH_BUILD=1 forces a fresh one). */
+export function ensureBuild(): void {
+  if (existsSync('dist/client/index.html') && process.env.BENCH_BUILD !== '1') {
+    console.log('using the existing build in dist/client (BENCH_BUILD=1 rebuilds)')
+    return
+  }
+  console.log('building the app (vite build)…')
+  const build = spawnSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
+  if (build.status !== 0) throw new Error('vite build failed')
+}
+
+export async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`process exited early (${child.exitCode})`)
+    try {
+      const res = await fetch(url)
+      if (res.ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+}
+
+export interface RunningServer {
+  baseURL: string
+  port: number
+  stop(): Promise<void>
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+/** The real server, as `npm start` runs it, on a free port with a fresh embedded database. */
+export async function startAppServer(): Promise<RunningServer> {
+  const port = await freePort()
+  const baseURL = `http://127.0.0.1:${port}`
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // production is what users get (no dev routes, no stack traces); admin credentials are required there
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseURL,
+    LOG_LEVEL: 'warn',
+    ADMIN_USERNAME: 'bench-admin',
+    ADMIN_PASSWORD: `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`,
+  }
+  delete env.DATABASE_URL
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  await waitForHttp(`${baseURL}/api/`, 90_000, child)
+  return {
+    baseURL,
+    port,
+    async stop() {
+      await stopChild(child)
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A bare Fastify route in its own process, the baseline the API's latency is compared with. */
+export async function startBareServer(): Promise<RunningServer> {
+  const port = await freePort()
+  const code = `
+    import Fastify from 'fastify'
+    const app = Fastify({ logger: false })
+    app.get('/', async () => ({ status: 'ok' }))
+    await app.listen({ port: ${port}, host: '127.0.0.1' })
+  `
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const baseURL = `http://127.0.0.1:${port}`
+  await waitForHttp(`${baseURL}/`, 20_000, child)
+  return { baseURL, port, stop: () => stopChild(child) }
+}
