@@ -1,6 +1,182 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
+import {
+  ChargeIdParamsSchema,
+  ChargeStatusResponseSchema,
+  CreateChargeRequestSchema,
+  CreateChargeResponseSchema,
+  MAX_DRAFT_BYTES,
+} from '#domain/api/payments.ts'
+import { BUMP_FEE_CENTS, MIN_TOPUP_CENTS, POSTING_FEE_CENTS } from '#domain/constants.ts'
+import { dollarsToCents, formatCad } from '#domain/money.ts'
+import { ApiError } from '#server/errors.ts'
+import { CHARGE_NOT_FOUND, toChargeView } from '#server/services/payments/charges.ts'
+import { paymentsService } from '#server/services/payments/registry.ts'
+import { renderSandboxPage } from '#server/services/payments/sandbox-page.ts'
+import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
+import { MIN_TOPUP_DETAIL } from './wallet.ts'
 
-// Routes under /api/payments. Filled in by the issue that owns this area.
-const paymentsRoutes: FastifyPluginAsyncZod = async () => {}
+const DEFAULT_DESCRIPTIONS = { post: 'Posting fee', bump: 'Bump fee' } as const
+const WEBHOOK_BODY_LIMIT = 256 * 1024
+const InvoiceParamsSchema = z.object({ invoiceId: z.string().min(1).max(200) })
+
+// Routes under /api/payments: crypto charges, provider webhooks and the sandbox's hosted page.
+const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const payments = () => paymentsService(app.config, app.database)
+
+  app.post(
+    '/crypto/charge',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        security: [{ bearerAuth: [] }],
+        description:
+          'Creates a crypto charge. The server prices post ($2) and bump ($1) itself and ignores the ' +
+          "client's amount; a topup takes amount in CAD dollars, at least $5. metadata.draft (the ad " +
+          `being posted, at most ${MAX_DRAFT_BYTES / 1024} KB of JSON) is kept with the charge.`,
+        body: CreateChargeRequestSchema,
+        response: { 200: CreateChargeResponseSchema, 413: ErrorSchema, 502: ErrorSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { chargeType, listingId, metadata } = request.body
+      let amountCents: number
+      if (chargeType === 'topup') {
+        amountCents = dollarsToCents(request.body.amount ?? 0)
+        if (amountCents < MIN_TOPUP_CENTS) throw new ApiError(400, MIN_TOPUP_DETAIL)
+      } else {
+        amountCents = chargeType === 'post' ? POSTING_FEE_CENTS : BUMP_FEE_CENTS
+      }
+      const draft = metadata?.draft ?? null
+      if (draft !== null && Buffer.byteLength(JSON.stringify(draft) ?? '') > MAX_DRAFT_BYTES) {
+        throw new ApiError(
+          413,
+          `The draft is too large to keep with the payment (at most ${MAX_DRAFT_BYTES / 1024} KB)`,
+        )
+      }
+      const description =
+        request.body.description ||
+        (chargeType === 'topup'
+          ? `Wallet top-up ${formatCad(amountCents)}`
+          : DEFAULT_DESCRIPTIONS[chargeType])
+      return payments().createCharge({
+        userId: request.user.id,
+        chargeType,
+        amountCents,
+        description,
+        listingId: listingId ?? null,
+        draft,
+      })
+    },
+  )
+
+  app.get(
+    '/crypto/charge/:chargeId/status',
+    {
+      schema: {
+        tags: ['payments'],
+        description:
+          'Public: the charge id (144 random bits) is the only key, so the pay page can poll it. Re-reads ' +
+          'the provider on every call and fulfils the charge once it is settled.',
+        params: ChargeIdParamsSchema,
+        response: { 200: ChargeStatusResponseSchema, 502: ErrorSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const service = payments()
+      const row = await service.findCharge(request.params.chargeId)
+      if (!row) throw new ApiError(404, CHARGE_NOT_FOUND)
+      const { row: current, charge } = await service.refresh(row)
+      return toChargeView(current, charge)
+    },
+  )
+
+  // Webhooks need the exact bytes that were signed, so JSON is kept raw in this context only.
+  await app.register(async (plain) => {
+    const hooks = plain.withTypeProvider<ZodTypeProvider>()
+    hooks.removeContentTypeParser('application/json')
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    )
+
+    for (const provider of ['btcpay', 'sandbox'] as const) {
+      hooks.post(
+        `/webhooks/${provider}`,
+        {
+          bodyLimit: WEBHOOK_BODY_LIMIT,
+          schema: {
+            tags: ['payments'],
+            description:
+              provider === 'btcpay'
+                ? 'BTCPay Server webhook, signed `BTCPay-Sig: sha256=<hex HMAC-SHA256 of the raw body>`.'
+                : 'Sandbox provider webhook, signed `Sandbox-Sig: sha256=<hex HMAC-SHA256 of the raw body>`.',
+            response: { 200: z.object({ ok: z.literal(true), duplicate: z.boolean() }), ...errorResponses },
+          },
+        },
+        async (request) => {
+          const service = payments()
+          if (service.provider.name !== provider)
+            throw new ApiError(404, `The ${provider} provider is not enabled`)
+          if (!Buffer.isBuffer(request.body)) throw new ApiError(400, 'Webhook body must be JSON')
+          const { duplicate } = await service.handleWebhook(request.body, request.headers)
+          return { ok: true as const, duplicate }
+        },
+      )
+    }
+  })
+
+  // The sandbox provider's hosted invoice page and its two simulate actions.
+  await app.register(async (plain) => {
+    const sandbox = plain.withTypeProvider<ZodTypeProvider>()
+    // the page's plain HTML forms post an empty urlencoded body
+    sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, _b, done) =>
+      done(null, {}),
+    )
+    const sandboxProvider = (): SandboxProvider => {
+      const { provider } = payments()
+      if (!(provider instanceof SandboxProvider))
+        throw new ApiError(404, 'The sandbox provider is not enabled')
+      return provider
+    }
+
+    sandbox.get(
+      '/sandbox/:invoiceId',
+      { schema: { tags: ['payments'], hide: true, params: InvoiceParamsSchema } },
+      async (request, reply) => {
+        const provider = sandboxProvider()
+        const invoice = await provider.getInvoice(request.params.invoiceId)
+        if (!invoice) throw new ApiError(404, 'Invoice not found')
+        const charge = await provider.getCharge(invoice.id)
+        return reply
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(renderSandboxPage(invoice, charge))
+      },
+    )
+
+    for (const [action, outcome, event] of [
+      ['pay', 'COMPLETED', 'InvoiceSettled'],
+      ['expire', 'EXPIRED', 'InvoiceExpired'],
+    ] as const) {
+      sandbox.post(
+        `/sandbox/:invoiceId/${action}`,
+        { schema: { tags: ['payments'], hide: true, params: InvoiceParamsSchema } },
+        async (request, reply) => {
+          const provider = sandboxProvider()
+          const { invoiceId } = request.params
+          if (!(await provider.getInvoice(invoiceId))) throw new ApiError(404, 'Invoice not found')
+          if (await provider.simulate(invoiceId, outcome)) {
+            // the same signed-webhook path a real processor would take
+            const webhook = provider.buildWebhook(invoiceId, event)
+            await payments().handleWebhook(webhook.body, webhook.headers)
+          }
+          return reply.redirect(`/api/payments/sandbox/${encodeURIComponent(invoiceId)}`, 303)
+        },
+      )
+    }
+  })
+}
 
 export default paymentsRoutes

@@ -1,6 +1,131 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
+import {
+  IDEMPOTENCY_HEADER,
+  IdempotencyKeySchema,
+  TopupConfirmRequestSchema,
+  TopupConfirmResponseSchema,
+  TopupInitiateRequestSchema,
+  TopupInitiateResponseSchema,
+  WalletPayRequestSchema,
+  WalletPayResponseSchema,
+  WalletSchema,
+} from '#domain/api/wallet.ts'
+import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
+import { centsToDollars, dollarsToCents, formatCad } from '#domain/money.ts'
+import { ApiError } from '#server/errors.ts'
+import { CHARGE_NOT_FOUND } from '#server/services/payments/charges.ts'
+import { paymentsService } from '#server/services/payments/registry.ts'
+import { getBalanceCents, getWallet, payFromWallet } from '#server/services/wallet/wallet-service.ts'
 
-// Routes under /api/wallet. Filled in by the issue that owns this area.
-const walletRoutes: FastifyPluginAsyncZod = async () => {}
+export const MIN_TOPUP_DETAIL = 'Minimum load is $5'
+
+/** The detail the app shows under 'Not confirmed yet' when a top-up is not settled. */
+export function notConfirmedDetail(status: string): string {
+  if (status === 'EXPIRED')
+    return `Payment expired before it was confirmed (status ${status}). Start a new top-up.`
+  if (status === 'INVALID') return `Payment was marked invalid by the provider (status ${status})`
+  return `Payment not confirmed yet (status ${status})`
+}
+
+// Routes under /api/wallet: every one needs a signed-in user.
+const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireUser)
+  const payments = () => paymentsService(app.config, app.database)
+  const security = [{ bearerAuth: [] }]
+
+  app.get(
+    '/',
+    { schema: { tags: ['wallet'], security, response: { 200: WalletSchema, ...errorResponses } } },
+    async (request) => getWallet(app.database.db, request.user.id),
+  )
+
+  app.post(
+    '/pay',
+    {
+      schema: {
+        tags: ['wallet'],
+        security,
+        description:
+          'Pays the posting ($2) or bump ($1) fee from the wallet; the server sets the price. Send an ' +
+          'Idempotency-Key header to make retries safe: a retry with the same key answers the first ' +
+          'answer and charges once; the same key with a different body is refused with 422.',
+        body: WalletPayRequestSchema,
+        response: { 200: WalletPayResponseSchema, 402: ErrorSchema, 422: ErrorSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const rawKey = request.headers[IDEMPOTENCY_HEADER]
+      let key: string | null = null
+      if (rawKey !== undefined) {
+        const parsed = IdempotencyKeySchema.safeParse(Array.isArray(rawKey) ? rawKey[0] : rawKey)
+        if (!parsed.success)
+          throw new ApiError(400, parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key')
+        key = parsed.data
+      }
+      const outcome = await payFromWallet(app.database.db, request.user.id, request.body, key)
+      return reply.code(outcome.statusCode).send(outcome.body)
+    },
+  )
+
+  app.post(
+    '/topup/initiate',
+    {
+      schema: {
+        tags: ['wallet'],
+        security,
+        description: 'Starts a crypto charge of type topup (amount in CAD dollars, at least $5).',
+        body: TopupInitiateRequestSchema,
+        response: { 200: TopupInitiateResponseSchema, 502: ErrorSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const amountCents = dollarsToCents(request.body.amount)
+      if (amountCents < MIN_TOPUP_CENTS) throw new ApiError(400, MIN_TOPUP_DETAIL)
+      const charge = await payments().createCharge({
+        userId: request.user.id,
+        chargeType: 'topup',
+        amountCents,
+        description: `Wallet top-up ${formatCad(amountCents)}`,
+        listingId: null,
+        draft: null,
+      })
+      return {
+        charge_id: charge.charge_id,
+        hosted_url: charge.hosted_url,
+        amount_cad: charge.amount_cad,
+        status: charge.status,
+      }
+    },
+  )
+
+  app.post(
+    '/topup/confirm',
+    {
+      schema: {
+        tags: ['wallet'],
+        security,
+        description:
+          'Re-reads the top-up charge from the provider and credits it exactly once when settled. ' +
+          'Not settled yet, expired or invalid: 409 with the status in the detail.',
+        body: TopupConfirmRequestSchema,
+        response: { 200: TopupConfirmResponseSchema, 409: ErrorSchema, 502: ErrorSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const service = payments()
+      const row = await service.findCharge(request.body.charge_id)
+      // someone else's charge reads exactly like a missing one
+      if (!row || row.userId !== request.user.id || row.chargeType !== 'topup')
+        throw new ApiError(404, CHARGE_NOT_FOUND)
+      const { fulfilled, charge } = await service.refresh(row)
+      if (!fulfilled) throw new ApiError(409, notConfirmedDetail(charge.status))
+      return {
+        credited: true as const,
+        balance_cad: centsToDollars(await getBalanceCents(app.database.db, request.user.id)),
+      }
+    },
+  )
+}
 
 export default walletRoutes

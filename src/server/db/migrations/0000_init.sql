@@ -1,3 +1,11 @@
+CREATE TABLE "cities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"province" text NOT NULL,
+	"population" integer NOT NULL,
+	"search" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "outbox" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"to" text NOT NULL,
@@ -124,6 +132,9 @@ ALTER TABLE "account_tokens" ADD CONSTRAINT "account_tokens_user_id_users_id_fk"
 ALTER TABLE "wallet_idempotency" ADD CONSTRAINT "wallet_idempotency_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_transactions" ADD CONSTRAINT "wallet_transactions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallets" ADD CONSTRAINT "wallets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "cities_province_name_unique" ON "cities" USING btree ("province","name");--> statement-breakpoint
+CREATE INDEX "cities_province_population_idx" ON "cities" USING btree ("province","population" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "cities_search_idx" ON "cities" USING btree ("search" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "outbox_to_idx" ON "outbox" USING btree ("to","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "crypto_charges_provider_invoice" ON "crypto_charges" USING btree ("provider","provider_invoice_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint

@@ -1,0 +1,84 @@
+import { z } from 'zod'
+
+// Request and response shapes of /api/wallet, shared by the server routes and the client.
+// Money crosses the wire as CAD dollars (numbers); inside both sides it is integer cents.
+
+export const WalletPaths = {
+  wallet: '/wallet/',
+  pay: '/wallet/pay',
+  topupInitiate: '/wallet/topup/initiate',
+  topupConfirm: '/wallet/topup/confirm',
+} as const
+
+export const WalletTransactionTypeSchema = z.enum(['topup', 'post', 'bump'])
+export type WalletTransactionType = z.infer<typeof WalletTransactionTypeSchema>
+
+export const WalletTransactionSchema = z.object({
+  id: z.string(),
+  type: WalletTransactionTypeSchema,
+  // always positive: a topup adds it to the balance; a post or bump paid from the wallet takes it off;
+  // one paid by crypto (method 'crypto') is listed for the record and leaves the balance alone
+  amount_cad: z.number(),
+  method: z.enum(['wallet', 'crypto']),
+  status: z.string(),
+  listing_id: z.string().nullable(),
+  created_at: z.string(),
+})
+export type WalletTransaction = z.infer<typeof WalletTransactionSchema>
+
+export const WalletSchema = z.object({
+  balance_cad: z.number(),
+  transactions: z.array(WalletTransactionSchema),
+})
+export type Wallet = z.infer<typeof WalletSchema>
+
+/** The app queues payments while offline and retries them: the header makes a retry charge once. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key'
+export const IdempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(1, 'Idempotency-Key must not be empty')
+  .max(255, 'Idempotency-Key must be at most 255 characters')
+  .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces')
+
+// The price is not part of the request: the server charges the fee of the type.
+export const WalletPayRequestSchema = z.object({
+  type: z.enum(['post', 'bump']),
+  listingId: z.string().trim().min(1).max(200).optional(),
+})
+export type WalletPayRequest = z.infer<typeof WalletPayRequestSchema>
+
+export const WalletPayResponseSchema = z.object({
+  ok: z.literal(true),
+  transaction: WalletTransactionSchema,
+  balance_cad: z.number(),
+})
+export type WalletPayResponse = z.infer<typeof WalletPayResponseSchema>
+
+/** Upper bound of one top-up, so a typo cannot create an absurd invoice. */
+export const MAX_TOPUP_CAD = 10_000
+
+// amount is in dollars; the $5 minimum is checked by the route so its detail reads 'Minimum load is $5'
+export const TopupInitiateRequestSchema = z.object({
+  amount: z.coerce.number().finite().max(MAX_TOPUP_CAD, `The most you can load at once is $${MAX_TOPUP_CAD}`),
+})
+export type TopupInitiateRequest = z.infer<typeof TopupInitiateRequestSchema>
+
+export const TopupInitiateResponseSchema = z.object({
+  charge_id: z.string(),
+  hosted_url: z.string(),
+  amount_cad: z.number(),
+  status: z.string(),
+})
+export type TopupInitiateResponse = z.infer<typeof TopupInitiateResponseSchema>
+
+export const TopupConfirmRequestSchema = z.object({
+  charge_id: z.string().trim().min(1).max(200),
+})
+export type TopupConfirmRequest = z.infer<typeof TopupConfirmRequestSchema>
+
+export const TopupConfirmResponseSchema = z.object({
+  credited: z.literal(true),
+  balance_cad: z.number(),
+})
+export type TopupConfirmResponse = z.infer<typeof TopupConfirmResponseSchema>

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { users } from './users.ts'
+
+// One row per user. The CHECK is the last line of defence: the services move money with a single
+// conditional UPDATE, and the database refuses any statement that would still overdraw.
+export const wallets = pgTable(
+  'wallets',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balanceCents: integer('balance_cents').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('wallets_balance_non_negative', sql`${t.balanceCents} >= 0`)],
+)
+
+/**
+ * The ledger. Every balance change writes one row in the same database transaction. amount_cents is
+ * always positive: a topup credits the wallet, a post or bump paid by 'wallet' debits it, and a post
+ * or bump paid by 'crypto' is recorded without touching the balance.
+ */
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['topup', 'post', 'bump'] }).notNull(),
+    method: text('method', { enum: ['wallet', 'crypto'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['completed'] })
+      .notNull()
+      .default('completed'),
+    chargeId: text('charge_id'),
+    listingId: text('listing_id'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('wallet_transactions_amount_positive', sql`${t.amountCents} > 0`),
+    check('wallet_transactions_type', sql`${t.type} in ('topup', 'post', 'bump')`),
+    check('wallet_transactions_method', sql`${t.method} in ('wallet', 'crypto')`),
+    // a settled charge is fulfilled at most once, whichever of webhook and status poll gets there first
+    uniqueIndex('wallet_transactions_charge_unique').on(t.chargeId),
+    index('wallet_transactions_user_created').on(t.userId, t.createdAt),
+  ],
+)
+
+/**
+ * Stored answers of `POST /wallet/pay` per (user, Idempotency-Key). The row is inserted in the same
+ * transaction as the charge, so a concurrent retry waits on the unique key and then replays.
+ */
+export const walletIdempotency = pgTable(
+  'wallet_idempotency',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+)

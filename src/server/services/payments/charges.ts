@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import type { ChargeStatusResponse, ChargeType } from '#domain/api/payments.ts'
+import { centsToDollars } from '#domain/money.ts'
+import type { Db } from '#server/db/client.ts'
+import { cryptoCharges, webhookDeliveries } from '#server/db/schema/payments.ts'
+import { ApiError } from '#server/errors.ts'
+import { fulfilCharge } from './fulfilment.ts'
+import { type PaymentProvider, type ProviderCharge, ProviderError, type WebhookHeaders } from './provider.ts'
+
+export type ChargeRow = typeof cryptoCharges.$inferSelect
+
+export interface NewCharge {
+  userId: string
+  chargeType: ChargeType
+  amountCents: number
+  description: string
+  listingId: string | null
+  draft: unknown
+}
+
+export const CHARGE_NOT_FOUND = 'Charge not found'
+export const PROVIDER_UNAVAILABLE = 'Payment provider unavailable, please try again in a moment'
+
+/** A provider outage is a 502 with a readable detail, never a bare 500. */
+async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof ProviderError) throw new ApiError(502, PROVIDER_UNAVAILABLE, { cause: error })
+    throw error
+  }
+}
+
+/** 144 random bits: the public status endpoint is guarded by nothing but this id. */
+export function newChargeId(): string {
+  return `ch_${randomBytes(18).toString('base64url')}`
+}
+
+export function toChargeView(row: ChargeRow, charge: ProviderCharge): ChargeStatusResponse {
+  return {
+    charge_id: row.id,
+    // once we credited it, it stays COMPLETED for the app even if the provider later says otherwise
+    status: row.fulfilledAt ? 'COMPLETED' : charge.status,
+    charge_type: row.chargeType,
+    amount_cad: centsToDollars(row.amountCents),
+    uris: charge.uris,
+    addresses: charge.addresses,
+    hosted_url: charge.hostedUrl || row.hostedUrl,
+  }
+}
+
+export interface RefreshedCharge {
+  row: ChargeRow
+  charge: ProviderCharge
+  fulfilled: boolean
+}
+
+/** Charges, their provider, and fulfilment: the one place that decides when money moves. */
+export class PaymentsService {
+  constructor(
+    readonly db: Db,
+    readonly provider: PaymentProvider,
+  ) {}
+
+  async createCharge(input: NewCharge): Promise<ChargeStatusResponse> {
+    const id = newChargeId()
+    const charge = await fromProvider(() =>
+      this.provider.createCharge({
+        chargeId: id,
+        amountCents: input.amountCents,
+        description: input.description,
+        chargeType: input.chargeType,
+      }),
+    )
+    const [row] = await this.db
+      .insert(cryptoCharges)
+      .values({
+        id,
+        userId: input.userId,
+        provider: this.provider.name,
+        providerInvoiceId: charge.invoiceId,
+        chargeType: input.chargeType,
+        amountCents: input.amountCents,
+        description: input.description,
+        listingId: input.listingId,
+        draft: input.draft ?? null,
+        hostedUrl: charge.hostedUrl,
+        status: charge.status,
+      })
+      .returning()
+    if (!row) throw new Error('Charge row was not written')
+    return toChargeView(row, charge)
+  }
+
+  async findCharge(chargeId: string): Promise<ChargeRow | null> {
+    const [row] = await this.db.select().from(cryptoCharges).where(eq(cryptoCharges.id, chargeId))
+    return row ?? null
+  }
+
+  /** Re-reads the status from the provider (the source of truth) and fulfils once it is settled. */
+  async refresh(row: ChargeRow): Promise<RefreshedCharge> {
+    const charge = await fromProvider(() => this.provider.getCharge(row.providerInvoiceId))
+    let current = row
+    if (charge.status !== row.status && !row.fulfilledAt) {
+      const [updated] = await this.db
+        .update(cryptoCharges)
+        .set({ status: charge.status, updatedAt: new Date() })
+        .where(eq(cryptoCharges.id, row.id))
+        .returning()
+      current = updated ?? row
+    }
+    if (charge.status === 'COMPLETED' && !current.fulfilledAt) {
+      await fulfilCharge(this.db, row.id)
+      current = (await this.findCharge(row.id)) ?? current
+    }
+    return { row: current, charge, fulfilled: current.fulfilledAt !== null }
+  }
+
+  /**
+   * A provider's webhook: signature over the raw bytes first, then the delivery is recorded so a
+   * replay is acknowledged without work, then the charge is re-read from the provider (a signed body
+   * still only tells us to look) and fulfilled if settled.
+   */
+  async handleWebhook(rawBody: Buffer, headers: WebhookHeaders): Promise<{ duplicate: boolean }> {
+    if (!this.provider.verifyWebhook(rawBody, headers)) throw new ApiError(401, 'Invalid webhook signature')
+    let event: ReturnType<PaymentProvider['parseWebhook']>
+    try {
+      event = this.provider.parseWebhook(rawBody)
+    } catch {
+      throw new ApiError(400, 'Malformed webhook body')
+    }
+    const recorded = await this.db
+      .insert(webhookDeliveries)
+      .values({
+        provider: this.provider.name,
+        deliveryId: event.deliveryId,
+        invoiceId: event.invoiceId,
+        eventType: event.type,
+      })
+      .onConflictDoNothing()
+      .returning({ deliveryId: webhookDeliveries.deliveryId })
+    if (recorded.length === 0) return { duplicate: true }
+    try {
+      if (event.invoiceId) {
+        const [row] = await this.db
+          .select()
+          .from(cryptoCharges)
+          .where(
+            and(
+              eq(cryptoCharges.provider, this.provider.name),
+              eq(cryptoCharges.providerInvoiceId, event.invoiceId),
+            ),
+          )
+        if (row) await this.refresh(row)
+      }
+    } catch (error) {
+      // forget the delivery so the provider's retry gets another go
+      await this.db
+        .delete(webhookDeliveries)
+        .where(
+          and(
+            eq(webhookDeliveries.provider, this.provider.name),
+            eq(webhookDeliveries.deliveryId, event.deliveryId),
+          ),
+        )
+      throw error
+    }
+    return { duplicate: false }
+  }
+}

@@ -1,0 +1,33 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { cryptoCharges } from '#server/db/schema/payments.ts'
+import { creditTopup, recordCryptoFee } from '#server/services/wallet/wallet-service.ts'
+
+/**
+ * Fulfils a settled charge exactly once, whoever asks first (webhook, status poll, confirm).
+ * Claiming the charge (fulfilled_at IS NULL → now) and the credit share one transaction, and the
+ * ledger's unique charge_id refuses a second row even if two claims ever raced. Returns true only
+ * for the call that did the work.
+ */
+export async function fulfilCharge(db: Db, chargeId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [charge] = await tx
+      .update(cryptoCharges)
+      .set({ fulfilledAt: new Date(), status: 'COMPLETED', updatedAt: new Date() })
+      .where(and(eq(cryptoCharges.id, chargeId), isNull(cryptoCharges.fulfilledAt)))
+      .returning()
+    if (!charge) return false
+    if (charge.chargeType === 'topup') {
+      await creditTopup(tx, { userId: charge.userId, amountCents: charge.amountCents, chargeId: charge.id })
+    } else {
+      await recordCryptoFee(tx, {
+        userId: charge.userId,
+        type: charge.chargeType,
+        amountCents: charge.amountCents,
+        chargeId: charge.id,
+        listingId: charge.listingId,
+      })
+    }
+    return true
+  })
+}

@@ -1,0 +1,47 @@
+import type { ChargeStatus, ChargeType } from '#domain/api/payments.ts'
+
+/** What every crypto payment provider answers about one invoice, in our own words. */
+export interface ProviderCharge {
+  invoiceId: string
+  status: ChargeStatus
+  hostedUrl: string
+  addresses: { bitcoin: string | null; litecoin: string | null }
+  uris: { bitcoin: string | null; litecoin: string | null }
+}
+
+export interface CreateInvoiceInput {
+  /** our charge id; providers echo it back (BTCPay metadata.orderId) */
+  chargeId: string
+  amountCents: number
+  description: string
+  chargeType: ChargeType
+}
+
+export interface WebhookEvent {
+  /** stable across redeliveries of the same event, so a replay is recognised */
+  deliveryId: string
+  invoiceId: string | null
+  type: string
+}
+
+export type WebhookHeaders = Record<string, string | string[] | undefined>
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'btcpay'
+  createCharge(input: CreateInvoiceInput): Promise<ProviderCharge>
+  getCharge(invoiceId: string): Promise<ProviderCharge>
+  /** Checks the signature over the exact bytes received, in constant time. */
+  verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): boolean
+  /** Throws on a body that is not a webhook event of this provider. */
+  parseWebhook(rawBody: Buffer): WebhookEvent
+}
+
+/** The provider could not be reached or answered nonsense: a 502 for the caller, never a 500. */
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError'
+}
+
+export function headerValue(headers: WebhookHeaders, name: string): string | undefined {
+  const value = headers[name.toLowerCase()]
+  return Array.isArray(value) ? value[0] : value
+}

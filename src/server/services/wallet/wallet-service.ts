@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto'
+import { and, desc, eq, gte, sql } from 'drizzle-orm'
+import type { WalletPayRequest, WalletPayResponse, WalletTransaction } from '#domain/api/wallet.ts'
+import { BUMP_FEE_CENTS, POSTING_FEE_CENTS } from '#domain/constants.ts'
+import { centsToDollars } from '#domain/money.ts'
+import type { Db } from '#server/db/client.ts'
+import { walletIdempotency, wallets, walletTransactions } from '#server/db/schema/wallet.ts'
+
+// A transaction handle is a Db too (PgTransaction extends PgDatabase). Functions taking `Db` here
+// are called with `tx` from inside a transaction: on PGlite, using the outer handle there hangs.
+
+export const FEES_CENTS = { post: POSTING_FEE_CENTS, bump: BUMP_FEE_CENTS } as const
+export const TRANSACTIONS_SHOWN = 100
+export const INSUFFICIENT_BALANCE = 'Insufficient balance'
+
+type LedgerRow = typeof walletTransactions.$inferSelect
+
+export function toTransactionView(row: LedgerRow): WalletTransaction {
+  return {
+    id: row.id,
+    type: row.type,
+    amount_cad: centsToDollars(row.amountCents),
+    method: row.method,
+    status: row.status,
+    listing_id: row.listingId,
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+export async function getBalanceCents(db: Db, userId: string): Promise<number> {
+  const [wallet] = await db
+    .select({ balanceCents: wallets.balanceCents })
+    .from(wallets)
+    .where(eq(wallets.userId, userId))
+  return wallet?.balanceCents ?? 0
+}
+
+export async function getWallet(db: Db, userId: string) {
+  const balanceCents = await getBalanceCents(db, userId)
+  const rows = await db
+    .select()
+    .from(walletTransactions)
+    .where(eq(walletTransactions.userId, userId))
+    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .limit(TRANSACTIONS_SHOWN)
+  return { balance_cad: centsToDollars(balanceCents), transactions: rows.map(toTransactionView) }
+}
+
+async function ensureWallet(db: Db, userId: string): Promise<void> {
+  await db.insert(wallets).values({ userId }).onConflictDoNothing()
+}
+
+/** Credits a settled top-up and writes its ledger row; call inside the fulfilment transaction. */
+export async function creditTopup(
+  tx: Db,
+  input: { userId: string; amountCents: number; chargeId: string },
+): Promise<number> {
+  await ensureWallet(tx, input.userId)
+  const [wallet] = await tx
+    .update(wallets)
+    .set({ balanceCents: sql`${wallets.balanceCents} + ${input.amountCents}`, updatedAt: new Date() })
+    .where(eq(wallets.userId, input.userId))
+    .returning({ balanceCents: wallets.balanceCents })
+  await tx.insert(walletTransactions).values({
+    userId: input.userId,
+    type: 'topup',
+    method: 'crypto',
+    amountCents: input.amountCents,
+    chargeId: input.chargeId,
+  })
+  return wallet?.balanceCents ?? 0
+}
+
+/** Records a post or bump fee paid by crypto: on the ledger for the record, balance untouched. */
+export async function recordCryptoFee(
+  tx: Db,
+  input: {
+    userId: string
+    type: 'post' | 'bump'
+    amountCents: number
+    chargeId: string
+    listingId: string | null
+  },
+): Promise<void> {
+  await tx.insert(walletTransactions).values({
+    userId: input.userId,
+    type: input.type,
+    method: 'crypto',
+    amountCents: input.amountCents,
+    chargeId: input.chargeId,
+    listingId: input.listingId,
+  })
+}
+
+export interface PayOutcome {
+  statusCode: 200 | 402 | 422
+  body: WalletPayResponse | { detail: string }
+}
+
+/**
+ * Debits the fee in ONE conditional statement: PostgreSQL READ COMMITTED would lose updates with
+ * read-then-write, and the WHERE clause makes the 201st concurrent payment fail instead of overdraw.
+ */
+async function debit(
+  tx: Db,
+  userId: string,
+  request: WalletPayRequest,
+  key: string | null,
+): Promise<PayOutcome> {
+  const fee = FEES_CENTS[request.type]
+  await ensureWallet(tx, userId)
+  const [wallet] = await tx
+    .update(wallets)
+    .set({ balanceCents: sql`${wallets.balanceCents} - ${fee}`, updatedAt: new Date() })
+    .where(and(eq(wallets.userId, userId), gte(wallets.balanceCents, fee)))
+    .returning({ balanceCents: wallets.balanceCents })
+  if (!wallet) return { statusCode: 402, body: { detail: INSUFFICIENT_BALANCE } }
+  const [row] = await tx
+    .insert(walletTransactions)
+    .values({
+      userId,
+      type: request.type,
+      method: 'wallet',
+      amountCents: fee,
+      listingId: request.listingId ?? null,
+      idempotencyKey: key,
+    })
+    .returning()
+  if (!row) throw new Error('Ledger row was not written')
+  return {
+    statusCode: 200,
+    body: { ok: true, transaction: toTransactionView(row), balance_cad: centsToDollars(wallet.balanceCents) },
+  }
+}
+
+function requestHash(request: WalletPayRequest): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ type: request.type, listingId: request.listingId ?? null }))
+    .digest('hex')
+}
+
+export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a different payment'
+
+/**
+ * Pays a fee from the wallet. With an Idempotency-Key the key is claimed in the same transaction as
+ * the debit: a concurrent request with the same key waits on the primary key (PostgreSQL) or the
+ * single connection (PGlite), finds it taken and replays the stored answer, so it charges once.
+ */
+export async function payFromWallet(
+  db: Db,
+  userId: string,
+  request: WalletPayRequest,
+  idempotencyKey: string | null,
+): Promise<PayOutcome> {
+  if (!idempotencyKey) return db.transaction((tx) => debit(tx, userId, request, null))
+  const hash = requestHash(request)
+  const fresh = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(walletIdempotency)
+      .values({ userId, key: idempotencyKey, requestHash: hash, statusCode: 0, response: {} })
+      .onConflictDoNothing()
+      .returning({ key: walletIdempotency.key })
+    if (claimed.length === 0) return null
+    const outcome = await debit(tx, userId, request, idempotencyKey)
+    await tx
+      .update(walletIdempotency)
+      .set({ statusCode: outcome.statusCode, response: outcome.body })
+      .where(and(eq(walletIdempotency.userId, userId), eq(walletIdempotency.key, idempotencyKey)))
+    return outcome
+  })
+  if (fresh) return fresh
+  const [stored] = await db
+    .select()
+    .from(walletIdempotency)
+    .where(and(eq(walletIdempotency.userId, userId), eq(walletIdempotency.key, idempotencyKey)))
+  if (!stored) throw new Error('Idempotency record vanished')
+  if (stored.requestHash !== hash) return { statusCode: 422, body: { detail: IDEMPOTENCY_MISMATCH } }
+  return {
+    statusCode: stored.statusCode as PayOutcome['statusCode'],
+    body: stored.response as PayOutcome['body'],
+  }
+}
