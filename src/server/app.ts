@@ -11,6 +11,7 @@ import { registerStatic } from './plugins/static.ts'
 import adminRoutes from './routes/admin.ts'
 import authRoutes from './routes/auth.ts'
 import metaRoutes from './routes/meta.ts'
+import devRoutes from './routes/dev.ts'
 import moderationRoutes from './routes/moderation.ts'
 import paymentsRoutes from './routes/payments.ts'
 import walletRoutes from './routes/wallet.ts'
@@ -68,3 +69,4 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   )
   return app
 }
+      await api.register(devRoutes, { prefix: '/dev' })

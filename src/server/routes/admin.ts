@@ -1,6 +1,67 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  ADMIN_INVALID_CREDENTIALS_DETAIL,
+  AdminLoginRequestSchema,
+  AdminLoginResponseSchema,
+  PurgeResponseSchema,
+} from '#domain/api/admin.ts'
+import { errorResponses } from '#domain/api/common.ts'
+import { ApiError } from '../errors.ts'
+import { createAdminSession } from '../services/accounts/sessions.ts'
+import { checkAdminCredentials, resolveAdminCredentials } from '../services/admin/credentials.ts'
+import { purgeAllUserData } from '../services/admin/purge.ts'
 
-// Routes under /api/admin. Filled in by the issue that owns this area.
-const adminRoutes: FastifyPluginAsyncZod = async () => {}
+export const ADMIN_LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const
+
+// Routes under /api/admin. Admin sessions live in their own table (see plugins/auth.ts).
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // throws in production without ADMIN_USERNAME/ADMIN_PASSWORD, so buildApp (and the server) fails
+  const credentials = resolveAdminCredentials(app.config)
+  if (credentials.generated) {
+    app.log.warn(
+      { username: credentials.username },
+      `No ADMIN_PASSWORD set: generated one for this run. Admin login: ${credentials.username} / ${credentials.password}`,
+    )
+  }
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: { ...ADMIN_LOGIN_RATE_LIMIT } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Sign in as the admin (credentials from ADMIN_USERNAME/ADMIN_PASSWORD)',
+        body: AdminLoginRequestSchema,
+        response: { 200: AdminLoginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { username, password } = request.body
+      if (!checkAdminCredentials(credentials, username, password)) {
+        throw new ApiError(401, ADMIN_INVALID_CREDENTIALS_DETAIL)
+      }
+      return { token: await createAdminSession(app.database.db, credentials.username) }
+    },
+  )
+
+  app.post(
+    '/purge',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete all user data (reference data such as cities and banned phrases stays)',
+        description: "Other admin sessions are revoked too; the caller's own session stays valid.",
+        security: [{ bearerAuth: [] }],
+        response: { 200: PurgeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const deleted = await purgeAllUserData(app.database.db, request.authToken)
+      request.log.warn({ admin: request.admin.username, deleted }, 'all user data purged')
+      return { deleted }
+    },
+  )
+}
 
 export default adminRoutes

@@ -1,6 +1,168 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  EmailRequestSchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  MessageResponseSchema,
+  RegisterRequestSchema,
+  RegisterResponseSchema,
+  ResendVerificationResponseSchema,
+  ResetPasswordRequestSchema,
+  VerifyEmailQuerySchema,
+  VerifyEmailResponseSchema,
+} from '#domain/api/auth.ts'
+import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
+import {
+  type AccountsDeps,
+  forgotPassword,
+  login,
+  register,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from '../services/accounts/accounts.ts'
+import { revokeSession } from '../services/accounts/sessions.ts'
+import { createMailer } from '../services/mail/mailer.ts'
 
-// Routes under /api/auth. Filled in by the issue that owns this area.
-const authRoutes: FastifyPluginAsyncZod = async () => {}
+// Counters are keyed by client IP plus the email in the body, so one attacker cannot lock a victim
+// out from elsewhere and a shared IP (an office, a carrier NAT) is not blocked for everyone. The
+// limit runs as a preHandler: in onRequest the body is not parsed yet.
+function perIpAndEmail(max: number, timeWindow: string) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => {
+        const body = request.body as { email?: unknown } | undefined
+        const email = typeof body?.email === 'string' ? body.email : ''
+        return `${request.ip}|${email}`
+      },
+    },
+  }
+}
+
+/** Limits per endpoint, exported so tests and README quote the same numbers. */
+export const AUTH_RATE_LIMITS = {
+  login: { max: 10, timeWindow: '1 minute' },
+  register: { max: 20, timeWindow: '10 minutes' },
+  resend: { max: 5, timeWindow: '10 minutes' },
+  forgot: { max: 5, timeWindow: '10 minutes' },
+} as const
+
+// Routes under /api/auth (spec section 7).
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: AccountsDeps = {
+    db: app.database.db,
+    mailer: createMailer(app.config, app.database.db, app.log),
+    publicUrl: app.config.PUBLIC_URL,
+    log: app.log,
+  }
+
+  app.post(
+    '/register',
+    {
+      // per IP only: new addresses are free to invent, so the email would not slow a sign-up bot
+      config: { rateLimit: { ...AUTH_RATE_LIMITS.register } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and mail a verification link (no session starts)',
+        body: RegisterRequestSchema,
+        response: { 201: RegisterResponseSchema, 409: ErrorSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await register(deps, request.body.email, request.body.password)
+      return reply.code(201).send(result)
+    },
+  )
+
+  app.post(
+    '/login',
+    {
+      config: perIpAndEmail(AUTH_RATE_LIMITS.login.max, AUTH_RATE_LIMITS.login.timeWindow),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password; refused until the email is verified',
+        body: LoginRequestSchema,
+        response: { 200: LoginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => login(deps.db, request.body.email, request.body.password),
+  )
+
+  app.post(
+    '/logout',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the bearer token of this session',
+        security: [{ bearerAuth: [] }],
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await revokeSession(deps.db, request.authToken)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.get(
+    '/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an email address from the mailed link',
+        querystring: VerifyEmailQuerySchema,
+        response: { 200: VerifyEmailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => verifyEmail(deps.db, request.query.token),
+  )
+
+  app.post(
+    '/resend-verification',
+    {
+      config: perIpAndEmail(AUTH_RATE_LIMITS.resend.max, AUTH_RATE_LIMITS.resend.timeWindow),
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new verification link (same answer whether or not the account exists)',
+        body: EmailRequestSchema,
+        response: { 200: ResendVerificationResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => resendVerification(deps, request.body.email),
+  )
+
+  app.post(
+    '/forgot-password',
+    {
+      config: perIpAndEmail(AUTH_RATE_LIMITS.forgot.max, AUTH_RATE_LIMITS.forgot.timeWindow),
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link (same answer whether or not the account exists)',
+        body: EmailRequestSchema,
+        response: { 200: MessageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => forgotPassword(deps, request.body.email),
+  )
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a mailed, single-use link; signs the account out everywhere',
+        body: ResetPasswordRequestSchema,
+        response: { 200: MessageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => resetPassword(deps.db, request.body.token, request.body.new_password),
+  )
+}
 
 export default authRoutes

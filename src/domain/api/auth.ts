@@ -1,0 +1,97 @@
+import { z } from 'zod'
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.ts'
+
+// Request and response shapes of /api/auth, shared by the server routes and the client.
+
+export const AuthPaths = {
+  register: '/auth/register',
+  login: '/auth/login',
+  logout: '/auth/logout',
+  verifyEmail: '/auth/verify-email',
+  resendVerification: '/auth/resend-verification',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
+} as const
+
+/** Part of the login refusal for unverified accounts; the client looks for exactly this text. */
+export const EMAIL_NOT_VERIFIED = 'Email not verified'
+export const INVALID_CREDENTIALS_DETAIL = 'Invalid email or password'
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(254, 'Email is too long')
+  .email('Enter a valid email')
+  // people type their address in any case; we store and compare it in lower case
+  .transform((s) => s.toLowerCase())
+
+export const PasswordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+  // argon2's cost grows with input: a bound keeps one request from becoming a denial of service
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`)
+
+/** A mailed token: generous bound, the server only ever looks up its hash. */
+export const LinkTokenSchema = z
+  .string({ error: 'Token is required' })
+  .trim()
+  .min(1, 'Token is required')
+  .max(512)
+
+export const CredentialsSchema = z.object({ email: EmailSchema, password: PasswordSchema })
+export type Credentials = z.infer<typeof CredentialsSchema>
+
+// login accepts any non-empty password up to the bound: a password set under older rules must still work
+export const LoginRequestSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, 'Password is required').max(MAX_PASSWORD_LENGTH),
+})
+export type LoginRequest = z.infer<typeof LoginRequestSchema>
+
+export const RegisterRequestSchema = CredentialsSchema
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>
+
+export const RegisterResponseSchema = z.object({ message: z.string(), email: z.string() })
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>
+
+export const UserSchema = z.object({ id: z.string(), email: z.string() })
+export type User = z.infer<typeof UserSchema>
+
+export const LoginResponseSchema = z.object({ token: z.string(), user: UserSchema })
+export type LoginResponse = z.infer<typeof LoginResponseSchema>
+
+export const NO_VERIFY_TOKEN_DETAIL = 'No verification token provided'
+export const VerifyEmailQuerySchema = z.object({
+  token: z.string({ error: NO_VERIFY_TOKEN_DETAIL }).trim().min(1, NO_VERIFY_TOKEN_DETAIL).max(512),
+})
+export const VerifyEmailResponseSchema = z.object({ status: z.enum(['verified', 'already_verified']) })
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>
+
+export const EmailRequestSchema = z.object({ email: EmailSchema })
+export type EmailRequest = z.infer<typeof EmailRequestSchema>
+
+// 'sent' is also the answer for unknown addresses, so the endpoint cannot be used to find accounts
+export const ResendVerificationResponseSchema = z.object({
+  status: z.enum(['sent', 'already_verified']),
+  message: z.string(),
+})
+export type ResendVerificationResponse = z.infer<typeof ResendVerificationResponseSchema>
+
+export const MessageResponseSchema = z.object({ message: z.string() })
+export type MessageResponse = z.infer<typeof MessageResponseSchema>
+
+export const ResetPasswordRequestSchema = z.object({ token: LinkTokenSchema, new_password: PasswordSchema })
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>
+
+/** Mail kept in the development outbox (GET /api/dev/outbox, never in production). */
+export const OutboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  link: z.string().nullable(),
+  created_at: z.string(),
+})
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>
+export const OutboxQuerySchema = z.object({ to: EmailSchema.optional() })
+export const OutboxResponseSchema = z.object({ messages: z.array(OutboxMessageSchema) })

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { OutboxQuerySchema, OutboxResponseSchema } from '#domain/api/auth.ts'
+import { readOutbox } from '../services/mail/outbox.ts'
+
+/**
+ * Routes under /api/dev, for local use and the e2e tests that drive a real server process: they
+ * read the mail outbox to follow verification and reset links. Never registered in production.
+ */
+const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (app.config.NODE_ENV === 'production') return
+
+  app.get(
+    '/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Latest mails kept in the outbox (development and test only)',
+        querystring: OutboxQuerySchema,
+        response: { 200: OutboxResponseSchema },
+      },
+    },
+    async (request) => ({ messages: await readOutbox(app.database.db, { to: request.query.to }) }),
+  )
+}
+
+export default devRoutes
