@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { HealthSchema } from '#domain/api/meta.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import authPlugin from './plugins/auth.ts'
@@ -10,8 +11,8 @@ import { registerSecurity } from './plugins/security.ts'
 import { registerStatic } from './plugins/static.ts'
 import adminRoutes from './routes/admin.ts'
 import authRoutes from './routes/auth.ts'
-import metaRoutes from './routes/meta.ts'
 import devRoutes from './routes/dev.ts'
+import metaRoutes from './routes/meta.ts'
 import moderationRoutes from './routes/moderation.ts'
 import paymentsRoutes from './routes/payments.ts'
 import walletRoutes from './routes/wallet.ts'
@@ -57,16 +58,20 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   await app.register(
     async (api) => {
-      api.get('/', async () => ({ status: 'ok' }))
+      api.get(
+        '/',
+        { schema: { summary: 'Reachability check', tags: ['meta'], response: { 200: HealthSchema } } },
+        async () => ({ status: 'ok' as const }),
+      )
       await api.register(metaRoutes, { prefix: '/meta' })
       await api.register(authRoutes, { prefix: '/auth' })
       await api.register(moderationRoutes, { prefix: '/moderation' })
       await api.register(walletRoutes, { prefix: '/wallet' })
       await api.register(paymentsRoutes, { prefix: '/payments' })
       await api.register(adminRoutes, { prefix: '/admin' })
+      await api.register(devRoutes, { prefix: '/dev' })
     },
     { prefix: '/api' },
   )
   return app
 }
-      await api.register(devRoutes, { prefix: '/dev' })

@@ -5,7 +5,7 @@ let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()
 })
-afterAll(() => t.close())
+afterAll(() => t?.close())
 
 describe('GET /api/', () => {
   it('answers ok so the client can tell the back end is reachable', async () => {

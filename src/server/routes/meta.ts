@@ -1,6 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { errorResponses } from '#domain/api/common.ts'
+import { CitiesQuerySchema, CitiesResponseSchema } from '#domain/api/meta.ts'
+import { loadCityIndex } from '../services/cities/city-index.ts'
 
-// Routes under /api/meta. Filled in by the issue that owns this area.
-const metaRoutes: FastifyPluginAsyncZod = async () => {}
+// the list only changes with a new dataset release, and the service worker caches it anyway
+const CITIES_CACHE_CONTROL = 'public, max-age=3600'
+
+// Routes under /api/meta: reference data the PWA needs on every screen.
+const metaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const index = await loadCityIndex(app.database.db)
+  app.log.debug({ cities: index.size }, 'city index loaded')
+
+  app.get(
+    '/cities',
+    {
+      schema: {
+        summary: 'Canadian places, largest first, filtered by province and name',
+        tags: ['meta'],
+        querystring: CitiesQuerySchema,
+        response: { 200: CitiesResponseSchema, 400: errorResponses[400] },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', CITIES_CACHE_CONTROL)
+      return { items: index.search(request.query) }
+    },
+  )
+}
 
 export default metaRoutes

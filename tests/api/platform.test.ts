@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { ApiError } from '#server/errors.ts'
+import { rateLimited } from '#server/plugins/rate-limit.ts'
+import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root">shell</div></body></html>'
+
+function makeBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'maple-static-'))
+  mkdirSync(join(dir, 'assets'))
+  writeFileSync(join(dir, 'index.html'), INDEX_HTML)
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)')
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Maple After Dark"}')
+  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n')
+  return dir
+}
+
+// a unique path per run, so counters left in a shared Redis by an earlier run never interfere
+const limitedPath = `/api/test/limited-${randomBytes(4).toString('hex')}`
+
+function addTestRoutes(app: FastifyInstance) {
+  const zapp = app.withTypeProvider<ZodTypeProvider>()
+  zapp.post(
+    '/api/test/echo',
+    { schema: { body: z.object({ email: z.email(), age: z.number().int().min(18) }) } },
+    async (request) => request.body,
+  )
+  zapp.get(
+    '/api/test/query',
+    { schema: { querystring: z.object({ page: z.coerce.number().int().min(1) }) } },
+    async (request) => ({ page: request.query.page }),
+  )
+  zapp.get('/api/test/boom', async () => {
+    throw new Error('connection to db-secret-host:5432 refused')
+  })
+  zapp.get('/api/test/payment-required', async () => {
+    throw new ApiError(402, 'Insufficient balance')
+  })
+  zapp.get(limitedPath, rateLimited(2, '1 minute'), async () => ({ ok: true }))
+}
+
+let t: TestApp
+let staticDir: string
+
+beforeAll(async () => {
+  staticDir = makeBuild()
+  t = await createTestApp({ STATIC_DIR: staticDir }, { setup: addTestRoutes })
+})
+afterAll(async () => {
+  await t?.close()
+  rmSync(staticDir, { recursive: true, force: true })
+})
+
+describe('errors are always { detail }', () => {
+  it('refuses malformed JSON with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.c",',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ detail: 'Request body is not valid JSON' })
+  })
+
+  it('refuses a body over 1 MiB with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', age: 20, pad: 'x'.repeat(1024 * 1024) }),
+    })
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toEqual({ detail: 'Request body is too large' })
+  })
+
+  it('names the invalid field in a 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { email: 'not-an-email', age: 30 },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ detail: 'email: Invalid email address' })
+  })
+
+  it('lists every invalid field and names query parameters too', async () => {
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { email: 'x', age: 12 },
+    })
+    expect(body.json().detail).toMatch(/^email: .+; age: .+/)
+    const query = await t.app.inject({ method: 'GET', url: '/api/test/query?page=0' })
+    expect(query.statusCode).toBe(400)
+    expect(query.json().detail).toMatch(/^page: /)
+  })
+
+  it('says which part is missing when there is no body at all', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo' })
+    expect(res.statusCode).toBe(400)
+    expect(typeof res.json().detail).toBe('string')
+  })
+
+  it('hides the cause of a 500 behind "Internal server error"', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' })
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({ detail: 'Internal server error' })
+    expect(res.body).not.toContain('db-secret-host')
+  })
+
+  it('sends an ApiError with its own status and words', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/payment-required' })
+    expect(res.statusCode).toBe(402)
+    expect(res.json()).toEqual({ detail: 'Insufficient balance' })
+  })
+
+  it('answers unknown API paths and methods with 404 Not found', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/x'],
+      ['POST', '/api/x'],
+      ['DELETE', '/api/'],
+    ] as const) {
+      const res = await t.app.inject({ method, url })
+      expect(res.statusCode, `${method} ${url}`).toBe(404)
+      expect(res.json()).toEqual({ detail: 'Not found' })
+    }
+  })
+})
+
+describe('rate limits', () => {
+  it('answers 429 { detail } with Retry-After once a route limit is used up', async () => {
+    expect((await t.app.inject({ method: 'GET', url: limitedPath })).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'GET', url: limitedPath })).statusCode).toBe(200)
+    const res = await t.app.inject({ method: 'GET', url: limitedPath })
+    expect(res.statusCode).toBe(429)
+    expect(res.json()).toEqual({ detail: 'Too many requests, please try again later.' })
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  it('leaves routes without a limit alone', async () => {
+    for (let i = 0; i < 30; i++) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/' })).statusCode).toBe(200)
+    }
+  })
+})
+
+describe('security headers and CORS', () => {
+  it('sends a CSP fitting the PWA and the usual hardening headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/' })
+    const csp = String(res.headers['content-security-policy'])
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "img-src 'self' data: blob:",
+      "worker-src 'self'",
+      "manifest-src 'self'",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+    ]) {
+      expect(csp).toContain(directive)
+    }
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['referrer-policy']).toBe('no-referrer')
+    expect(res.headers['x-frame-options']).toBeDefined()
+  })
+
+  it('allows our own origin and refuses others', async () => {
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/',
+      headers: { origin: 'http://localhost:8080' },
+    })
+    expect(own.headers['access-control-allow-origin']).toBe('http://localhost:8080')
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/',
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(other.headers['access-control-allow-origin']).toBeUndefined()
+  })
+})
+
+describe('OpenAPI', () => {
+  it('serves a valid OpenAPI document at /api/docs/json', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(res.statusCode).toBe(200)
+    const doc = res.json()
+    expect(doc.openapi).toMatch(/^3\./)
+    expect(doc.info.title).toBeTruthy()
+    expect(Object.keys(doc.paths)).toContain('/api/meta/cities')
+    expect(doc.paths['/api/meta/cities'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['province', 'q', 'limit']),
+    )
+  })
+
+  it('serves the docs UI at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' })
+    expect([200, 302]).toContain(res.statusCode)
+  })
+})
+
+describe('the built PWA', () => {
+  it('serves index.html for client routes, uncached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/ca/on/adult-buy-sell?q=x' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/text\/html/)
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(res.body).toBe(INDEX_HTML)
+    const home = await t.app.inject({ method: 'GET', url: '/' })
+    expect(home.statusCode).toBe(200)
+    expect(home.body).toBe(INDEX_HTML)
+    expect(home.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('never answers an API path with the shell', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/x' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ detail: 'Not found' })
+  })
+
+  it('caches hashed assets for ever and the service worker and manifest not at all', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    for (const url of ['/sw.js', '/manifest.webmanifest']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['cache-control'], url).toBe('no-cache')
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).body).toContain('User-agent')
+  })
+
+  it('answers a missing hashed asset with 404, not the shell', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/gone-123.js' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ detail: 'Not found' })
+  })
+})
+
+async function redisReachable(url: string): Promise<boolean> {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 })
+  redis.on('error', () => {})
+  try {
+    await redis.connect()
+    return (await redis.ping()) === 'PONG'
+  } catch {
+    return false
+  } finally {
+    redis.disconnect()
+  }
+}
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+const hasRedis = await redisReachable(redisUrl)
+
+describe.runIf(hasRedis)('rate limits shared through Redis', () => {
+  let r: TestApp
+  beforeAll(async () => {
+    r = await createTestApp({ REDIS_URL: redisUrl }, { setup: addTestRoutes })
+  })
+  afterAll(() => r?.close())
+
+  it('counts in Redis and answers 429 { detail } over the limit', async () => {
+    expect((await r.app.inject({ method: 'GET', url: limitedPath })).statusCode).toBe(200)
+    expect((await r.app.inject({ method: 'GET', url: limitedPath })).statusCode).toBe(200)
+    const res = await r.app.inject({ method: 'GET', url: limitedPath })
+    expect(res.statusCode).toBe(429)
+    expect(res.json()).toEqual({ detail: 'Too many requests, please try again later.' })
+  })
+})
