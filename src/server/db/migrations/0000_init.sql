@@ -15,6 +15,20 @@ CREATE TABLE "outbox" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "banned_phrases" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"phrase" text NOT NULL,
+	"normalized" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "banned_phrases_normalized_unique" UNIQUE("normalized")
+);
+--> statement-breakpoint
+CREATE TABLE "moderation_lists" (
+	"name" text PRIMARY KEY NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"seeded_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "crypto_charges" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
