@@ -1,0 +1,146 @@
+// The browser's own store. This folder is the only place importing dexie (biome enforces it); the
+// rest of the app uses the repositories beside this file.
+//
+// What lives where, and why:
+// - IndexedDB (Dexie database 'maple') is the owner of everything the user makes on this device: their
+//   ads, the post draft, pending payments (orders made offline, paid when back online) and photo
+//   blobs. It holds blobs, survives quota pressure better and is reachable from live queries.
+// - localStorage keeps the spec's keys (section 9) as a mirror: the mock-ads key (a JSON array of the
+//   user's ads) and the draft key. Every write to Dexie rewrites the mirror. At start, an empty
+//   IndexedDB imports the mirror (data from before IndexedDB was used, or seeded by a test); a
+//   non-empty one is the truth and rewrites the mirror. The session (auth_token, auth_user) and the
+//   admin token live only in localStorage (features/session): tiny, read synchronously at start.
+// - When IndexedDB cannot be opened (private modes, disabled storage) the repositories fall back to
+//   localStorage alone, and photo blobs to memory for the page's lifetime.
+// - Corrupt stored data (bad JSON, wrong shapes) reads as empty or skips the bad items; it never
+//   throws into a page.
+import { Dexie, type EntityTable } from 'dexie'
+import type { Ad } from '#domain/ad.ts'
+import { readMirroredAds, readMirroredDraft, writeMirroredAds, writeMirroredDraft } from './mirror.ts'
+
+export const DB_NAME = 'maple'
+
+/** A user ad as stored: the ad plus its insertion order (spec: adding appends). */
+export type StoredAd = Ad & { seq: number }
+
+export interface DraftRecord {
+  /** 'current' for the post form's draft; other keys are free for later (e.g. an edit in progress) */
+  key: string
+  value: unknown
+  updatedAt: string
+}
+
+export type PendingPaymentType = 'post' | 'bump'
+export type PendingPaymentStatus = 'pending' | 'processing' | 'done' | 'failed'
+
+export interface PendingPayment {
+  id: string
+  type: PendingPaymentType
+  adId?: string
+  /** the ad being posted, as the post form saved it */
+  draft?: unknown
+  /** sent with every attempt so the server charges once however often the order is retried */
+  idempotencyKey: string
+  createdAt: string
+  status: PendingPaymentStatus
+  /** when the current attempt started; a 'processing' order older than a limit is retried */
+  claimedAt?: string
+  error?: string
+}
+
+export interface StoredBlob {
+  id: string
+  blob: Blob
+  createdAt: string
+}
+
+export class MapleDb extends Dexie {
+  declare ads: EntityTable<StoredAd, 'id'>
+  declare drafts: EntityTable<DraftRecord, 'key'>
+  declare pendingPayments: EntityTable<PendingPayment, 'id'>
+  declare blobs: EntityTable<StoredBlob, 'id'>
+
+  constructor() {
+    // the globals are read now, not when dexie was loaded, so a page (or test) without them is seen
+    super(DB_NAME, { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange })
+    this.version(1).stores({
+      ads: 'id, seq',
+      drafts: 'key',
+      pendingPayments: 'id, status, createdAt',
+      blobs: 'id',
+    })
+  }
+}
+
+export const CURRENT_DRAFT_KEY = 'current'
+
+async function syncWithMirror(db: MapleDb): Promise<void> {
+  await db.transaction('rw', db.ads, db.drafts, async () => {
+    const stored = await db.ads.orderBy('seq').toArray()
+    if (stored.length === 0) {
+      const imported = readMirroredAds()
+      await db.ads.bulkPut(imported.map((ad, i) => ({ ...ad, seq: i + 1 })))
+    } else {
+      writeMirroredAds(stored)
+    }
+    const draft = await db.drafts.get(CURRENT_DRAFT_KEY)
+    if (draft) {
+      writeMirroredDraft(draft.value)
+    } else {
+      const mirrored = readMirroredDraft()
+      if (mirrored !== null) {
+        await db.drafts.put({ key: CURRENT_DRAFT_KEY, value: mirrored, updatedAt: new Date().toISOString() })
+      }
+    }
+  })
+}
+
+async function openDb(): Promise<MapleDb | null> {
+  if (typeof globalThis.indexedDB === 'undefined' || globalThis.indexedDB === null) return null
+  let db: MapleDb | undefined
+  try {
+    db = new MapleDb()
+    await db.open()
+    await syncWithMirror(db)
+    return db
+  } catch {
+    // IndexedDB refused (private mode, blocked, corrupt): localStorage alone keeps the app working
+    db?.close()
+    return null
+  }
+}
+
+let opening: Promise<MapleDb | null> | undefined
+let opened: MapleDb | null | undefined
+const readyListeners = new Set<() => void>()
+
+/** The database, or null when this browser cannot give us IndexedDB. Opened once per page. */
+export function getDb(): Promise<MapleDb | null> {
+  opening ??= openDb().then((db) => {
+    opened = db
+    for (const listener of readyListeners) listener()
+    return db
+  })
+  return opening
+}
+
+/** Synchronous view for hooks: undefined while opening, then the db or null (fallback mode). */
+export function peekDb(): MapleDb | null | undefined {
+  return opened
+}
+
+export function subscribeDbReady(listener: () => void): () => void {
+  readyListeners.add(listener)
+  return () => readyListeners.delete(listener)
+}
+
+/** Closes and forgets the database so the next getDb() opens it again (tests, and a purge). */
+export async function resetDb(options: { deleteData?: boolean } = {}): Promise<void> {
+  const db = await opening?.catch(() => null)
+  db?.close()
+  opening = undefined
+  opened = undefined
+  if (options.deleteData && typeof globalThis.indexedDB !== 'undefined') {
+    await Dexie.delete(DB_NAME)
+  }
+}

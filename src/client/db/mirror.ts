@@ -1,0 +1,91 @@
+// The localStorage side of the store (see database.ts for what lives where). Every read survives
+// disabled storage, bad JSON and wrong shapes by reading as empty; every write survives a full quota
+// by doing nothing (IndexedDB still has the data).
+import { type Ad, AdSchema, parseStoredAds } from '#domain/ad.ts'
+import { STORAGE_KEYS } from '#domain/constants.ts'
+
+/** Not a spec key: only used when IndexedDB is unavailable, so offline orders survive a reload. */
+export const PENDING_PAYMENTS_FALLBACK_KEY = 'pending_payments'
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage
+  } catch {
+    return null
+  }
+}
+
+export function readJson(key: string): unknown {
+  try {
+    const raw = storage()?.getItem(key)
+    return raw ? (JSON.parse(raw) as unknown) : null
+  } catch {
+    return null
+  }
+}
+
+/** Writes a JSON value; null removes the key, so an empty store leaves no trace. */
+export function writeJson(key: string, value: unknown): void {
+  try {
+    const s = storage()
+    if (!s) return
+    if (value === null || value === undefined) s.removeItem(key)
+    else s.setItem(key, JSON.stringify(value))
+  } catch {
+    // quota exceeded or storage disabled
+  }
+  notifyLocalChange()
+}
+
+export function readMirroredAds(): Ad[] {
+  return parseStoredAds(readJson(STORAGE_KEYS.mockAds))
+}
+
+export function writeMirroredAds(ads: readonly Ad[]): void {
+  // parse strips fields that are only for IndexedDB (the insertion order), keeping the spec's shape
+  writeJson(STORAGE_KEYS.mockAds, ads.length ? ads.map((ad) => AdSchema.parse(ad)) : null)
+}
+
+/** The stored draft as a plain object, or null; its fields are checked by the form that owns it. */
+export function readMirroredDraft(): Record<string, unknown> | null {
+  const value = readJson(STORAGE_KEYS.draft)
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null
+}
+
+export function writeMirroredDraft(value: unknown): void {
+  writeJson(STORAGE_KEYS.draft, value ?? null)
+}
+
+// Live queries cannot see localStorage: in fallback mode hooks re-read when this version changes,
+// after our own writes and after another tab's (the storage event).
+let version = 0
+const listeners = new Set<() => void>()
+
+export function notifyLocalChange(): void {
+  version++
+  for (const listener of listeners) listener()
+}
+
+export function localVersion(): number {
+  return version
+}
+
+export function subscribeLocalChanges(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (
+      event.key === null ||
+      event.key === STORAGE_KEYS.mockAds ||
+      event.key === STORAGE_KEYS.draft ||
+      event.key === PENDING_PAYMENTS_FALLBACK_KEY
+    ) {
+      notifyLocalChange()
+    }
+  })
+}
