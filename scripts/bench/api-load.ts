@@ -36,16 +36,18 @@ export async function probe(target: LoadTarget): Promise<string | undefined> {
 
 /** A fixed arrival rate (not "as fast as possible"), so p99 says what users see at that load. */
 export async function load(target: LoadTarget, rate: number, seconds: number): Promise<LoadFigures> {
-  const result = await autocannon({
+  const options = {
     url: target.url,
     method: target.method ?? 'GET',
     connections: 20,
     overallRate: rate,
-    duration: seconds,
     ...(target.body === undefined
       ? {}
       : { body: JSON.stringify(target.body), headers: { 'content-type': 'application/json' } }),
-  })
+  }
+  // a short unrecorded run first: JIT warm-up and lazy caches are not what a running server shows
+  await autocannon({ ...options, duration: 2 })
+  const result = await autocannon({ ...options, duration: seconds })
   return {
     label: target.label,
     requests: result.requests.total,

@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+import { type OutboxMessage, OutboxResponseSchema } from '#domain/api/auth.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 
 // What the 18+ gate stores once the visitor confirms (see the gate component in src/client).
@@ -10,53 +11,41 @@ export interface E2EOptions {
 }
 
 export interface E2EFixtures {
-  /** Mails the server "sent" (GET /api/dev/outbox, available outside production). */
+  /** Mails the server "sent" (GET /api/dev/outbox, outside production only). */
   outbox: Outbox
 }
 
-export interface OutboxMessage {
-  to: string
-  subject: string
-  text?: string
-  html?: string
-  [key: string]: unknown
-}
-
 export interface Outbox {
+  /** Mails to `to`, newest first. */
   list(to: string): Promise<OutboxMessage[]>
   /** Polls until a mail to `to` matches, returning the newest match. */
   waitFor(to: string, match?: (m: OutboxMessage) => boolean, timeoutMs?: number): Promise<OutboxMessage>
-  /** The first http(s) link in a mail whose path contains `pathPart` (e.g. '/verify-email'). */
-  link(message: OutboxMessage, pathPart: string): string
+  /** The mail's action link (verification, reset…), made relative to the app for page.goto. */
+  path(message: OutboxMessage): string
 }
 
 export function makeOutbox(request: APIRequestContext): Outbox {
   async function list(to: string): Promise<OutboxMessage[]> {
     const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
     expect(res.ok(), `GET /api/dev/outbox answered ${res.status()}`).toBe(true)
-    const body: unknown = await res.json()
-    if (Array.isArray(body)) return body as OutboxMessage[]
-    const items = (body as { items?: unknown }).items
-    return Array.isArray(items) ? (items as OutboxMessage[]) : []
+    return OutboxResponseSchema.parse(await res.json()).messages
   }
   return {
     list,
     async waitFor(to, match = () => true, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs
       for (;;) {
-        const found = (await list(to)).filter(match)
-        const last = found.at(-1)
-        if (last) return last
+        const found = (await list(to)).find(match)
+        if (found) return found
         if (Date.now() > deadline) throw new Error(`no matching mail to ${to} within ${timeoutMs} ms`)
         await new Promise((r) => setTimeout(r, 200))
       }
     },
-    link(message, pathPart) {
-      const text = `${message.text ?? ''} ${message.html ?? ''}`
-      const links = text.match(/https?:\/\/[^\s"'<>]+/g) ?? []
-      const link = links.find((l) => l.includes(pathPart))
-      if (!link) throw new Error(`no link containing ${pathPart} in mail "${message.subject}"`)
-      return link.replaceAll('&amp;', '&')
+    path(message) {
+      const link = message.link ?? message.text.match(/https?:\/\/\S+/)?.[0]
+      if (!link) throw new Error(`no link in mail "${message.subject}"`)
+      const url = new URL(link)
+      return `${url.pathname}${url.search}`
     },
   }
 }

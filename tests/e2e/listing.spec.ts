@@ -1,0 +1,218 @@
+// The listing page against the real build: every filter, sort and pagination, and the ad dialog's
+// contact reveal. Expected results come from the same domain functions the page uses, over the same
+// deterministic generated ads, so a page that shows the wrong ads (or the right ads in the wrong
+// order) fails here.
+import { type ListingQuery, queryListing } from '#domain/listing.ts'
+import { mockAds } from '#domain/mock-ads.ts'
+import { expect, test } from '#tests/support/e2e-fixtures.ts'
+import {
+  adCards,
+  cardPrices,
+  cardTitles,
+  choose,
+  closeFilters,
+  expectResultCount,
+  openFilters,
+} from '#tests/support/e2e-listing.ts'
+
+const expected = (query: ListingQuery) => queryListing({ own: [], generated: mockAds() }, query)
+
+test.describe('listing page', () => {
+  test('shows 12 ads per page with numbered pages, and page 2 shows the next 12 @mobile', async ({
+    page,
+  }) => {
+    const first = expected({ province: 'ALL', category: 'adult-buy-sell' })
+    const second = expected({ province: 'ALL', category: 'adult-buy-sell', page: 2 })
+    expect(first.pageCount).toBeGreaterThan(2)
+
+    await page.goto('/ca/ALL/adult-buy-sell')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Adult Buy & Sell in All Canada')
+    await expectResultCount(page, first.total)
+    await expect(adCards(page)).toHaveCount(12)
+    expect(await cardTitles(page)).toEqual(first.items.map((a) => a.title))
+
+    const pages = page.getByRole('navigation', { name: 'Pages' })
+    await expect(pages.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await pages.getByRole('link', { name: 'Page 2', exact: true }).click()
+    await expect(page).toHaveURL(/[?&]page=2\b/)
+    await expect(pages.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await expect.poll(() => cardTitles(page)).toEqual(second.items.map((a) => a.title))
+    expect(second.items.map((a) => a.id)).not.toEqual(first.items.map((a) => a.id))
+
+    // the last page holds the remainder
+    const last = expected({ province: 'ALL', category: 'adult-buy-sell', page: first.pageCount })
+    await pages.getByRole('link', { name: `Page ${first.pageCount}`, exact: true }).click()
+    await expect(adCards(page)).toHaveCount(last.items.length)
+  })
+
+  test('matches the province case-insensitively and sends an unknown one home', async ({ page }) => {
+    await page.goto('/ca/on/adult-buy-sell')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Adult Buy & Sell in Ontario')
+    await expectResultCount(page, expected({ province: 'ON', category: 'adult-buy-sell' }).total)
+
+    await page.goto('/ca/XX/adult-buy-sell')
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('sorts by newest, price low to high and price high to low @mobile', async ({ page }) => {
+    await page.goto('/ca/ALL/adult-buy-sell')
+    const newest = expected({ province: 'ALL', category: 'adult-buy-sell', sort: 'new' })
+    await expect.poll(() => cardTitles(page)).toEqual(newest.items.map((a) => a.title))
+
+    let filters = await openFilters(page)
+    await choose(filters, 'Sort by', 'Price: low to high')
+    await closeFilters(page)
+    await expect(page).toHaveURL(/sort=price-asc/)
+    const asc = expected({ province: 'ALL', category: 'adult-buy-sell', sort: 'price-asc' })
+    await expect.poll(() => cardPrices(page)).toEqual(asc.items.map((a) => a.price))
+    const ascPrices = await cardPrices(page)
+    expect(ascPrices).toEqual([...ascPrices].sort((a, b) => a - b))
+
+    filters = await openFilters(page)
+    await choose(filters, 'Sort by', 'Price: high to low')
+    await closeFilters(page)
+    await expect(page).toHaveURL(/sort=price-desc/)
+    const desc = expected({ province: 'ALL', category: 'adult-buy-sell', sort: 'price-desc' })
+    await expect.poll(() => cardPrices(page)).toEqual(desc.items.map((a) => a.price))
+    const descPrices = await cardPrices(page)
+    expect(descPrices).toEqual([...descPrices].sort((a, b) => b - a))
+    expect(descPrices[0]).toBeGreaterThan(ascPrices[0] ?? 0)
+
+    filters = await openFilters(page)
+    await choose(filters, 'Sort by', 'Newest first')
+    await closeFilters(page)
+    await expect.poll(() => cardTitles(page)).toEqual(newest.items.map((a) => a.title))
+  })
+
+  test('filters by category, city, keyword and only verified, and Clear resets them', async ({ page }) => {
+    await page.goto('/ca/ON/adult-buy-sell')
+    const all = expected({ province: 'ON', category: 'adult-buy-sell' })
+    await expectResultCount(page, all.total)
+    const filters = await openFilters(page)
+
+    // category
+    await choose(filters, 'Category', 'Adult Pics/Vids')
+    await expect(page).toHaveURL(/\/ca\/ON\/adult-pics-vids/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Adult Pics/Vids in Ontario')
+    await expectResultCount(page, expected({ province: 'ON', category: 'adult-pics-vids' }).total)
+    await choose(filters, 'Category', 'Adult Buy & Sell')
+    await expect(page).toHaveURL(/\/ca\/ON\/adult-buy-sell/)
+
+    // city
+    const inToronto = expected({ province: 'ON', category: 'adult-buy-sell', city: 'Toronto' })
+    expect(inToronto.total).toBeGreaterThan(0)
+    expect(inToronto.total).toBeLessThan(all.total)
+    await choose(filters, 'City', 'Toronto')
+    await expect(page).toHaveURL(/city=Toronto/)
+    await expectResultCount(page, inToronto.total)
+    for (const text of await adCards(page).allInnerTexts()) expect(text).toContain('Toronto')
+
+    // search within results
+    await choose(filters, 'City', 'All cities')
+    await expectResultCount(page, all.total)
+    const keyword = 'corset'
+    const withKeyword = expected({ province: 'ON', category: 'adult-buy-sell', q: keyword })
+    expect(withKeyword.total).toBeGreaterThan(0)
+    expect(withKeyword.total).toBeLessThan(all.total)
+    await filters.getByRole('searchbox', { name: 'Search within results' }).fill(keyword)
+    await filters.getByRole('searchbox', { name: 'Search within results' }).press('Enter')
+    await expect(page).toHaveURL(new RegExp(`q=${keyword}`))
+    await expectResultCount(page, withKeyword.total)
+    expect(await cardTitles(page)).toEqual(withKeyword.items.map((a) => a.title))
+
+    // only verified (together with the keyword)
+    const verified = expected({ province: 'ON', category: 'adult-buy-sell', q: keyword, verifiedOnly: true })
+    const filtersAgain = await openFilters(page)
+    await filtersAgain.getByRole('checkbox', { name: 'Only verified ads' }).check()
+    await expect(page).toHaveURL(/verified=true/)
+    await expectResultCount(page, verified.total)
+    for (const text of await adCards(page).allInnerTexts()) expect(text).toContain('Verified')
+
+    // Clear brings every filter back to its default
+    await filtersAgain.getByRole('button', { name: 'Clear' }).click()
+    await expectResultCount(page, all.total)
+    await expect(page).not.toHaveURL(/[?&](q|verified|city|sort)=/)
+    await expect(filtersAgain.getByRole('checkbox', { name: 'Only verified ads' })).not.toBeChecked()
+    await expect(filtersAgain.getByRole('searchbox', { name: 'Search within results' })).toHaveValue('')
+  })
+
+  test('offers the companion type filter only for Adult Companions, with the legal notice', async ({
+    page,
+  }) => {
+    await page.goto('/ca/ALL/adult-buy-sell')
+    let filters = await openFilters(page)
+    await expect(filters.getByRole('combobox', { name: 'Companion type' })).toHaveCount(0)
+    await expect(page.getByText('Legal, consensual adult (18+) interactions only')).toHaveCount(0)
+
+    await choose(filters, 'Category', 'Adult Companions')
+    await expect(page).toHaveURL(/\/ca\/ALL\/adult-services/)
+    await expect(page.getByText('Legal, consensual adult (18+) interactions only')).toBeVisible()
+    await expectResultCount(page, expected({ province: 'ALL', category: 'adult-services' }).total)
+
+    filters = await openFilters(page)
+    await choose(filters, 'Companion type', 'Male Companion')
+    await expect(page).toHaveURL(/escortType=male-companion/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Male Companion in All Canada')
+    const male = expected({ province: 'ALL', category: 'adult-services', escortType: 'male-companion' })
+    expect(male.total).toBeGreaterThan(0)
+    await expectResultCount(page, male.total)
+    expect(await cardTitles(page)).toEqual(male.items.map((a) => a.title))
+  })
+
+  test('opens an ad in a dialog and reveals the contact only after the right code @mobile', async ({
+    page,
+  }) => {
+    const ad = expected({ province: 'ON', category: 'adult-buy-sell' }).items[0]
+    if (!ad) throw new Error('no generated ads for ON')
+    await page.goto('/ca/ON/adult-buy-sell')
+    await adCards(page).first().getByRole('button', { name: ad.title }).click()
+
+    const dialog = page.getByRole('dialog', { name: ad.title })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('img', { name: ad.title })).toBeVisible()
+    await expect(dialog).toContainText(`${ad.city}, Ontario`)
+    await expect(dialog).toContainText(ad.description)
+    await expect(dialog).toContainText(`$${ad.price}`)
+    await expect(dialog).toContainText('Posted')
+    await expect(dialog.getByRole('button', { name: 'Report' })).toBeVisible()
+
+    await dialog.getByRole('button', { name: 'Reveal contact' }).click()
+    const codeBox = dialog.getByTestId('reveal-code')
+    await expect(codeBox).toBeVisible()
+    const firstCode = (await codeBox.locator('[aria-hidden="true"]').textContent()) ?? ''
+    expect(firstCode).toMatch(/^[A-Z0-9]{4,}$/)
+
+    const input = dialog.getByRole('textbox', { name: 'Type the code' })
+    await input.fill('WRONG')
+    await dialog.getByRole('button', { name: 'Reveal', exact: true }).click()
+    await expect(dialog.getByRole('alert')).toHaveText("That code didn't match. Try this new one.")
+    await expect(dialog.getByText('No contact details provided for this ad.')).toHaveCount(0)
+
+    // typed in lower case with spaces around: trimmed and upper-cased before the comparison
+    const code = (await codeBox.locator('[aria-hidden="true"]').textContent()) ?? ''
+    await input.fill(`  ${code.toLowerCase()} `)
+    await dialog.getByRole('button', { name: 'Reveal', exact: true }).click()
+    // generated ads carry no contact details (spec section 3): the revealed state says so
+    await expect(dialog.getByText('No contact details provided for this ad.')).toBeVisible()
+    await expect(codeBox).toHaveCount(0)
+
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+  })
+
+  test("shows 'Contact for price' when an ad's price is 0", async ({ page }) => {
+    const ad = expected({ province: 'ON', category: 'adult-castings' }).items[0]
+    if (!ad) throw new Error('no castings for ON')
+    expect(ad.price).toBe(0)
+    await page.goto('/ca/ON/adult-castings')
+    await expect(adCards(page).first()).toContainText('Contact for price')
+    await adCards(page).first().getByRole('button', { name: ad.title }).click()
+    await expect(page.getByRole('dialog', { name: ad.title })).toContainText('Contact for price')
+  })
+})
