@@ -28,7 +28,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crypto/charge',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       schema: {
         tags: ['payments'],
         security: [{ bearerAuth: [] }],

@@ -30,7 +30,8 @@ export function notConfirmedDetail(status: string): string {
 
 // Routes under /api/wallet: every one needs a signed-in user.
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser)
+  // before validation, so a request without a session gets 401 rather than a 400 about its body
+  app.addHook('preValidation', app.requireUser)
   const payments = () => paymentsService(app.config, app.database)
   const security = [{ bearerAuth: [] }]
 
