@@ -1,4 +1,4 @@
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdInput } from '#domain/ad.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
@@ -51,6 +51,7 @@ beforeEach(async () => {
   localStorage.clear()
 })
 afterEach(async () => {
+  cleanup()
   vi.unstubAllGlobals()
   await resetDb({ deleteData: true })
 })

@@ -95,8 +95,6 @@ export const en = {
     updateReady: 'Update ready',
     install: 'Install app',
     installLabel: 'Install Maple After Dark on this device',
-    offline: "You're offline. Showing what this device has saved.",
-    backendUnreachable: "Can't reach the server right now. Listings still work; account actions will wait.",
     networkError: 'Could not reach the server. Check your connection and try again.',
     requestFailed: 'Request failed',
     unexpectedAnswer: 'Unexpected answer from the server',

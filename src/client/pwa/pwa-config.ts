@@ -14,8 +14,9 @@ import { VitePWA } from 'vite-plugin-pwa'
 // 'Reload' action of the update toast, src/client/pwa/pwa-prompts.tsx), so a tab never runs a mix of
 // old and new chunks. clientsClaim takes effect on activation only, which for an update is after that
 // accept, and on the very first install makes the page that installed it controlled (offline at once).
-export const PWA_THEME_COLOR = '#18181b'
-export const PWA_BACKGROUND_COLOR = '#09090b'
+// the same colours as index.html's theme-color and the page background, so the splash matches the app
+export const PWA_THEME_COLOR = '#0c0a0f'
+export const PWA_BACKGROUND_COLOR = '#ffffff'
 
 export function pwaPlugin() {
   return VitePWA({

@@ -1,4 +1,4 @@
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { checkBackend, resetBackendReachability, useBackendReachable } from './backend-reachability.ts'
 import { useOnline } from './use-online.ts'
@@ -16,6 +16,7 @@ beforeEach(() => {
   resetBackendReachability()
 })
 afterEach(() => {
+  cleanup()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })

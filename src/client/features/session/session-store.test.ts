@@ -1,5 +1,5 @@
-import { act, renderHook } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, cleanup, renderHook } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 
 // the store reads localStorage when the module loads, as the app does at start: a fresh import per test
@@ -14,6 +14,7 @@ const user = { email: 'ana@example.ca', id: 'u1' }
 
 describe('session store', () => {
   beforeEach(() => localStorage.clear())
+  afterEach(cleanup)
 
   it('starts signed in from a stored token and user', async () => {
     localStorage.setItem(STORAGE_KEYS.authToken, 'tok-1')
