@@ -25,7 +25,7 @@ import { type Database, type Db, openDatabase } from '#server/db/client.ts'
  * Tables holding reference data seeded at start-up: reset() keeps them so every test sees the same
  * seeded rows. Owners of other seeded tables add theirs here.
  */
-export const REFERENCE_TABLES: ReadonlySet<string> = new Set(['cities', 'banned_phrases'])
+export const REFERENCE_TABLES: ReadonlySet<string> = new Set(['cities', 'banned_phrases', 'moderation_lists'])
 
 export type TestDbKind = 'pglite' | 'postgres'
 

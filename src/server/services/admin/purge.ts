@@ -9,6 +9,8 @@ import { hashToken } from '../accounts/tokens.ts'
 export const PURGE_KEEP_TABLES: ReadonlySet<string> = new Set([
   'cities',
   'banned_phrases',
+  // the seed marker: purged, it would bring back default phrases an admin had deleted
+  'moderation_lists',
   '__drizzle_migrations',
 ])
 

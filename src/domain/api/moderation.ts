@@ -1,0 +1,60 @@
+import { z } from 'zod'
+
+// Request and response shapes of /api/moderation, shared by the server routes and the client.
+
+export const ModerationPaths = {
+  check: '/moderation/check',
+  bannedWords: '/moderation/banned-words',
+  bannedWord: (id: string) => `/moderation/banned-words/${encodeURIComponent(id)}`,
+} as const
+
+export const MAX_CHECK_TITLE_LENGTH = 500
+export const MAX_CHECK_DESCRIPTION_LENGTH = 20_000
+export const MAX_PHRASE_LENGTH = 200
+
+export const PHRASE_BLANK_DETAIL = 'Phrase must not be blank'
+export const PHRASE_NO_WORDS_DETAIL = 'Phrase must contain letters or digits'
+export const PHRASE_DUPLICATE_DETAIL = 'This phrase is already in the list'
+export const PHRASE_NOT_FOUND_DETAIL = 'Banned phrase not found'
+
+export const ModerationCheckRequestSchema = z.object({
+  title: z.string().max(MAX_CHECK_TITLE_LENGTH, `Title must be at most ${MAX_CHECK_TITLE_LENGTH} characters`),
+  // a draft may have no description yet; the check still runs on the title
+  description: z
+    .string()
+    .max(
+      MAX_CHECK_DESCRIPTION_LENGTH,
+      `Description must be at most ${MAX_CHECK_DESCRIPTION_LENGTH} characters`,
+    )
+    .default(''),
+})
+export type ModerationCheckRequest = z.input<typeof ModerationCheckRequestSchema>
+
+export const ModerationCheckResponseSchema = z.object({
+  ok: z.boolean(),
+  /** The banned phrases found, as the list spells them; empty when ok. */
+  matches: z.array(z.string()),
+})
+export type ModerationCheckResponse = z.infer<typeof ModerationCheckResponseSchema>
+
+export const BannedPhraseSchema = z.object({
+  id: z.string(),
+  phrase: z.string(),
+  /** ISO 8601 */
+  created_at: z.string(),
+})
+export type BannedPhrase = z.infer<typeof BannedPhraseSchema>
+
+export const BannedPhraseListSchema = z.array(BannedPhraseSchema)
+
+export const AddBannedPhraseRequestSchema = z.object({
+  phrase: z
+    .string()
+    // an admin pasting a phrase often brings a stray space or newline with it
+    .trim()
+    .min(1, PHRASE_BLANK_DETAIL)
+    .max(MAX_PHRASE_LENGTH, `Phrase must be at most ${MAX_PHRASE_LENGTH} characters`),
+})
+export type AddBannedPhraseRequest = z.input<typeof AddBannedPhraseRequestSchema>
+
+export const BannedPhraseParamsSchema = z.object({ id: z.string().max(100) })
