@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponses } from '#domain/api/common.ts'
-import { CitiesQuerySchema, CitiesResponseSchema } from '#domain/api/meta.ts'
+import { CitiesQuerySchema, type CitiesResponse, CitiesResponseSchema } from '#domain/api/meta.ts'
 import { loadCityIndex } from '../services/cities/city-index.ts'
 
 // the list only changes with a new dataset release, and the service worker caches it anyway
@@ -22,8 +22,13 @@ const metaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', CITIES_CACHE_CONTROL)
-      return { items: index.search(request.query) }
+      // Fastify sends a Buffer as is, skipping the response serialiser (the body is built from the
+      // same CitySchema shape); the cast only tells the type provider so
+      const body = index.searchJson(request.query) as unknown as CitiesResponse
+      return reply
+        .header('cache-control', CITIES_CACHE_CONTROL)
+        .type('application/json; charset=utf-8')
+        .send(body)
     },
   )
 }

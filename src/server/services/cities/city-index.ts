@@ -7,6 +7,7 @@ import { type CityRow, compareCities, loadCanadianCities } from './dataset.ts'
 import { matchesWordPrefix, normalizeForSearch } from './normalize.ts'
 
 const INSERT_BATCH = 500
+const JSON_CACHE_ENTRIES = 1_000
 
 /** Fills the cities table from the dataset when it is empty; safe when two processes race. */
 export async function seedCitiesIfEmpty(db: Db): Promise<number> {
@@ -35,6 +36,9 @@ export interface CitySearch {
 export class CityIndex {
   private readonly all: readonly CityRow[]
   private readonly byProvince = new Map<string, CityRow[]>()
+  // serialised answers: a handful of queries (every province, no q) make most of the traffic, and
+  // serialising 1000 items per request was the bulk of the endpoint's cost
+  private readonly jsonCache = new Map<string, Buffer>()
 
   constructor(rows: readonly CityRow[]) {
     this.all = [...rows].sort(compareCities)
@@ -59,6 +63,20 @@ export class CityIndex {
       found.push({ name: row.name, province: row.province })
     }
     return found
+  }
+
+  /** The `{ items }` response body as UTF-8 JSON, from a bounded cache (oldest entry dropped first). */
+  searchJson(query: CitySearch): Buffer {
+    const key = `${query.province}|${normalizeForSearch(query.q ?? '')}|${query.limit}`
+    const hit = this.jsonCache.get(key)
+    if (hit !== undefined) return hit
+    const json = Buffer.from(JSON.stringify({ items: this.search(query) }))
+    if (this.jsonCache.size >= JSON_CACHE_ENTRIES) {
+      const oldest = this.jsonCache.keys().next().value
+      if (oldest !== undefined) this.jsonCache.delete(oldest)
+    }
+    this.jsonCache.set(key, json)
+    return json
   }
 }
 
