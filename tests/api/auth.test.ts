@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { EMAIL_NOT_VERIFIED, INVALID_CREDENTIALS_DETAIL } from '#domain/api/auth.ts'
 import { MAX_PASSWORD_LENGTH } from '#domain/constants.ts'
+import { buildApp } from '#server/app.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 import { accountTokens, users } from '#server/db/schema/users.ts'
 import { AUTH_RATE_LIMITS } from '#server/routes/auth.ts'
@@ -419,5 +420,35 @@ describe('register rate limit and the dev outbox', () => {
     expect(messages[0]).toMatchObject({ to: 'outbox@example.com', subject: expect.any(String) })
     const count = await t.db.execute(sql`SELECT count(*)::int AS n FROM outbox`)
     expect((count as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(2)
+  })
+})
+
+describe('mail over SMTP', () => {
+  it('sends through SMTP_URL instead of the outbox, and a mail server outage never fails the request', async () => {
+    // port 1 refuses connections at once: the mailer must try SMTP and survive its failure
+    const smtpApp = await buildApp({
+      config: { ...t.config, SMTP_URL: 'smtp://127.0.0.1:1' },
+      database: t.database,
+    })
+    try {
+      const reg = await smtpApp.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: 'smtp@example.com', password: 'secret1' },
+        remoteAddress: ip,
+      })
+      expect(reg.statusCode).toBe(201)
+      expect(reg.json().message).toMatch(/could not be sent/)
+      const forgot = await smtpApp.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'smtp@example.com' },
+        remoteAddress: ip,
+      })
+      expect(forgot.statusCode).toBe(200)
+      expect(await readOutbox(t.db)).toHaveLength(0)
+    } finally {
+      await smtpApp.close()
+    }
   })
 })
