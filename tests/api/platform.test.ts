@@ -53,7 +53,10 @@ let staticDir: string
 
 beforeAll(async () => {
   staticDir = makeBuild()
-  t = await createTestApp({ STATIC_DIR: staticDir }, { setup: addTestRoutes })
+  t = await createTestApp(
+    { STATIC_DIR: staticDir, CORS_ORIGINS: 'https://partner.example, https://other.example' },
+    { setup: addTestRoutes },
+  )
 })
 afterAll(async () => {
   await t?.close()
@@ -195,8 +198,25 @@ describe('OpenAPI', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
     expect(res.statusCode).toBe(200)
     const doc = res.json()
-    expect(doc.openapi).toMatch(/^3\./)
+    expect(doc.openapi).toMatch(/^3\.0\.\d+$/)
     expect(doc.info.title).toBeTruthy()
+    expect(doc.info.version).toBeTruthy()
+    const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']
+    for (const [path, item] of Object.entries<Record<string, { responses?: object }>>(doc.paths)) {
+      expect(path.startsWith('/'), path).toBe(true)
+      for (const [method, op] of Object.entries(item)) {
+        expect(methods, `${path} ${method}`).toContain(method)
+        expect(Object.keys(op.responses ?? {}).length, `${path} ${method}`).toBeGreaterThan(0)
+      }
+    }
+    // every $ref points at something that exists in the document
+    const refs = [...res.body.matchAll(/"\$ref":"#\/([^"]+)"/g)].map((m) => m[1] ?? '')
+    for (const ref of refs) {
+      const target = ref
+        .split('/')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], doc)
+      expect(target, ref).toBeDefined()
+    }
     expect(Object.keys(doc.paths)).toContain('/api/meta/cities')
     expect(doc.paths['/api/meta/cities'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['province', 'q', 'limit']),
