@@ -1,5 +1,5 @@
-import type { Query } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import type { Query } from '@tanstack/react-query'
 import { QUERY_GC_TIME_MS } from './query-client.ts'
 
 // Only a few query families go to localStorage (DESIGN.md §2: cities and the wallet): they are small,

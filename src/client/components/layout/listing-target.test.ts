@@ -78,6 +78,15 @@ describe('provinceTarget and cityTarget', () => {
     expect(listingHref(target)).toBe('/ca/ON/adult-services?escortType=female-companion&city=Ottawa')
   })
 
+  it('leaves the city out of the URL for All cities', () => {
+    const target = cityTarget(
+      { pathname: '/ca/ON/adult-castings', search: { city: 'Toronto', q: 'a' } },
+      'ON',
+      'ALL',
+    )
+    expect(listingHref(target)).toBe('/ca/ON/adult-castings?q=a')
+  })
+
   it('goes to adult-buy-sell of the chosen province from a non-listing page', () => {
     expect(listingHref(provinceTarget({ pathname: '/', search: {} }, 'NS'))).toBe('/ca/NS/adult-buy-sell')
     expect(listingHref(cityTarget({ pathname: '/', search: {} }, 'NS', 'Halifax'))).toBe(

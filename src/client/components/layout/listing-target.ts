@@ -69,12 +69,17 @@ export function provinceTarget(current: CurrentLocation, province: ProvinceOrAll
   return { province, category: listing.category, search: withoutEmpty(kept) }
 }
 
-/** Choosing a city (or ALL) keeps the province, category and other params. */
+/** Choosing a city keeps the province, category and other params; ALL (the default) leaves the URL. */
 export function cityTarget(current: CurrentLocation, province: ProvinceOrAll, city: string): ListingTarget {
   const listing = parseListingPath(current.pathname)
-  if (!listing) return { province, category: DEFAULT_CATEGORY, search: withoutEmpty({ city }) }
-  const { page: _page, ...kept } = current.search
-  return { province: listing.province, category: listing.category, search: withoutEmpty({ ...kept, city }) }
+  const chosen = city === ALL ? undefined : city
+  if (!listing) return { province, category: DEFAULT_CATEGORY, search: withoutEmpty({ city: chosen }) }
+  const { page: _page, city: _old, ...kept } = current.search
+  return {
+    province: listing.province,
+    category: listing.category,
+    search: withoutEmpty({ ...kept, city: chosen }),
+  }
 }
 
 /** The URL of a listing target, for plain links and tests. */

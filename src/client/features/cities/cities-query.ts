@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { http } from '#client/lib/http.ts'
 import { CITY_FETCH_LIMIT } from '#domain/constants.ts'
 import { ALL, type ProvinceOrAll } from '#domain/provinces.ts'
 
@@ -10,8 +11,6 @@ export const citiesKeys = {
   all: ['cities'] as const,
   list: (province: ProvinceOrAll, q: string) => ['cities', province, q] as const,
 }
-
-const apiBase = `${import.meta.env.VITE_API_HOST ?? ''}/api`
 
 function parseCities(body: unknown): CityItem[] {
   if (typeof body !== 'object' || body === null || !('items' in body) || !Array.isArray(body.items)) return []
@@ -28,15 +27,12 @@ export async function fetchCities(
   q: string,
   signal?: AbortSignal,
 ): Promise<CityItem[]> {
-  const params = new URLSearchParams({ limit: String(CITY_FETCH_LIMIT) })
-  if (province !== ALL) params.set('province', province)
-  if (q.trim()) params.set('q', q.trim())
-  const res = await fetch(`${apiBase}/meta/cities?${params}`, {
+  const body = await http.get('/meta/cities', {
+    auth: 'none',
     signal,
-    headers: { accept: 'application/json' },
+    query: { province: province === ALL ? undefined : province, q: q.trim(), limit: CITY_FETCH_LIMIT },
   })
-  if (!res.ok) throw new Error(`cities: HTTP ${res.status}`)
-  return parseCities(await res.json())
+  return parseCities(body)
 }
 
 export function citiesQuery(province: ProvinceOrAll, q: string) {

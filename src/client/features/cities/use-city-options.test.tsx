@@ -25,7 +25,10 @@ describe('useCityOptions', () => {
       const names = ['Toronto', 'Ottawa', 'Orillia'].filter((n) =>
         n.toLowerCase().startsWith(q.toLowerCase()),
       )
-      return new Response(JSON.stringify({ items: names.map((name) => ({ name })) }), { status: 200 })
+      return new Response(JSON.stringify({ items: names.map((name) => ({ name })) }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      })
     })
     vi.stubGlobal('fetch', fetchMock)
   })

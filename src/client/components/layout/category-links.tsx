@@ -1,0 +1,47 @@
+import { en } from '#client/i18n/en.ts'
+import { cn } from '#client/lib/cn.ts'
+import { categoryLinks } from '#domain/categories.ts'
+import type { ProvinceOrAll } from '#domain/provinces.ts'
+import { AppLink } from './app-link.tsx'
+import { listingHref } from './listing-target.ts'
+
+const LINKS = categoryLinks()
+
+export interface CategoryLinksProps {
+  province: ProvinceOrAll
+  city?: string
+  className?: string
+  linkClassName?: string
+  onNavigate?: () => void
+}
+
+/** The first 6 category links: the three companion types, then the visible categories. */
+export function CategoryLinks({ province, city, className, linkClassName, onNavigate }: CategoryLinksProps) {
+  return (
+    <nav aria-label={en.layout.categoriesLabel} className={className}>
+      <ul className="flex flex-wrap gap-1">
+        {LINKS.map((link) => (
+          <li key={`${link.category}-${link.escortType ?? ''}`}>
+            <AppLink
+              href={listingHref({
+                province,
+                category: link.category,
+                search: {
+                  ...(city ? { city } : {}),
+                  ...(link.escortType ? { escortType: link.escortType } : {}),
+                },
+              })}
+              onClick={onNavigate}
+              className={cn(
+                'inline-flex items-center rounded-full px-3 py-1.5 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring',
+                linkClassName,
+              )}
+            >
+              {link.label}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,219 @@
+import { Link } from '@tanstack/react-router'
+import { MenuIcon } from 'lucide-react'
+import { useState } from 'react'
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '#client/components/ui/sheet.tsx'
+import { useSession } from '#client/features/session/use-session.ts'
+import { toast } from '#client/features/toasts/toast-store.ts'
+import { en } from '#client/i18n/en.ts'
+import { cn } from '#client/lib/cn.ts'
+import { ALL } from '#domain/provinces.ts'
+import { AccountMenu } from './account-menu.tsx'
+import { AppLink } from './app-link.tsx'
+import { CategoryLinks } from './category-links.tsx'
+import { CitySelect } from './city-select.tsx'
+import { ProvinceSelect } from './province-select.tsx'
+import { SearchForm } from './search-form.tsx'
+import { useBrowse } from './use-browse.ts'
+
+const t = en.layout
+
+const navLink =
+  'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium text-chrome-foreground outline-none transition-colors hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring'
+
+const drawerLink =
+  'rounded-md px-3 py-2 text-sm font-medium outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring'
+
+function Logo() {
+  return (
+    <Link
+      to="/"
+      aria-label={t.homeLink}
+      className="flex shrink-0 items-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+      <span className="hidden text-lg font-bold tracking-tight text-chrome-foreground sm:inline">
+        Maple <span className="text-rose-400">After Dark</span>
+      </span>
+    </Link>
+  )
+}
+
+interface AuthLinksProps {
+  signedIn: boolean
+  onLogout: () => void
+  className?: string
+  /** on narrow screens Manage and Wallet move into the Browse drawer */
+  compact?: boolean
+}
+
+function AuthLinks({ signedIn, onLogout, className, compact = false }: AuthLinksProps) {
+  const secondary = compact ? 'hidden sm:block' : undefined
+  return (
+    <ul className={cn('flex items-center gap-1', className)}>
+      {signedIn ? (
+        <>
+          <li>
+            <AppLink href="/post" className={cn(navLink, 'bg-primary hover:bg-primary-hover')}>
+              {t.postAd}
+            </AppLink>
+          </li>
+          <li className={secondary}>
+            <AppLink href="/manage" className={navLink}>
+              {t.manage}
+            </AppLink>
+          </li>
+          <li className={secondary}>
+            <AppLink href="/wallet" className={navLink}>
+              {t.wallet}
+            </AppLink>
+          </li>
+          <li>
+            <button type="button" onClick={onLogout} className={navLink}>
+              {t.logout}
+            </button>
+          </li>
+        </>
+      ) : (
+        <>
+          <li>
+            <AppLink href="/register" className={navLink}>
+              {t.register}
+            </AppLink>
+          </li>
+          <li>
+            <AppLink href="/login" className={cn(navLink, 'bg-primary hover:bg-primary-hover')}>
+              {t.login}
+            </AppLink>
+          </li>
+        </>
+      )}
+    </ul>
+  )
+}
+
+/** The sticky header of spec section 2 ("Shared layout"). */
+export function Header() {
+  const session = useSession()
+  const browse = useBrowse()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const logout = () => {
+    session.signOut()
+    toast({ title: t.signedOutToast })
+  }
+  const closeDrawer = () => setDrawerOpen(false)
+
+  return (
+    <header className="sticky top-0 z-40 bg-chrome text-chrome-foreground shadow-md">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <SheetTrigger className="inline-flex h-10 items-center gap-2 rounded-md px-2 text-sm font-medium outline-none hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring lg:hidden">
+            <MenuIcon className="size-5" aria-hidden="true" />
+            {t.browse}
+          </SheetTrigger>
+          <SheetContent side="left" closeLabel={t.close}>
+            <SheetHeader>
+              <SheetTitle>{t.browseTitle}</SheetTitle>
+              <SheetDescription>{t.browseDescription}</SheetDescription>
+            </SheetHeader>
+            <div className="grid gap-2">
+              <label htmlFor="drawer-province" className="text-sm font-medium">
+                {t.provinceLabel}
+              </label>
+              <ProvinceSelect
+                id="drawer-province"
+                value={browse.province}
+                onValueChange={(p) => {
+                  closeDrawer()
+                  browse.chooseProvince(p)
+                }}
+              />
+            </div>
+            <div className="grid gap-2">
+              <span id="drawer-city-label" className="text-sm font-medium">
+                {t.cityLabel}
+              </span>
+              <CitySelect
+                id="drawer-city"
+                ariaLabel={t.cityLabel}
+                province={browse.province ?? ALL}
+                value={browse.city}
+                onSelect={(c) => {
+                  closeDrawer()
+                  browse.chooseCity(c)
+                }}
+              />
+            </div>
+            <div className="grid gap-2">
+              <span className="text-sm font-medium">{t.categoriesLabel}</span>
+              <CategoryLinks
+                province={browse.province ?? ALL}
+                city={browse.city === ALL ? undefined : browse.city}
+                onNavigate={closeDrawer}
+                className="-mx-1"
+                linkClassName="bg-muted text-foreground hover:bg-accent"
+              />
+            </div>
+            {session.signedIn && (
+              <nav aria-label={t.accountMenu} className="grid gap-1 border-t border-border pt-4 sm:hidden">
+                <AppLink href="/manage" onClick={closeDrawer} className={drawerLink}>
+                  {t.manage}
+                </AppLink>
+                <AppLink href="/wallet" onClick={closeDrawer} className={drawerLink}>
+                  {t.wallet}
+                </AppLink>
+              </nav>
+            )}
+          </SheetContent>
+        </Sheet>
+
+        <Logo />
+
+        <SearchForm id="header-search" className="hidden max-w-xl md:flex" />
+
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <AuthLinks signedIn={session.signedIn} onLogout={logout} compact />
+          <AccountMenu email={session.signedIn ? (session.user?.email ?? null) : null} onSignOut={logout} />
+        </div>
+      </div>
+
+      <div className="border-t border-white/10 md:hidden">
+        <div className="mx-auto max-w-7xl px-4 py-2">
+          <SearchForm id="header-search-mobile" />
+        </div>
+      </div>
+
+      <div className="hidden border-t border-white/10 bg-zinc-900 lg:block">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4">
+          <ProvinceSelect
+            id="header-province"
+            ariaLabel={t.provinceLabel}
+            value={browse.province}
+            onValueChange={browse.chooseProvince}
+            className="w-48 shrink-0 text-foreground"
+          />
+          <CitySelect
+            id="header-city"
+            ariaLabel={t.cityLabel}
+            province={browse.province ?? ALL}
+            value={browse.city}
+            onSelect={browse.chooseCity}
+            className="w-48 shrink-0"
+          />
+          <CategoryLinks
+            province={browse.province ?? ALL}
+            city={browse.city === ALL ? undefined : browse.city}
+            className="min-w-0 flex-1 overflow-x-auto"
+            linkClassName="text-chrome-foreground hover:bg-white/10 aria-[current=page]:bg-white/15"
+          />
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,51 @@
+import { useRouter } from '@tanstack/react-router'
+import { SearchIcon } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { en } from '#client/i18n/en.ts'
+import { cn } from '#client/lib/cn.ts'
+import { listingHref, searchTarget } from './listing-target.ts'
+import { useCurrentLocation } from './use-current-location.ts'
+
+const t = en.layout
+
+/** The header search: goes to the current category (or adult-buy-sell), keeping city and params. */
+export function SearchForm({ id, className }: { id: string; className?: string }) {
+  const router = useRouter()
+  const current = useCurrentLocation()
+  const currentQ = typeof current.search.q === 'string' ? current.search.q : ''
+  const [keyword, setKeyword] = useState(currentQ)
+  // follow the URL (back/forward, a filter cleared elsewhere) without fighting the user's typing
+  useEffect(() => setKeyword(currentQ), [currentQ])
+
+  return (
+    <search className={cn('w-full', className)}>
+      <form
+        className="flex w-full items-center"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void router.navigate({ href: listingHref(searchTarget(current, keyword)) })
+        }}
+      >
+        <label htmlFor={id} className="sr-only">
+          {t.searchLabel}
+        </label>
+        <input
+          id={id}
+          type="search"
+          enterKeyHint="search"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          placeholder={t.searchPlaceholder}
+          className="h-10 min-w-0 flex-1 rounded-l-md border border-r-0 border-white/15 bg-white/10 px-3 text-base text-chrome-foreground placeholder:text-chrome-muted outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/60 md:text-sm"
+        />
+        <button
+          type="submit"
+          className="inline-flex h-10 items-center gap-2 rounded-r-md bg-primary px-3 text-sm font-medium text-primary-foreground outline-none hover:bg-primary-hover focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-chrome"
+        >
+          <SearchIcon className="size-4" aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">{t.searchButton}</span>
+        </button>
+      </form>
+    </search>
+  )
+}

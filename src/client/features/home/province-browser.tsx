@@ -1,0 +1,113 @@
+import { useRouter } from '@tanstack/react-router'
+import { MapPinIcon } from 'lucide-react'
+import { useState } from 'react'
+import { listingHref } from '#client/components/layout/listing-target.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '#client/components/ui/select.tsx'
+import { toast } from '#client/features/toasts/toast-store.ts'
+import { en } from '#client/i18n/en.ts'
+import { CATEGORIES, type CategoryKey, isCategoryKey } from '#domain/categories.ts'
+import { PROVINCES, type Province } from '#domain/provinces.ts'
+
+const t = en.home
+const MAX_CITY_CHIPS = 6
+
+export function BrowseByProvince() {
+  return (
+    <section aria-labelledby="browse-by-province" className="bg-muted/60">
+      <div className="mx-auto w-full max-w-7xl px-4 py-10">
+        <h2 id="browse-by-province" className="text-2xl font-bold tracking-tight">
+          {t.browseByProvince}
+        </h2>
+        <p className="mt-1 text-muted-foreground">{t.browseByProvinceSubtitle}</p>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {PROVINCES.map((p) => (
+            <li key={p.code}>
+              <ProvinceCard province={p} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+function ProvinceCard({ province }: { province: Province }) {
+  const router = useRouter()
+  const [category, setCategory] = useState<CategoryKey | undefined>(undefined)
+  const selectId = `province-${province.code}-category`
+
+  // without a category there is nowhere to go: say so instead of guessing (spec section 2, "Home")
+  const go = (city?: string) => {
+    if (!category) {
+      toast({ title: t.chooseCategoryTitle, description: t.chooseCategoryDescription })
+      return
+    }
+    void router.navigate({
+      href: listingHref({ province: province.code, category, search: city ? { city } : {} }),
+    })
+  }
+
+  return (
+    <article
+      aria-labelledby={`province-${province.code}`}
+      data-province={province.code}
+      className="flex h-full flex-col gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
+    >
+      <header className="flex items-center justify-between gap-2">
+        <h3 id={`province-${province.code}`} className="text-lg font-semibold">
+          {province.name}
+        </h3>
+        <span className="rounded-md bg-muted px-2 py-0.5 font-mono text-xs text-muted-foreground">
+          {province.code}
+        </span>
+      </header>
+      <div className="grid gap-1.5">
+        <label htmlFor={selectId} className="text-sm font-medium">
+          {t.categoryLabel}
+        </label>
+        <Select
+          value={category ?? ''}
+          onValueChange={(value) => {
+            if (isCategoryKey(value)) setCategory(value)
+          }}
+        >
+          <SelectTrigger id={selectId}>
+            <SelectValue placeholder={t.categoryPlaceholder} />
+          </SelectTrigger>
+          <SelectContent>
+            {CATEGORIES.map((c) => (
+              <SelectItem key={c.key} value={c.key}>
+                {c.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <ul aria-label={t.citiesOf.replace('{province}', province.name)} className="flex flex-wrap gap-2">
+        {province.cities.slice(0, MAX_CITY_CHIPS).map((city) => (
+          <li key={city}>
+            <button
+              type="button"
+              onClick={() => go(city)}
+              className="inline-flex items-center gap-1 rounded-full border border-border bg-background px-3 py-1 text-sm outline-none transition-colors hover:border-primary hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <MapPinIcon className="size-3.5" aria-hidden="true" />
+              {city}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Button variant="default" className="mt-auto w-full" onClick={() => go()}>
+        {t.viewAll}
+        <span className="sr-only"> {province.name}</span>
+      </Button>
+    </article>
+  )
+}

@@ -1,0 +1,47 @@
+import './styles.css'
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { ErrorPage } from '#client/components/layout/error-page.tsx'
+import { createPersister, persistOptions } from '#client/lib/persister.ts'
+import { createQueryClient } from '#client/lib/query-client.ts'
+import { Provider } from '#client/lib/state.ts'
+import { routeTree } from './route-tree.gen.ts'
+
+const queryClient = createQueryClient()
+const persister = createPersister()
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // the query cache decides freshness; the router always asks it
+  defaultPreloadStaleTime: 0,
+  defaultErrorComponent: ErrorPage,
+  scrollRestoration: true,
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+const container = document.getElementById('root')
+if (!container) throw new Error('index.html lacks #root')
+
+createRoot(container).render(
+  <StrictMode>
+    <Provider>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{ persister, ...persistOptions }}
+        // paused offline mutations (posting, payments) resume once their persisted state is back
+        onSuccess={() => void queryClient.resumePausedMutations()}
+      >
+        <RouterProvider router={router} />
+      </PersistQueryClientProvider>
+    </Provider>
+  </StrictMode>,
+)

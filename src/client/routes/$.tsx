@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+
+// Any path no other route claims goes to the home page (spec section 2: "any other path").
+export const Route = createFileRoute('/$')({
+  beforeLoad: () => {
+    throw redirect({ to: '/', replace: true })
+  },
+})

@@ -1,0 +1,56 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router'
+import { AdultGate } from '#client/components/layout/adult-gate.tsx'
+import { ConnectivityBanner, MockDataBanner } from '#client/components/layout/banners.tsx'
+import { ErrorPage } from '#client/components/layout/error-page.tsx'
+import { Footer } from '#client/components/layout/footer.tsx'
+import { Header } from '#client/components/layout/header.tsx'
+import { Toaster } from '#client/components/ui/toaster.tsx'
+import { en } from '#client/i18n/en.ts'
+
+export interface RouterContext {
+  queryClient: QueryClient
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  errorComponent: RootError,
+  // any unknown path goes home (spec section 2); the splat route does this for normal navigation
+  notFoundComponent: () => <Navigate to="/" replace />,
+})
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {en.layout.skipToContent}
+      </a>
+      <MockDataBanner />
+      <Header />
+      <main id="main" className="flex flex-1 flex-col">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  )
+}
+
+function RootLayout() {
+  return (
+    <>
+      <Shell>
+        <Outlet />
+      </Shell>
+      <ConnectivityBanner online backendReachable={null} />
+      <Toaster closeLabel={en.toasts.close} />
+      <AdultGate />
+    </>
+  )
+}
+
+function RootError({ error, reset }: { error: unknown; reset: () => void }) {
+  return <ErrorPage error={error} reset={reset} />
+}

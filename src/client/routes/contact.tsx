@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ContactPage } from '#client/features/static-pages/contact-page.tsx'
+
+export const Route = createFileRoute('/contact')({
+  component: ContactPage,
+})

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { LegalPage } from '#client/features/static-pages/legal-page.tsx'
+import { en } from '#client/i18n/en.ts'
+
+export const Route = createFileRoute('/terms')({
+  component: () => <LegalPage {...en.static.terms} />,
+})
