@@ -93,7 +93,7 @@ const COPY: Record<Exclude<CategoryKey, 'adult-services'>, readonly Copy[]> = {
       description: 'Hand-painted Venetian masks, perfect for a themed evening or a gala.',
     },
     {
-      title: 'Boutique gift card, $100 value',
+      title: 'Boutique gift card, $150 value',
       description: 'Gift card for a local adult boutique, selling below value. Never expires.',
     },
   ],

@@ -1,0 +1,66 @@
+import { BadgeCheckIcon, MapPinIcon } from 'lucide-react'
+import { Badge } from '#client/components/ui/badge.tsx'
+import { en } from '#client/i18n/en.ts'
+import type { Ad } from '#domain/ad.ts'
+import { formatAdPrice, formatPostedDate } from './format.ts'
+import { adImage } from './images.ts'
+
+const m = en.listing
+
+export interface AdCardProps {
+  ad: Ad
+  own: boolean
+  /** Images of the first row load at once (they are the page's largest paint); the rest lazily. */
+  eager: boolean
+  onOpen: (ad: Ad) => void
+}
+
+export function AdCard({ ad, own, eager, onOpen }: AdCardProps) {
+  // The title's button stretches over the whole card (its ::after), so the card is one big target
+  // while screen readers still get a heading and a button named by the ad's title.
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2">
+      <div className="relative aspect-[4/3] w-full overflow-hidden bg-muted">
+        <img
+          src={adImage(ad)}
+          alt=""
+          width={400}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+        />
+        <div className="absolute top-2 left-2 flex flex-wrap gap-1">
+          {ad.verified && (
+            <Badge variant="success">
+              <BadgeCheckIcon aria-hidden="true" />
+              {m.verified}
+            </Badge>
+          )}
+          {own && <Badge>{m.yours}</Badge>}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h2 className="line-clamp-2 text-sm font-semibold leading-snug sm:text-base">
+          <button
+            type="button"
+            onClick={() => onOpen(ad)}
+            className="text-left outline-none after:absolute after:inset-0 after:content-['']"
+          >
+            {ad.title}
+          </button>
+        </h2>
+        <p className="text-sm font-bold text-primary">{formatAdPrice(ad)}</p>
+        <p className="mt-auto flex items-center gap-1 pt-1 text-xs text-muted-foreground">
+          <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
+          <span className="truncate">
+            {ad.city}, {ad.province}
+          </span>
+        </p>
+        <p className="text-xs text-muted-foreground">
+          <time dateTime={ad.postedAt}>{formatPostedDate(ad.postedAt, false)}</time>
+        </p>
+      </div>
+    </article>
+  )
+}

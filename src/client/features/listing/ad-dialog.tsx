@@ -1,0 +1,150 @@
+import { BadgeCheckIcon, CalendarIcon, FlagIcon, MapPinIcon } from 'lucide-react'
+import { useState } from 'react'
+import { Badge } from '#client/components/ui/badge.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx'
+import { en } from '#client/i18n/en.ts'
+import { cn } from '#client/lib/cn.ts'
+import type { Ad } from '#domain/ad.ts'
+import { COMPANION_LABELS, findCategory } from '#domain/categories.ts'
+import { provinceLabel } from '#domain/provinces.ts'
+import { fill, formatAdPrice, formatPostedDate } from './format.ts'
+import { adImage } from './images.ts'
+import { RevealContact } from './reveal-contact.tsx'
+
+const m = en.adDialog
+
+/** The ad's details in an accessible modal (Radix Dialog: focus trap, Escape, labelled title). */
+export function AdDialog({ ad, onClose }: { ad: Ad | null; onClose: () => void }) {
+  return (
+    <Dialog open={ad !== null} onOpenChange={(open) => !open && onClose()}>
+      {ad && (
+        <DialogContent
+          // the corner close button sits on the photo: give it its own dark backing to stay visible
+          className="max-w-2xl gap-5 p-0 sm:p-0 [&>button:last-child]:bg-black/60 [&>button:last-child]:text-white [&>button:last-child]:hover:bg-black/80 [&>button:last-child]:hover:text-white"
+          closeLabel={m.close}
+        >
+          {/* keyed so another ad starts with its first photo and a hidden contact */}
+          <AdDetails key={ad.id} ad={ad} />
+        </DialogContent>
+      )}
+    </Dialog>
+  )
+}
+
+function AdDetails({ ad }: { ad: Ad }) {
+  const [photo, setPhoto] = useState(0)
+  const images = ad.images.length > 0 ? ad.images : [adImage(ad)]
+  const category = ad.escortType ? COMPANION_LABELS[ad.escortType] : findCategory(ad.category)?.label
+  return (
+    <div className="flex flex-col">
+      <div className="aspect-[4/3] max-h-[45dvh] w-full overflow-hidden rounded-t-xl bg-muted sm:aspect-[16/9]">
+        <img
+          src={images[photo] ?? images[0]}
+          alt={ad.title}
+          width={800}
+          height={600}
+          className="size-full object-cover"
+        />
+      </div>
+      {images.length > 1 && (
+        <div className="flex gap-2 overflow-x-auto px-5 pt-3 sm:px-6">
+          {images.map((src, i) => (
+            <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same photo may appear twice
+              key={i}
+              type="button"
+              onClick={() => setPhoto(i)}
+              aria-pressed={i === photo}
+              className={cn(
+                'size-16 shrink-0 overflow-hidden rounded-md border-2 outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                i === photo ? 'border-primary' : 'border-transparent',
+              )}
+            >
+              <img src={src} alt="" width={64} height={64} className="size-full object-cover" />
+              <span className="sr-only">{fill(m.photoLabel, { n: i + 1 })}</span>
+            </button>
+          ))}
+        </div>
+      )}
+
+      <div className="flex flex-col gap-4 p-5 sm:p-6">
+        <DialogHeader>
+          <div className="flex flex-wrap items-center gap-2">
+            {category && <Badge variant="secondary">{category}</Badge>}
+            {ad.verified && (
+              <Badge variant="success">
+                <BadgeCheckIcon aria-hidden="true" />
+                {m.verified}
+              </Badge>
+            )}
+          </div>
+          <DialogTitle>{ad.title}</DialogTitle>
+          <DialogDescription className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <span className="inline-flex items-center gap-1">
+              <MapPinIcon className="size-4" aria-hidden="true" />
+              <span className="sr-only">{m.location}: </span>
+              {ad.city}, {provinceLabel(ad.province)}
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <CalendarIcon className="size-4" aria-hidden="true" />
+              <time dateTime={ad.postedAt}>{fill(m.posted, { date: formatPostedDate(ad.postedAt) })}</time>
+            </span>
+          </DialogDescription>
+        </DialogHeader>
+
+        <p className="text-2xl font-bold text-primary">
+          <span className="sr-only">{m.price}: </span>
+          {formatAdPrice(ad)}
+        </p>
+
+        {ad.videos.length > 0 && (
+          <div className="flex flex-col gap-3">
+            {ad.videos.map((src, i) => (
+              // biome-ignore lint/a11y/useMediaCaption: sellers upload bare clips; there is no caption file to offer
+              <video
+                // biome-ignore lint/suspicious/noArrayIndexKey: the same clip may appear twice
+                key={i}
+                src={src}
+                controls
+                preload="metadata"
+                playsInline
+                width={640}
+                height={360}
+                aria-label={fill(m.videoLabel, { n: i + 1, count: ad.videos.length })}
+                className="aspect-video w-full rounded-lg bg-black"
+              >
+                {m.videoUnsupported}
+              </video>
+            ))}
+          </div>
+        )}
+
+        <section aria-label={m.description}>
+          <p className="whitespace-pre-line text-sm leading-relaxed">{ad.description}</p>
+        </section>
+
+        <section aria-labelledby={`contact-${ad.id}`} className="flex flex-col gap-3 rounded-lg bg-muted p-4">
+          <h3 id={`contact-${ad.id}`} className="text-sm font-semibold">
+            {m.contactTitle}
+          </h3>
+          <RevealContact contact={ad.contact} platform={ad.contactPlatform} />
+        </section>
+
+        <div className="flex justify-end">
+          {/* spec section 2: the Report link does nothing yet */}
+          <Button variant="link" size="sm" className="h-auto px-0 text-muted-foreground">
+            <FlagIcon aria-hidden="true" />
+            {m.report}
+          </Button>
+        </div>
+      </div>
+    </div>
+  )
+}

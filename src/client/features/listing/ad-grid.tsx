@@ -1,0 +1,23 @@
+import { useMemo } from 'react'
+import type { Ad } from '#domain/ad.ts'
+import { AdCard } from './ad-card.tsx'
+
+export interface AdGridProps {
+  ads: readonly Ad[]
+  own: readonly Ad[]
+  onOpen: (ad: Ad) => void
+}
+
+/** 2 columns on phones, 3 on tablets, 4 on wide screens (spec section 9: grid 2 to 4 columns). */
+export function AdGrid({ ads, own, onOpen }: AdGridProps) {
+  const ownIds = useMemo(() => new Set(own.map((a) => a.id)), [own])
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4" data-testid="ad-grid">
+      {ads.map((ad, i) => (
+        <li key={ad.id} className="min-w-0">
+          <AdCard ad={ad} own={ownIds.has(ad.id)} eager={i < 4} onOpen={onOpen} />
+        </li>
+      ))}
+    </ul>
+  )
+}

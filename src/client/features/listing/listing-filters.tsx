@@ -1,0 +1,207 @@
+import { getRouteApi } from '@tanstack/react-router'
+import { SearchIcon } from 'lucide-react'
+import { type FormEvent, useId, useMemo } from 'react'
+import { Button } from '#client/components/ui/button.tsx'
+import { Checkbox } from '#client/components/ui/checkbox.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '#client/components/ui/select.tsx'
+import { en } from '#client/i18n/en.ts'
+import type { Ad } from '#domain/ad.ts'
+import {
+  CATEGORIES,
+  type CategoryKey,
+  COMPANION_LABELS,
+  COMPANION_TYPES,
+  isCategoryKey,
+  isCompanionType,
+  SERVICES_CATEGORY,
+} from '#domain/categories.ts'
+import { SORT_OPTIONS, type SortOption } from '#domain/constants.ts'
+import { isAllCities, normalizeText } from '#domain/listing.ts'
+import { ALL, PROVINCES, type ProvinceOrAll } from '#domain/provinces.ts'
+import type { ListingSearch } from './listing-search.ts'
+
+const m = en.listing
+const routeApi = getRouteApi('/ca/$province/$category')
+
+function isSortOption(value: string): value is SortOption {
+  return (SORT_OPTIONS as readonly string[]).includes(value)
+}
+
+/**
+ * The cities offered: the province's major cities (where the generated ads are), plus any city of the
+ * user's own ads and the current one, so a city picked in the header never vanishes from the list.
+ */
+function cityOptions(province: ProvinceOrAll, ownAds: readonly Ad[], current: string | undefined): string[] {
+  const provinces = province === ALL ? PROVINCES : PROVINCES.filter((p) => p.code === province)
+  const names = provinces.flatMap((p) => p.cities)
+  for (const ad of ownAds) if (province === ALL || ad.province === province) names.push(ad.city)
+  if (current && !isAllCities(current)) names.push(current)
+  const seen = new Set<string>()
+  return names.filter((name) => {
+    const key = normalizeText(name)
+    if (key === '' || seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+export interface ListingFiltersProps {
+  province: ProvinceOrAll
+  category: CategoryKey
+  search: ListingSearch
+  ownAds: readonly Ad[]
+  /** Called after the keyword search is submitted (the phone sheet closes to show the results). */
+  onApplied?: () => void
+}
+
+export function ListingFilters({ province, category, search, ownAds, onApplied }: ListingFiltersProps) {
+  const navigate = routeApi.useNavigate()
+  const id = useId()
+  const cities = useMemo(() => cityOptions(province, ownAds, search.city), [province, ownAds, search.city])
+  const currentCity = isAllCities(search.city)
+    ? ALL
+    : (cities.find((c) => normalizeText(c) === normalizeText(search.city)) ?? ALL)
+
+  // every filter change starts again at page 1: the old page number means nothing in the new list
+  const update = (patch: Partial<ListingSearch>) =>
+    navigate({ search: (prev) => ({ ...prev, ...patch, page: 1 }) })
+
+  const changeCategory = (next: string) => {
+    if (!isCategoryKey(next)) return
+    navigate({
+      to: '/ca/$province/$category',
+      params: (prev) => ({ province: prev.province ?? province, category: next }),
+      search: (prev) => ({
+        ...prev,
+        page: 1,
+        escortType: next === SERVICES_CATEGORY ? prev.escortType : undefined,
+      }),
+    })
+  }
+
+  const submitKeyword = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const value = new FormData(event.currentTarget).get('q')
+    const q = typeof value === 'string' ? value.trim() : ''
+    update({ q: q === '' ? undefined : q })
+    onApplied?.()
+  }
+
+  // keeps the province and category of the path: Clear resets what the panel below sets
+  const clear = () => navigate({ search: {} })
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-category`}>{m.category}</Label>
+        <Select value={category} onValueChange={changeCategory}>
+          <SelectTrigger id={`${id}-category`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {CATEGORIES.map((c) => (
+              <SelectItem key={c.key} value={c.key}>
+                {c.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      {category === SERVICES_CATEGORY && (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-type`}>{m.companionType}</Label>
+          <Select
+            value={search.escortType ?? ALL}
+            onValueChange={(v) => update({ escortType: isCompanionType(v) ? v : undefined })}
+          >
+            <SelectTrigger id={`${id}-type`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{m.allCompanionTypes}</SelectItem>
+              {COMPANION_TYPES.map((t) => (
+                <SelectItem key={t} value={t}>
+                  {COMPANION_LABELS[t]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      )}
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-city`}>{m.city}</Label>
+        <Select value={currentCity} onValueChange={(v) => update({ city: v })}>
+          <SelectTrigger id={`${id}-city`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>{m.allCities}</SelectItem>
+            {cities.map((c) => (
+              <SelectItem key={c} value={c}>
+                {c}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      <form className="flex flex-col gap-2" onSubmit={submitKeyword}>
+        <Label htmlFor={`${id}-q`}>{m.search}</Label>
+        <div className="flex gap-2">
+          {/* keyed by the URL's q so back/forward and Clear refresh the box */}
+          <Input
+            key={search.q ?? ''}
+            id={`${id}-q`}
+            name="q"
+            type="search"
+            enterKeyHint="search"
+            defaultValue={search.q ?? ''}
+            placeholder={m.searchPlaceholder}
+          />
+          <Button type="submit" variant="secondary" size="icon" aria-label={m.searchButton}>
+            <SearchIcon aria-hidden="true" />
+          </Button>
+        </div>
+      </form>
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-sort`}>{m.sort}</Label>
+        <Select value={search.sort} onValueChange={(v) => isSortOption(v) && update({ sort: v })}>
+          <SelectTrigger id={`${id}-sort`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {SORT_OPTIONS.map((s) => (
+              <SelectItem key={s} value={s}>
+                {m.sortOptions[s]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      <div className="flex items-center gap-3">
+        <Checkbox
+          id={`${id}-verified`}
+          checked={search.verified}
+          onCheckedChange={(checked) => update({ verified: checked === true })}
+        />
+        <Label htmlFor={`${id}-verified`}>{m.verifiedOnly}</Label>
+      </div>
+
+      <Button variant="outline" onClick={clear}>
+        {m.clear}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,148 @@
+import { getRouteApi } from '@tanstack/react-router'
+import { SlidersHorizontalIcon } from 'lucide-react'
+import { useDeferredValue, useMemo, useState } from 'react'
+import { Button } from '#client/components/ui/button.tsx'
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '#client/components/ui/sheet.tsx'
+import { en } from '#client/i18n/en.ts'
+import type { Ad } from '#domain/ad.ts'
+import { COMPANION_LABELS, findCategory, SERVICES_CATEGORY } from '#domain/categories.ts'
+import { isAllCities, type ListingQuery, queryListing, resolveListingPath } from '#domain/listing.ts'
+import { ALL, provinceLabel } from '#domain/provinces.ts'
+import { AdDialog } from './ad-dialog.tsx'
+import { AdGrid } from './ad-grid.tsx'
+import { fill, formatResultCount } from './format.ts'
+import { LegalNotice } from './legal-notice.tsx'
+import { ListingFilters } from './listing-filters.tsx'
+import { ListingPagination } from './listing-pagination.tsx'
+import { useListingAds } from './use-listing-ads.ts'
+
+const m = en.listing
+const routeApi = getRouteApi('/ca/$province/$category')
+
+export function ListingPage({
+  provinceParam,
+  categoryParam,
+}: {
+  provinceParam: string
+  categoryParam: string
+}) {
+  const search = routeApi.useSearch()
+  const navigate = routeApi.useNavigate()
+  const sources = useListingAds()
+  const [openAd, setOpenAd] = useState<Ad | null>(null)
+  const [filtersOpen, setFiltersOpen] = useState(false)
+
+  const path = resolveListingPath(provinceParam, categoryParam)
+  const province = path?.province ?? ALL
+  const category = path?.category ?? 'adult-buy-sell'
+  const escortType = category === SERVICES_CATEGORY ? search.escortType : undefined
+
+  const query: ListingQuery = useMemo(
+    () => ({
+      province,
+      category,
+      city: search.city,
+      escortType,
+      q: search.q,
+      sort: search.sort,
+      verifiedOnly: search.verified,
+      page: search.page,
+    }),
+    [province, category, search.city, escortType, search.q, search.sort, search.verified, search.page],
+  )
+  // the old page stays on screen while a new filter is applied, so typing never stutters
+  const deferredQuery = useDeferredValue(query)
+  const page = useMemo(() => queryListing(sources, deferredQuery), [sources, deferredQuery])
+
+  const categoryLabel = escortType
+    ? COMPANION_LABELS[escortType]
+    : (findCategory(category)?.label ?? category)
+  const place = provinceLabel(province)
+  const cityLabel = isAllCities(search.city) ? m.allCities : search.city
+
+  const filters = (
+    <ListingFilters
+      province={province}
+      category={category}
+      search={search}
+      ownAds={sources.own}
+      onApplied={() => setFiltersOpen(false)}
+    />
+  )
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
+      <header className="mb-5 flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {fill(m.heading, { category: categoryLabel, place })}
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          <span>{place}</span>
+          <span aria-hidden="true"> · </span>
+          <span>{cityLabel}</span>
+          <span aria-hidden="true"> · </span>
+          <output aria-live="polite" data-testid="result-count">
+            {formatResultCount(page.total)}
+          </output>
+        </p>
+      </header>
+
+      {category === SERVICES_CATEGORY && <LegalNotice />}
+
+      <div className="lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8">
+        <aside aria-label={m.filters} className="hidden lg:block">
+          <div className="sticky top-20 rounded-xl border border-border bg-card p-4">{filters}</div>
+        </aside>
+
+        <section aria-label={fill(m.heading, { category: categoryLabel, place })} className="min-w-0">
+          <div className="mb-4 flex items-center justify-between gap-3 lg:hidden">
+            <Sheet open={filtersOpen} onOpenChange={setFiltersOpen}>
+              <SheetTrigger asChild>
+                <Button variant="outline" size="sm">
+                  <SlidersHorizontalIcon aria-hidden="true" />
+                  {m.filters}
+                </Button>
+              </SheetTrigger>
+              <SheetContent side="left" closeLabel={en.adDialog.close}>
+                <SheetHeader>
+                  <SheetTitle>{m.filters}</SheetTitle>
+                  <SheetDescription>{m.filtersDescription}</SheetDescription>
+                </SheetHeader>
+                {filters}
+                <Button onClick={() => setFiltersOpen(false)}>{m.showResults}</Button>
+              </SheetContent>
+            </Sheet>
+            {page.pageCount > 1 && (
+              <span className="text-sm text-muted-foreground">
+                {fill(m.pageOf, { page: page.page, pages: page.pageCount })}
+              </span>
+            )}
+          </div>
+
+          {page.items.length === 0 ? (
+            <div className="rounded-xl border border-dashed border-border px-6 py-16 text-center">
+              <h2 className="text-lg font-semibold">{m.emptyTitle}</h2>
+              <p className="mt-1 text-sm text-muted-foreground">{m.emptyHint}</p>
+              <Button variant="outline" className="mt-4" onClick={() => navigate({ search: {} })}>
+                {m.clear}
+              </Button>
+            </div>
+          ) : (
+            <AdGrid ads={page.items} own={sources.own} onOpen={setOpenAd} />
+          )}
+
+          <ListingPagination page={page.page} pageCount={page.pageCount} />
+        </section>
+      </div>
+
+      <AdDialog ad={openAd} onClose={() => setOpenAd(null)} />
+    </div>
+  )
+}

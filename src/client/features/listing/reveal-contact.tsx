@@ -1,0 +1,178 @@
+import { EyeIcon, RefreshCwIcon } from 'lucide-react'
+import { type FormEvent, useEffect, useId, useReducer, useRef } from 'react'
+import { Button } from '#client/components/ui/button.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import { en } from '#client/i18n/en.ts'
+import { type Contact, hasContactDetails } from '#domain/ad.ts'
+import type { ContactPlatform } from '#domain/constants.ts'
+import { initialRevealState, type RevealAction, type RevealState, revealReducer } from '#domain/reveal.ts'
+import { fill } from './format.ts'
+
+const m = en.adDialog
+
+const reducer = (state: RevealState, action: RevealAction) => revealReducer(state, action)
+
+/** Hidden → typed-code challenge → revealed (spec section 4, "Contact reveal"). */
+export function RevealContact({
+  contact,
+  platform,
+}: {
+  contact: Contact | null
+  platform?: ContactPlatform | undefined
+}) {
+  const [state, dispatch] = useReducer(reducer, initialRevealState)
+  const id = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+
+  const challengeCode = state.status === 'challenge' ? state.code : null
+  // a new challenge (the first, or after a wrong code) starts with a focused box; the box is keyed by
+  // the code, so it is also a fresh, empty one
+  useEffect(() => {
+    if (challengeCode !== null) inputRef.current?.focus()
+  }, [challengeCode])
+
+  if (state.status === 'hidden') {
+    return (
+      <Button onClick={() => dispatch({ type: 'start' })}>
+        <EyeIcon aria-hidden="true" />
+        {m.reveal}
+      </Button>
+    )
+  }
+
+  if (state.status === 'challenge') {
+    const submit = (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      const typed = new FormData(event.currentTarget).get('code')
+      dispatch({ type: 'submit', typed: typeof typed === 'string' ? typed : '' })
+    }
+    return (
+      <form onSubmit={submit} className="flex flex-col gap-3" aria-describedby={`${id}-intro`}>
+        <p id={`${id}-intro`} className="text-sm text-muted-foreground">
+          {m.revealIntro}
+        </p>
+        <div className="flex items-center gap-2">
+          <div
+            data-testid="reveal-code"
+            className="select-none rounded-md border border-border bg-[repeating-linear-gradient(135deg,#f4f4f5_0_6px,#e4e4e7_6px_12px)] px-4 py-2 font-mono text-2xl font-bold tracking-[0.4em] text-zinc-900 italic"
+          >
+            <span aria-hidden="true">{state.code}</span>
+            <span className="sr-only">{fill(m.codeSpoken, { letters: state.code.split('').join(' ') })}</span>
+          </div>
+          <Button type="button" variant="ghost" size="icon" onClick={() => dispatch({ type: 'new-code' })}>
+            <RefreshCwIcon aria-hidden="true" />
+            <span className="sr-only">{m.newCode}</span>
+          </Button>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-code`}>{m.codeInputLabel}</Label>
+          <div className="flex gap-2">
+            <Input
+              key={state.code}
+              ref={inputRef}
+              id={`${id}-code`}
+              name="code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={12}
+              className="font-mono uppercase"
+              aria-invalid={state.failed || undefined}
+              aria-describedby={state.failed ? `${id}-error` : undefined}
+            />
+            <Button type="submit">{m.codeSubmit}</Button>
+          </div>
+          {state.failed && (
+            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+              {m.wrongCode}
+            </p>
+          )}
+        </div>
+      </form>
+    )
+  }
+
+  if (!hasContactDetails(contact)) {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        {m.noContact}
+      </p>
+    )
+  }
+  return <ContactDetails contact={contact} platform={platform} />
+}
+
+function safeWebsite(url: string): string | null {
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null
+  } catch {
+    return null
+  }
+}
+
+function ContactDetails({ contact, platform }: { contact: Contact; platform?: ContactPlatform | undefined }) {
+  const website = contact.website.trim()
+  const href = website ? safeWebsite(website) : null
+  return (
+    <div role="status">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {contact.phone.trim() && (
+          <>
+            <dt className="font-medium text-muted-foreground">{m.phone}</dt>
+            <dd>
+              <a
+                className="text-primary underline-offset-4 hover:underline"
+                href={`tel:${contact.phone.trim()}`}
+              >
+                {contact.phone.trim()}
+              </a>
+            </dd>
+          </>
+        )}
+        {contact.email.trim() && (
+          <>
+            <dt className="font-medium text-muted-foreground">{m.email}</dt>
+            <dd className="break-all">
+              <a
+                className="text-primary underline-offset-4 hover:underline"
+                href={`mailto:${contact.email.trim()}`}
+              >
+                {contact.email.trim()}
+              </a>
+            </dd>
+          </>
+        )}
+        {website && (
+          <>
+            <dt className="font-medium text-muted-foreground">{m.website}</dt>
+            <dd className="break-all">
+              {href ? (
+                <a
+                  className="text-primary underline-offset-4 hover:underline"
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                >
+                  {website}
+                </a>
+              ) : (
+                website
+              )}
+            </dd>
+          </>
+        )}
+        {contact.handle.trim() && (
+          <>
+            <dt className="font-medium text-muted-foreground">{m.handle}</dt>
+            <dd className="break-all">
+              {contact.handle.trim()}
+              {platform && <span className="text-muted-foreground"> ({m.platforms[platform]})</span>}
+            </dd>
+          </>
+        )}
+      </dl>
+    </div>
+  )
+}
