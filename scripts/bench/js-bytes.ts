@@ -28,7 +28,7 @@ export async function measureJsBytes(baseURL: string, paths: string[]): Promise<
       await context.addInitScript(
         ([key]) => {
           try {
-            window.localStorage.setItem(key, 'true')
+            window.localStorage.setItem(key, '1')
           } catch {
             // opaque origin
           }

@@ -32,7 +32,7 @@ export async function runLighthouse(baseURL: string, path: string): Promise<Ligh
     if (!context) throw new Error('no default browser context')
     const primer = await context.newPage()
     await primer.goto(`${baseURL}/robots.txt`)
-    await primer.evaluate((key) => window.localStorage.setItem(key, 'true'), STORAGE_KEYS.adultConfirmed)
+    await primer.evaluate((key) => window.localStorage.setItem(key, '1'), STORAGE_KEYS.adultConfirmed)
     await primer.close()
 
     const result = await lighthouse(`${baseURL}${path}`, {

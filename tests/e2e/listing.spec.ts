@@ -148,11 +148,15 @@ test.describe('listing page', () => {
     await page.goto('/ca/ALL/adult-buy-sell')
     let filters = await openFilters(page)
     await expect(filters.getByRole('combobox', { name: 'Companion type' })).toHaveCount(0)
-    await expect(page.getByText('Legal, consensual adult (18+) interactions only')).toHaveCount(0)
+    await expect(
+      page.getByRole('heading', { name: 'Legal, consensual adult (18+) interactions only' }),
+    ).toHaveCount(0)
 
     await choose(filters, 'Category', 'Adult Companions')
     await expect(page).toHaveURL(/\/ca\/ALL\/adult-services/)
-    await expect(page.getByText('Legal, consensual adult (18+) interactions only')).toBeVisible()
+    await expect(
+      page.getByRole('heading', { name: 'Legal, consensual adult (18+) interactions only' }),
+    ).toBeVisible()
     await expectResultCount(page, expected({ province: 'ALL', category: 'adult-services' }).total)
 
     filters = await openFilters(page)

@@ -3,7 +3,7 @@ import { type OutboxMessage, OutboxResponseSchema } from '#domain/api/auth.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 
 // What the 18+ gate stores once the visitor confirms (see the gate component in src/client).
-export const ADULT_CONFIRMED_VALUE = 'true'
+export const ADULT_CONFIRMED_VALUE = '1'
 
 export interface E2EOptions {
   /** When true (the default) every page starts with the 18+ gate already confirmed. */
