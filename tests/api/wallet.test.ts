@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { outbox } from '#server/db/schema/mail.ts'
+import { sessions } from '#server/db/schema/sessions.ts'
 import { users } from '#server/db/schema/users.ts'
 import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
-import { createSession } from '#server/services/accounts/sessions.ts'
+import { createAdminSession, createSession } from '#server/services/accounts/sessions.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 let t: TestApp
@@ -89,7 +91,82 @@ describe('authentication', () => {
   })
 })
 
+describe('a real account', () => {
+  it('registers, verifies from the outbox link, logs in, tops up and pays a bump', async () => {
+    const email = `${randomUUID()}@example.com`
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: 'correct horse' },
+    })
+    expect(registered.statusCode).toBe(201)
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, email))
+    const link = new URL(mail?.link ?? '')
+    const verified = await t.app.inject({ method: 'GET', url: `/api/auth/verify-email${link.search}` })
+    expect(verified.statusCode).toBe(200)
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'correct horse' },
+    })
+    const auth = { authorization: `Bearer ${login.json().token}` }
+
+    const { charge_id, hosted_url } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/wallet/topup/initiate',
+        headers: auth,
+        payload: { amount: 5 },
+      })
+    ).json()
+    await t.app.inject({ method: 'POST', url: `${new URL(hosted_url).pathname}/pay` })
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/topup/confirm',
+      headers: auth,
+      payload: { charge_id },
+    })
+    expect(confirmed.json()).toEqual({ credited: true, balance_cad: 5 })
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/pay',
+      headers: auth,
+      payload: { type: 'bump' },
+    })
+    expect(paid.json().balance_cad).toBe(4)
+
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth })
+    const after = await t.app.inject({ method: 'GET', url: '/api/wallet/', headers: auth })
+    expect(after.statusCode).toBe(401)
+  })
+
+  it('refuses an expired session with 401', async () => {
+    const m = await member()
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, m.id))
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/pay',
+      headers: m.auth,
+      payload: { type: 'bump' },
+    })
+    expect(res.statusCode).toBe(401)
+  })
+})
+
 describe('GET /api/wallet/', () => {
+  it('refuses an admin token: wallets belong to users', async () => {
+    const token = await createAdminSession(t.db, 'admin')
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/wallet/',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(res.statusCode).toBe(401)
+  })
+
   it('shows a new user an empty wallet', async () => {
     const m = await member()
     const res = await t.app.inject({ method: 'GET', url: '/api/wallet/', headers: m.auth })
