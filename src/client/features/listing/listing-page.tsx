@@ -19,9 +19,9 @@ import { AdDialog } from './ad-dialog.tsx'
 import { AdGrid } from './ad-grid.tsx'
 import { fill, formatResultCount } from './format.ts'
 import { LegalNotice } from './legal-notice.tsx'
+import { useListingAds } from './listing-ads.tsx'
 import { ListingFilters } from './listing-filters.tsx'
 import { ListingPagination } from './listing-pagination.tsx'
-import { useListingAds } from './use-listing-ads.ts'
 
 const m = en.listing
 const routeApi = getRouteApi('/ca/$province/$category')
@@ -35,7 +35,7 @@ export function ListingPage({
 }) {
   const search = routeApi.useSearch()
   const navigate = routeApi.useNavigate()
-  const sources = useListingAds()
+  const { sources, ownAdsLoader } = useListingAds()
   const [openAd, setOpenAd] = useState<Ad | null>(null)
   const [filtersOpen, setFiltersOpen] = useState(false)
 
@@ -98,7 +98,7 @@ export function ListingPage({
 
       <div className="lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8">
         <aside aria-label={m.filters} className="hidden lg:block">
-          <div className="sticky top-20 rounded-xl border border-border bg-card p-4">{filters}</div>
+          <div className="rounded-xl border border-border bg-card p-4">{filters}</div>
         </aside>
 
         <section aria-label={fill(m.heading, { category: categoryLabel, place })} className="min-w-0">
@@ -143,6 +143,7 @@ export function ListingPage({
       </div>
 
       <AdDialog ad={openAd} onClose={() => setOpenAd(null)} />
+      {ownAdsLoader}
     </div>
   )
 }
