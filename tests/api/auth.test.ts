@@ -252,6 +252,15 @@ describe('login and logout', () => {
     // another address from the same client is not locked out
     expect((await post('/login', { email: 'other@example.com', password: 'secret1' })).statusCode).toBe(401)
   })
+  it(`answers 429 after ${AUTH_RATE_LIMITS.loginPerIp.max} attempts a minute from one address, whatever the emails`, async () => {
+    for (let i = 0; i < AUTH_RATE_LIMITS.loginPerIp.max; i++) {
+      const res = await post('/login', { email: `victim${i}@example.com`, password: 'password1' })
+      expect(res.statusCode).toBe(401)
+    }
+    const limited = await post('/login', { email: 'victim-last@example.com', password: 'password1' })
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json().detail).toMatch(/Too many requests/)
+  }, 60_000)
 })
 
 describe('resend-verification', () => {

@@ -14,6 +14,7 @@ import {
   VerifyEmailResponseSchema,
 } from '#domain/api/auth.ts'
 import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
+import { ApiError, RATE_LIMITED_DETAIL } from '../errors.ts'
 import {
   type AccountsDeps,
   forgotPassword,
@@ -47,6 +48,8 @@ function perIpAndEmail(max: number, timeWindow: string) {
 /** Limits per endpoint, exported so tests and README quote the same numbers. */
 export const AUTH_RATE_LIMITS = {
   login: { max: 10, timeWindow: '1 minute' },
+  // across all emails: slows one address trying a leaked list of accounts (credential stuffing)
+  loginPerIp: { max: 60, timeWindow: '1 minute' },
   register: { max: 20, timeWindow: '10 minutes' },
   resend: { max: 5, timeWindow: '10 minutes' },
   forgot: { max: 5, timeWindow: '10 minutes' },
@@ -79,9 +82,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
+  // a second counter: the plugin runs only one limiter per request, so this one is checked by hand
+  const loginPerIp = app.createRateLimit({ ...AUTH_RATE_LIMITS.loginPerIp })
+
   app.post(
     '/login',
     {
+      onRequest: async (request, reply) => {
+        const limit = await loginPerIp(request)
+        if (!limit.isAllowed && limit.isExceeded) {
+          reply.header('retry-after', limit.ttlInSeconds)
+          throw new ApiError(429, RATE_LIMITED_DETAIL)
+        }
+      },
       config: perIpAndEmail(AUTH_RATE_LIMITS.login.max, AUTH_RATE_LIMITS.login.timeWindow),
       schema: {
         tags: ['auth'],
