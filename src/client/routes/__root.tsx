@@ -6,6 +6,7 @@ import { ErrorPage } from '#client/components/layout/error-page.tsx'
 import { Footer } from '#client/components/layout/footer.tsx'
 import { Header } from '#client/components/layout/header.tsx'
 import { Toaster } from '#client/components/ui/toaster.tsx'
+import { useSessionExpiry } from '#client/features/auth/use-session-expiry.ts'
 import { en } from '#client/i18n/en.ts'
 
 export interface RouterContext {
@@ -39,6 +40,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 function RootLayout() {
+  useSessionExpiry()
   return (
     <>
       <Shell>

@@ -9,6 +9,7 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '#client/components/ui/sheet.tsx'
+import { logout } from '#client/features/auth/api/logout.ts'
 import { useSession } from '#client/features/session/use-session.ts'
 import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
@@ -103,8 +104,9 @@ export function Header() {
   const session = useSession()
   const browse = useBrowse()
   const [drawerOpen, setDrawerOpen] = useState(false)
-  const logout = () => {
-    session.signOut()
+  const onLogout = () => {
+    // signs out at once; the server call that revokes the token may fail silently (spec section 4)
+    void logout()
     toast({ title: t.signedOutToast })
   }
   const closeDrawer = () => setDrawerOpen(false)
@@ -178,8 +180,8 @@ export function Header() {
         <SearchForm id="header-search" className="hidden max-w-xl md:flex" />
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <AuthLinks signedIn={session.signedIn} onLogout={logout} compact />
-          <AccountMenu email={session.signedIn ? (session.user?.email ?? null) : null} onSignOut={logout} />
+          <AuthLinks signedIn={session.signedIn} onLogout={onLogout} compact />
+          <AccountMenu email={session.signedIn ? (session.user?.email ?? null) : null} onSignOut={onLogout} />
         </div>
       </div>
 

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { http } from '#client/lib/http.ts'
+import { type AddBannedPhraseRequest, BannedPhraseSchema, ModerationPaths } from '#domain/api/moderation.ts'
+import { bannedPhraseKeys } from './banned-phrases.ts'
+
+/** POST /moderation/banned-words (admin). */
+export function addBannedPhrase(body: AddBannedPhraseRequest) {
+  return http.post(ModerationPaths.bannedWords, body, { auth: 'admin', schema: BannedPhraseSchema })
+}
+
+export function useAddBannedPhrase() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: addBannedPhrase,
+    networkMode: 'always',
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bannedPhraseKeys.all }),
+  })
+}

@@ -1,0 +1,17 @@
+import { clearAdminToken } from '#client/features/session/session-store.ts'
+import { toast } from '#client/features/toasts/toast-store.ts'
+import { en } from '#client/i18n/en.ts'
+import { errorDetail, isApiError } from '#client/lib/http.ts'
+
+/**
+ * The toast for a failed admin call: the server's detail or 'Try again'. A 401 means the admin
+ * session ended (expired, or revoked by a purge from another admin), so the console signs out.
+ */
+export function announceAdminFailure(title: string, error: unknown): void {
+  if (isApiError(error) && error.status === 401) {
+    clearAdminToken()
+    toast({ title, description: en.admin.sessionEnded, variant: 'destructive' })
+    return
+  }
+  toast({ title, description: errorDetail(error, en.admin.tryAgain), variant: 'destructive' })
+}

@@ -1,0 +1,45 @@
+import { LogOutIcon } from 'lucide-react'
+import { Button } from '#client/components/ui/button.tsx'
+import { clearAdminToken } from '#client/features/session/session-store.ts'
+import { useAdminToken } from '#client/features/session/use-session.ts'
+import { toast } from '#client/features/toasts/toast-store.ts'
+import { en } from '#client/i18n/en.ts'
+import { AdminLoginForm } from './admin-login-form.tsx'
+import { BannedPhrasesPanel } from './banned-phrases-panel.tsx'
+import { PurgePanel } from './purge-panel.tsx'
+
+const t = en.admin
+
+/** /admin: logged out (the admin login) or logged in (moderation and purge), spec section 4. */
+export function AdminPage() {
+  const token = useAdminToken()
+  const signOut = () => {
+    // admin tokens expire on the server; there is no admin logout endpoint to call
+    clearAdminToken()
+    toast({ title: t.signedOut })
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:py-12">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">{t.title}</h1>
+        {token && (
+          <Button variant="outline" onClick={signOut}>
+            <LogOutIcon aria-hidden="true" />
+            {t.signOut}
+          </Button>
+        )}
+      </div>
+      {token ? (
+        <>
+          <BannedPhrasesPanel />
+          <PurgePanel />
+        </>
+      ) : (
+        <div className="max-w-md rounded-xl border border-border bg-card p-6 shadow-sm">
+          <AdminLoginForm />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query'
+import { signIn } from '#client/features/session/session-store.ts'
+import { http } from '#client/lib/http.ts'
+import { AuthPaths, type LoginRequest, LoginResponseSchema } from '#domain/api/auth.ts'
+
+/** POST /auth/login: the answer's token and user become the session. */
+export async function login(body: LoginRequest) {
+  const answer = await http.post(AuthPaths.login, body, { auth: 'none', schema: LoginResponseSchema })
+  signIn(answer.token, answer.user)
+  return answer
+}
+
+export function useLogin() {
+  // 'always': a paused mutation would be persisted for later, password included
+  return useMutation({ mutationFn: login, networkMode: 'always' })
+}

@@ -1,0 +1,18 @@
+import { isSignedIn, signOut } from '#client/features/session/session-store.ts'
+import { http } from '#client/lib/http.ts'
+import { AuthPaths } from '#domain/api/auth.ts'
+
+/**
+ * Signs out at once and asks the server to revoke the token (spec section 4: logout signs out even
+ * if the server call fails; its outcome is ignored). The request reads the token before the session
+ * is cleared, and a 401 on it is not a "session expired" event because the user is already out.
+ */
+export async function logout(): Promise<void> {
+  const revoke = isSignedIn() ? http.post(AuthPaths.logout) : Promise.resolve(undefined)
+  signOut()
+  try {
+    await revoke
+  } catch {
+    // spec section 8: logout failure is silent
+  }
+}

@@ -1,0 +1,87 @@
+// Pure rules behind the account screens (spec sections 5 and 8), kept apart from the components so
+// they can be tested without rendering.
+import { en } from '#client/i18n/en.ts'
+import { EMAIL_NOT_VERIFIED } from '#domain/api/auth.ts'
+import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
+
+const t = en.auth
+
+export interface CredentialErrors {
+  email?: string
+  password?: string
+}
+
+/** Login and register need an email and a password; the server judges the rest. */
+export function validateCredentials(email: string, password: string): CredentialErrors {
+  const errors: CredentialErrors = {}
+  if (!email.trim()) errors.email = t.emailRequired
+  if (!password) errors.password = t.passwordRequired
+  return errors
+}
+
+export type ResetProblem = 'tooShort' | 'mismatch'
+
+/** Reset password: at least MIN_PASSWORD_LENGTH characters, and both fields equal. */
+export function validateNewPassword(password: string, confirm: string): ResetProblem | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return 'tooShort'
+  if (password !== confirm) return 'mismatch'
+  return null
+}
+
+/** True when a login refusal is the server's "verify your email first" answer. */
+export function isEmailNotVerified(detail: string): boolean {
+  return detail.includes(EMAIL_NOT_VERIFIED)
+}
+
+export interface ToastText {
+  title: string
+  description: string
+}
+
+/** The toast for a refused login (spec section 8): the detail or 'Try again', or 'Email Not Verified'. */
+export function loginFailureToast(detail: string): ToastText {
+  if (isEmailNotVerified(detail)) {
+    return { title: t.login.notVerifiedTitle, description: t.login.notVerifiedDescription }
+  }
+  return { title: t.login.failedTitle, description: detail || t.tryAgain }
+}
+
+const AUTH_SCREENS = ['/login', '/register', '/verify-email', '/forgot-password', '/reset-password']
+
+/**
+ * Where to go after signing in. Only a path inside this app counts ('//evil.example' and full URLs
+ * would send a fresh session to another site), and never back to an account screen.
+ */
+export function safeRedirect(target: string | undefined): string | undefined {
+  if (!target?.startsWith('/') || target.startsWith('//') || target.includes('\\')) return undefined
+  const path = target.split(/[?#]/, 1)[0] ?? ''
+  if (AUTH_SCREENS.some((screen) => path === screen || path.startsWith(`${screen}/`))) return undefined
+  return target
+}
+
+export const LOGIN_REASONS = ['expired', 'required'] as const
+export type LoginReason = (typeof LOGIN_REASONS)[number]
+
+/** The /login search: the page to return to and why the user was sent here; both optional. */
+export interface LoginSearch {
+  redirect?: string
+  reason?: LoginReason
+}
+
+export function parseLoginSearch(search: Record<string, unknown>): LoginSearch {
+  const redirect = typeof search.redirect === 'string' ? safeRedirect(search.redirect) : undefined
+  const reason = LOGIN_REASONS.find((r) => r === search.reason)
+  return { ...(redirect ? { redirect } : {}), ...(reason ? { reason } : {}) }
+}
+
+/** ?token= of the mailed links; anything that is not a non-empty string reads as no token. */
+export interface TokenSearch {
+  token?: string
+}
+
+export function parseTokenSearch(search: Record<string, unknown>): TokenSearch {
+  const raw = search.token
+  // the router parses search values as JSON, so a token of digits arrives as a number
+  const token = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : ''
+  return token ? { token } : {}
+}
