@@ -24,7 +24,8 @@ export function pwaPlugin() {
     // registration lives in pwa-prompts.tsx (virtual:pwa-register/react) so the toast can drive it
     injectRegister: false,
     strategies: 'generateSW',
-    includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
+    // public/ files are precached by globPatterns below; listing them again would duplicate entries
+    includeManifestIcons: false,
     manifest: {
       id: '/',
       name: 'Maple After Dark',
