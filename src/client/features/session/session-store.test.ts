@@ -82,6 +82,18 @@ describe('session store', () => {
     expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull()
   })
 
+  it('follows another tab signing in and out', async () => {
+    const s = await loadSession()
+    localStorage.setItem(STORAGE_KEYS.authToken, 'tok-other')
+    localStorage.setItem(STORAGE_KEYS.authUser, JSON.stringify(user))
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.authUser }))
+    expect(s.getSession()).toEqual({ token: 'tok-other', user })
+    localStorage.removeItem(STORAGE_KEYS.authToken)
+    localStorage.removeItem(STORAGE_KEYS.authUser)
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.authToken }))
+    expect(s.isSignedIn()).toBe(false)
+  })
+
   it('re-renders components using useSession on sign-in and sign-out', async () => {
     const s = await loadSession()
     const { result } = renderHook(() => s.useSession())

@@ -85,6 +85,22 @@ export const adminTokenAtom = atom<string>(readKey(STORAGE_KEYS.adminToken) ?? '
 sessionStore.sub(sessionAtom, () => writeStoredSession(sessionStore.get(sessionAtom)))
 sessionStore.sub(adminTokenAtom, () => writeKey(STORAGE_KEYS.adminToken, sessionStore.get(adminTokenAtom)))
 
+// another tab signing in or out changes the keys: follow it, so no tab keeps using a revoked token
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === STORAGE_KEYS.authToken || event.key === STORAGE_KEYS.authUser) {
+      const next = readStoredSession()
+      const current = sessionStore.get(sessionAtom)
+      if (next.token !== current.token || JSON.stringify(next.user) !== JSON.stringify(current.user)) {
+        sessionStore.set(sessionAtom, next)
+      }
+    }
+    if (event.key === null || event.key === STORAGE_KEYS.adminToken) {
+      sessionStore.set(adminTokenAtom, readKey(STORAGE_KEYS.adminToken) ?? '')
+    }
+  })
+}
+
 export function getSession(): Session {
   return sessionStore.get(sessionAtom)
 }
