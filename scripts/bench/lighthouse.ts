@@ -49,6 +49,12 @@ export async function runLighthouse(baseURL: string, path: string): Promise<Ligh
         .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${id}:${ref.id}`),
     )
+    // performance: the opportunities Lighthouse itself estimates would save time
+    for (const ref of categories.performance?.auditRefs ?? []) {
+      const audit = audits[ref.id]
+      const savings = (audit?.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs ?? 0
+      if (audit && savings >= 100) misses.push(`performance:${ref.id} (~${Math.round(savings)} ms)`)
+    }
     return {
       path,
       performance: score(categories.performance?.score),
