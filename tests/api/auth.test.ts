@@ -187,6 +187,23 @@ describe('login and logout', () => {
     expect(unknown.json()).toEqual(wrong.json())
   })
 
+  it('spends about as long on an unknown email as on a wrong password (no account probing by timing)', async () => {
+    await verifiedUser('timed@example.com')
+    async function medianMs(email: string) {
+      const times: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const start = performance.now()
+        expect((await post('/login', { email, password: `wrong-${i}` })).statusCode).toBe(401)
+        times.push(performance.now() - start)
+      }
+      return times.sort((a, b) => a - b)[2] ?? 0
+    }
+    const known = await medianMs('timed@example.com')
+    const unknown = await medianMs('untimed@example.com')
+    // an argon2id verify costs tens of ms; skipping it would answer in a few
+    expect(unknown).toBeGreaterThan(known * 0.4)
+  })
+
   it('does not tell an unverified account apart to someone with the wrong password', async () => {
     await post('/register', { email: 'pending@example.com', password: 'secret1' })
     const res = await post('/login', { email: 'pending@example.com', password: 'not-it-at-all' })

@@ -24,6 +24,7 @@ import {
   resetPassword,
   verifyEmail,
 } from '../services/accounts/accounts.ts'
+import { primeDummyHash } from '../services/accounts/passwords.ts'
 import { revokeSession } from '../services/accounts/sessions.ts'
 import { createMailer } from '../services/mail/mailer.ts'
 
@@ -63,6 +64,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.PUBLIC_URL,
     log: app.log,
   }
+  await primeDummyHash()
 
   app.post(
     '/register',

@@ -32,7 +32,12 @@ let dummyHash: Promise<string> | undefined
  * would tell an attacker which addresses have accounts.
  */
 export async function verifyDummyPassword(password: string): Promise<false> {
-  dummyHash ??= hashPassword('dummy password that never matches anything')
-  await verifyPassword(await dummyHash, password)
+  await verifyPassword(await primeDummyHash(), password)
   return false
+}
+
+/** Computes the dummy hash ahead of the first login, so even that one takes the usual time. */
+export function primeDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword('dummy password that never matches anything')
+  return dummyHash
 }
