@@ -47,7 +47,8 @@ export async function cardPrices(page: Page): Promise<number[]> {
   const texts = await adCards(page).allInnerTexts()
   return texts.map((text) => {
     if (text.includes('Contact for price')) return 0
-    const match = text.match(/\$([\d,]+(?:\.\d+)?)/)
+    // "$40 / unit": the unit tells the price from a dollar figure in the title ("gift card, $150 value")
+    const match = text.match(/\$([\d,]+(?:\.\d+)?) \/ /)
     if (!match?.[1]) throw new Error(`no price on card: ${text}`)
     return Number(match[1].replaceAll(',', ''))
   })
