@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import fc from 'fast-check'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { EMAIL_NOT_VERIFIED, INVALID_CREDENTIALS_DETAIL } from '#domain/api/auth.ts'
@@ -477,4 +478,46 @@ describe('mail over SMTP', () => {
       await smtpApp.close()
     }
   })
+})
+
+describe('hostile input', () => {
+  const ENDPOINTS = [
+    '/api/auth/register',
+    '/api/auth/login',
+    '/api/auth/resend-verification',
+    '/api/auth/forgot-password',
+    '/api/auth/reset-password',
+    '/api/admin/login',
+  ]
+
+  it('never answers 5xx to random JSON, wrong types or malformed bodies, and always with a detail', async () => {
+    const body = fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc
+        .record({
+          email: fc.anything(),
+          password: fc.anything(),
+          token: fc.anything(),
+          new_password: fc.anything(),
+        })
+        .map((v) => JSON.stringify(v) ?? '{}'),
+      fc
+        .record({ email: fc.string({ maxLength: 2000 }), password: fc.string({ maxLength: 300 }) })
+        .map((v) => JSON.stringify(v)),
+      fc.string({ maxLength: 200 }),
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ENDPOINTS), body, async (url, payload) => {
+        const res = await call({
+          method: 'POST',
+          url,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        })
+        expect(res.statusCode).toBeLessThan(500)
+        if (res.statusCode >= 400) expect(res.json()).toEqual({ detail: expect.any(String) })
+      }),
+      { numRuns: 150 },
+    )
+  }, 120_000)
 })
