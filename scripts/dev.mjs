@@ -9,7 +9,13 @@ const children = []
 let shuttingDown = false
 
 function run(name, command, args, env) {
-  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  // each child leads its own process group, so stopping it also stops what npx started under it
+  // (stdin is not passed on: a background process group reading the terminal would be stopped)
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...env },
+    detached: true,
+  })
   child.on('exit', (code, signal) => {
     if (!shuttingDown) {
       console.error(`[dev] ${name} exited (code ${code}, signal ${signal}); stopping the others`)
@@ -20,13 +26,21 @@ function run(name, command, args, env) {
   return child
 }
 
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal)
+  } catch {
+    // already gone
+  }
+}
+
 function shutdown(code) {
   if (shuttingDown) return
   shuttingDown = true
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+  for (const child of children) if (child.exitCode === null) signalGroup(child, 'SIGTERM')
   // give PGlite time to close its files, then make sure nothing is left behind
   const timer = setTimeout(() => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+    for (const child of children) if (child.exitCode === null) signalGroup(child, 'SIGKILL')
     process.exit(code)
   }, 5_000)
   Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(
