@@ -59,7 +59,7 @@ async function ledger(userId: string) {
 
 function sandboxWebhook(
   invoiceId: string,
-  deliveryId = randomUUID(),
+  deliveryId: string = randomUUID(),
   secret = t.config.SANDBOX_WEBHOOK_SECRET,
 ) {
   const body = JSON.stringify({ deliveryId, type: 'InvoiceSettled', invoiceId })

@@ -28,15 +28,13 @@ async function fundedMember(cents: number) {
     .returning({ id: users.id })
   if (!user) throw new Error('no user')
   await t.db.insert(wallets).values({ userId: user.id, balanceCents: cents })
-  await t.db
-    .insert(walletTransactions)
-    .values({
-      userId: user.id,
-      type: 'topup',
-      method: 'crypto',
-      amountCents: cents,
-      chargeId: `ch_${randomUUID()}`,
-    })
+  await t.db.insert(walletTransactions).values({
+    userId: user.id,
+    type: 'topup',
+    method: 'crypto',
+    amountCents: cents,
+    chargeId: `ch_${randomUUID()}`,
+  })
   return { id: user.id, token: await createSession(t.db, user.id) }
 }
 

@@ -11,6 +11,7 @@ import {
 import { BUMP_FEE_CENTS, MIN_TOPUP_CENTS, POSTING_FEE_CENTS } from '#domain/constants.ts'
 import { dollarsToCents, formatCad } from '#domain/money.ts'
 import { ApiError } from '#server/errors.ts'
+import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { CHARGE_NOT_FOUND, toChargeView } from '#server/services/payments/charges.ts'
 import { paymentsService } from '#server/services/payments/registry.ts'
 import { renderSandboxPage } from '#server/services/payments/sandbox-page.ts'
@@ -24,10 +25,15 @@ const InvoiceParamsSchema = z.object({ invoiceId: z.string().min(1).max(200) })
 // Routes under /api/payments: crypto charges, provider webhooks and the sandbox's hosted page.
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const payments = () => paymentsService(app.config, app.database)
+  if (app.config.NODE_ENV === 'production' && app.config.PAYMENT_PROVIDER === 'sandbox') {
+    app.log.warn('PAYMENT_PROVIDER=sandbox in production: anyone can simulate payments. Set it to btcpay.')
+  }
 
   app.post(
     '/crypto/charge',
     {
+      // each call creates an invoice at the provider: keep a runaway client from flooding it
+      ...rateLimited(60, '1 minute'),
       preValidation: app.requireUser,
       schema: {
         tags: ['payments'],

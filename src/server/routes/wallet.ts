@@ -14,6 +14,7 @@ import {
 import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
 import { centsToDollars, dollarsToCents, formatCad } from '#domain/money.ts'
 import { ApiError } from '#server/errors.ts'
+import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { CHARGE_NOT_FOUND } from '#server/services/payments/charges.ts'
 import { paymentsService } from '#server/services/payments/registry.ts'
 import { getBalanceCents, getWallet, payFromWallet } from '#server/services/wallet/wallet-service.ts'
@@ -72,6 +73,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/topup/initiate',
     {
+      // each call creates an invoice at the provider: keep a runaway client from flooding it
+      ...rateLimited(60, '1 minute'),
       schema: {
         tags: ['wallet'],
         security,
