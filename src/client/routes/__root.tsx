@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { AdultGate } from '#client/components/layout/adult-gate.tsx'
 import { ConnectivityBanner, MockDataBanner } from '#client/components/layout/banners.tsx'
 import { ErrorPage } from '#client/components/layout/error-page.tsx'
@@ -7,7 +8,12 @@ import { Footer } from '#client/components/layout/footer.tsx'
 import { Header } from '#client/components/layout/header.tsx'
 import { Toaster } from '#client/components/ui/toaster.tsx'
 import { useSessionExpiry } from '#client/features/auth/use-session-expiry.ts'
+import { useBackendReachable } from '#client/features/network/backend-reachability.ts'
+import { useOnline } from '#client/features/network/use-online.ts'
 import { en } from '#client/i18n/en.ts'
+
+// The service worker registration (workbox-window) is not needed to paint the page: load it after.
+const PwaPrompts = lazy(() => import('#client/pwa/pwa-prompts.tsx').then((m) => ({ default: m.PwaPrompts })))
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -41,14 +47,19 @@ function Shell({ children }: { children: React.ReactNode }) {
 
 function RootLayout() {
   useSessionExpiry()
+  const online = useOnline()
+  const backendReachable = useBackendReachable()
   return (
     <>
       <Shell>
         <Outlet />
       </Shell>
-      <ConnectivityBanner online backendReachable={null} />
+      <ConnectivityBanner online={online} backendReachable={backendReachable ?? null} />
       <Toaster closeLabel={en.toasts.close} />
       <AdultGate />
+      <Suspense fallback={null}>
+        <PwaPrompts />
+      </Suspense>
     </>
   )
 }

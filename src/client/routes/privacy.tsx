@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LegalPage } from '#client/features/static-pages/legal-page.tsx'
-import { en } from '#client/i18n/en.ts'
+import { enLegal } from '#client/i18n/en-legal.ts'
 
 export const Route = createFileRoute('/privacy')({
-  component: () => <LegalPage {...en.static.privacy} />,
+  component: () => <LegalPage {...enLegal.privacy} />,
 })

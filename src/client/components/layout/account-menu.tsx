@@ -1,59 +1,41 @@
-import { useRouter } from '@tanstack/react-router'
-import { BadgeCheckIcon, LayoutListIcon, LogOutIcon, ShieldIcon, UserRoundIcon } from 'lucide-react'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '#client/components/ui/dropdown-menu.tsx'
+import { UserRoundIcon } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
 import { en } from '#client/i18n/en.ts'
-
-const t = en.layout
 
 export interface AccountMenuProps {
   email: string | null
   onSignOut: () => void
 }
 
+export const accountTriggerClass =
+  'inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-chrome-foreground outline-none transition-colors hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-ring'
+
+// The dropdown (Radix menu + positioning) loads on first hover/focus: most visits never open it.
+const loadMenu = () => import('./account-menu-content.tsx')
+const AccountMenuContent = lazy(loadMenu)
+const prefetch = () => void loadMenu()
+
 /** The account dropdown of spec section 2: the email or 'Guest', My ads, Admin, Verified, Sign out. */
-export function AccountMenu({ email, onSignOut }: AccountMenuProps) {
-  const router = useRouter()
-  const go = (href: string) => void router.navigate({ href })
+export function AccountMenu(props: AccountMenuProps) {
+  const [active, setActive] = useState(false)
+  const trigger = (
+    <button
+      type="button"
+      aria-label={en.layout.accountMenu}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={accountTriggerClass}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() => setActive(true)}
+    >
+      <UserRoundIcon className="size-5" aria-hidden="true" />
+    </button>
+  )
+  if (!active) return trigger
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={t.accountMenu}
-        className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-chrome-foreground outline-none transition-colors hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <UserRoundIcon className="size-5" aria-hidden="true" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{email ?? t.guest}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => go('/manage')}>
-          <LayoutListIcon aria-hidden="true" />
-          {t.myAds}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => go('/admin')}>
-          <ShieldIcon aria-hidden="true" />
-          {t.admin}
-        </DropdownMenuItem>
-        <DropdownMenuItem disabled>
-          <BadgeCheckIcon aria-hidden="true" />
-          {t.verifiedSoon}
-        </DropdownMenuItem>
-        {email !== null && (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem variant="destructive" onSelect={onSignOut}>
-              <LogOutIcon aria-hidden="true" />
-              {t.signOut}
-            </DropdownMenuItem>
-          </>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={trigger}>
+      <AccountMenuContent {...props} />
+    </Suspense>
   )
 }

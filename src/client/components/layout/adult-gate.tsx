@@ -1,14 +1,6 @@
 import { ShieldAlertIcon } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx'
 import { en } from '#client/i18n/en.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 
@@ -31,44 +23,56 @@ function rememberConfirmed(): void {
 }
 
 /**
- * The 18+ confirmation on first visit, remembered on this device. The page renders behind it, so
- * the first paint is the real page; the choice cannot be dismissed by Escape or a click outside.
+ * The 18+ confirmation on first visit, remembered on this device. A native modal <dialog> gives the
+ * focus trap, the inert page behind and the labelling without shipping a dialog library in the
+ * first load. The page renders behind it, so the first paint is the real page. Escape does not
+ * dismiss it: the visitor must choose.
  */
 export function AdultGate() {
   const [open, setOpen] = useState(() => !readConfirmed())
+  const ref = useRef<HTMLDialogElement>(null)
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (open && dialog && !dialog.open) dialog.showModal()
+  }, [open])
+
   if (!open) return null
   return (
-    <Dialog open={open}>
-      <DialogContent
-        hideClose
-        onEscapeKeyDown={(e) => e.preventDefault()}
-        onPointerDownOutside={(e) => e.preventDefault()}
-        onInteractOutside={(e) => e.preventDefault()}
-        className="max-w-md"
-      >
-        <DialogHeader className="items-center pr-0 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-rose-100 text-primary">
-            <ShieldAlertIcon className="size-6" aria-hidden="true" />
-          </span>
-          <DialogTitle>{t.title}</DialogTitle>
-          <DialogDescription className="text-base">{t.body}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter className="sm:justify-center">
-          <Button variant="outline" size="lg" onClick={() => window.location.assign(t.leaveUrl)}>
-            {t.leave}
-          </Button>
-          <Button
-            size="lg"
-            autoFocus
-            onClick={() => {
-              rememberConfirmed()
-              setOpen(false)
-            }}
-          >
-            {t.confirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <dialog
+      ref={ref}
+      aria-labelledby="adult-gate-title"
+      aria-describedby="adult-gate-body"
+      onCancel={(event) => event.preventDefault()}
+      className="fixed inset-0 m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-border bg-background p-6 text-foreground shadow-2xl backdrop:bg-black/75 backdrop:backdrop-blur-sm"
+    >
+      <div className="flex flex-col items-center gap-3 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-rose-100 text-primary">
+          <ShieldAlertIcon className="size-6" aria-hidden="true" />
+        </span>
+        <h2 id="adult-gate-title" className="text-xl font-semibold">
+          {t.title}
+        </h2>
+        <p id="adult-gate-body" className="text-base text-muted-foreground">
+          {t.body}
+        </p>
+      </div>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
+        <Button variant="outline" size="lg" onClick={() => window.location.assign(t.leaveUrl)}>
+          {t.leave}
+        </Button>
+        <Button
+          size="lg"
+          autoFocus
+          onClick={() => {
+            rememberConfirmed()
+            ref.current?.close()
+            setOpen(false)
+          }}
+        >
+          {t.confirm}
+        </Button>
+      </div>
+    </dialog>
   )
 }

@@ -13,13 +13,22 @@ export interface CategoryLinksProps {
   className?: string
   linkClassName?: string
   onNavigate?: () => void
+  /** wrap onto several lines (drawer) or stay on one scrollable line (header bar) */
+  wrap?: boolean
 }
 
 /** The first 6 category links: the three companion types, then the visible categories. */
-export function CategoryLinks({ province, city, className, linkClassName, onNavigate }: CategoryLinksProps) {
+export function CategoryLinks({
+  province,
+  city,
+  className,
+  linkClassName,
+  onNavigate,
+  wrap = true,
+}: CategoryLinksProps) {
   return (
     <nav aria-label={en.layout.categoriesLabel} className={className}>
-      <ul className="flex flex-wrap gap-1">
+      <ul className={cn('flex gap-1', wrap ? 'flex-wrap' : 'flex-nowrap')}>
         {LINKS.map((link) => (
           <li key={`${link.category}-${link.escortType ?? ''}`}>
             <AppLink
@@ -33,7 +42,7 @@ export function CategoryLinks({ province, city, className, linkClassName, onNavi
               })}
               onClick={onNavigate}
               className={cn(
-                'inline-flex items-center rounded-full px-3 py-1.5 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring',
+                'inline-flex items-center whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring',
                 linkClassName,
               )}
             >

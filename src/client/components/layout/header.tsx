@@ -1,22 +1,15 @@
 import { Link } from '@tanstack/react-router'
-import { MenuIcon } from 'lucide-react'
-import { useState } from 'react'
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '#client/components/ui/sheet.tsx'
+import { lazy, Suspense, useState } from 'react'
 import { logout } from '#client/features/auth/api/logout.ts'
 import { useSession } from '#client/features/session/use-session.ts'
 import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { cn } from '#client/lib/cn.ts'
+import { InstallButton } from '#client/pwa/install-button.tsx'
 import { ALL } from '#domain/provinces.ts'
 import { AccountMenu } from './account-menu.tsx'
 import { AppLink } from './app-link.tsx'
+import { BrowseTriggerContent, browseTriggerClass } from './browse-drawer-trigger.tsx'
 import { CategoryLinks } from './category-links.tsx'
 import { CitySelect } from './city-select.tsx'
 import { ProvinceSelect } from './province-select.tsx'
@@ -28,8 +21,10 @@ const t = en.layout
 const navLink =
   'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium text-chrome-foreground outline-none transition-colors hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring'
 
-const drawerLink =
-  'rounded-md px-3 py-2 text-sm font-medium outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring'
+// The drawer (Radix dialog) loads on first hover/focus of its button: only narrow screens use it.
+const loadDrawer = () => import('./browse-drawer.tsx')
+const BrowseDrawer = lazy(loadDrawer)
+const prefetchDrawer = () => void loadDrawer()
 
 function Logo() {
   return (
@@ -103,77 +98,36 @@ function AuthLinks({ signedIn, onLogout, className, compact = false }: AuthLinks
 export function Header() {
   const session = useSession()
   const browse = useBrowse()
-  const [drawerOpen, setDrawerOpen] = useState(false)
+  const [drawerActive, setDrawerActive] = useState(false)
   const onLogout = () => {
     // signs out at once; the server call that revokes the token may fail silently (spec section 4)
     void logout()
     toast({ title: t.signedOutToast })
   }
-  const closeDrawer = () => setDrawerOpen(false)
+  const browseTrigger = (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      className={browseTriggerClass}
+      onPointerEnter={prefetchDrawer}
+      onFocus={prefetchDrawer}
+      onClick={() => setDrawerActive(true)}
+    >
+      <BrowseTriggerContent />
+    </button>
+  )
 
   return (
     <header className="sticky top-0 z-40 bg-chrome text-chrome-foreground shadow-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
-        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <SheetTrigger className="inline-flex h-10 items-center gap-2 rounded-md px-2 text-sm font-medium outline-none hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring lg:hidden">
-            <MenuIcon className="size-5" aria-hidden="true" />
-            {t.browse}
-          </SheetTrigger>
-          <SheetContent side="left" closeLabel={t.close}>
-            <SheetHeader>
-              <SheetTitle>{t.browseTitle}</SheetTitle>
-              <SheetDescription>{t.browseDescription}</SheetDescription>
-            </SheetHeader>
-            <div className="grid gap-2">
-              <label htmlFor="drawer-province" className="text-sm font-medium">
-                {t.provinceLabel}
-              </label>
-              <ProvinceSelect
-                id="drawer-province"
-                value={browse.province}
-                onValueChange={(p) => {
-                  closeDrawer()
-                  browse.chooseProvince(p)
-                }}
-              />
-            </div>
-            <div className="grid gap-2">
-              <span id="drawer-city-label" className="text-sm font-medium">
-                {t.cityLabel}
-              </span>
-              <CitySelect
-                id="drawer-city"
-                ariaLabel={t.cityLabel}
-                province={browse.province ?? ALL}
-                value={browse.city}
-                onSelect={(c) => {
-                  closeDrawer()
-                  browse.chooseCity(c)
-                }}
-              />
-            </div>
-            <div className="grid gap-2">
-              <span className="text-sm font-medium">{t.categoriesLabel}</span>
-              <CategoryLinks
-                province={browse.province ?? ALL}
-                city={browse.city === ALL ? undefined : browse.city}
-                onNavigate={closeDrawer}
-                className="-mx-1"
-                linkClassName="bg-muted text-foreground hover:bg-accent"
-              />
-            </div>
-            {session.signedIn && (
-              <nav aria-label={t.accountMenu} className="grid gap-1 border-t border-border pt-4 sm:hidden">
-                <AppLink href="/manage" onClick={closeDrawer} className={drawerLink}>
-                  {t.manage}
-                </AppLink>
-                <AppLink href="/wallet" onClick={closeDrawer} className={drawerLink}>
-                  {t.wallet}
-                </AppLink>
-              </nav>
-            )}
-          </SheetContent>
-        </Sheet>
+        {drawerActive ? (
+          <Suspense fallback={browseTrigger}>
+            <BrowseDrawer signedIn={session.signedIn} />
+          </Suspense>
+        ) : (
+          browseTrigger
+        )}
 
         <Logo />
 
@@ -181,6 +135,7 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <AuthLinks signedIn={session.signedIn} onLogout={onLogout} compact />
+          <InstallButton className="hidden border-white/20 bg-transparent text-chrome-foreground hover:bg-white/10 hover:text-chrome-foreground sm:inline-flex" />
           <AccountMenu email={session.signedIn ? (session.user?.email ?? null) : null} onSignOut={onLogout} />
         </div>
       </div>
@@ -211,6 +166,7 @@ export function Header() {
           <CategoryLinks
             province={browse.province ?? ALL}
             city={browse.city === ALL ? undefined : browse.city}
+            wrap={false}
             className="min-w-0 flex-1 overflow-x-auto"
             linkClassName="text-chrome-foreground hover:bg-white/10 aria-[current=page]:bg-white/15"
           />

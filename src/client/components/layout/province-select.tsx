@@ -1,16 +1,12 @@
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectSeparator,
-  SelectTrigger,
-  SelectValue,
-} from '#client/components/ui/select.tsx'
+import { LazySelect, type LazySelectItem } from '#client/components/ui/lazy-select.tsx'
 import { en } from '#client/i18n/en.ts'
 import { cn } from '#client/lib/cn.ts'
 import { ALL, ALL_CANADA_LABEL, matchProvince, PROVINCES, type ProvinceOrAll } from '#domain/provinces.ts'
 
-const t = en.layout
+const ITEMS: readonly LazySelectItem[] = [
+  { value: ALL, label: ALL_CANADA_LABEL, separatorAfter: true },
+  ...PROVINCES.map((p) => ({ value: p.code, label: p.name })),
+]
 
 export interface ProvinceSelectProps {
   id: string
@@ -18,32 +14,24 @@ export interface ProvinceSelectProps {
   value: ProvinceOrAll | undefined
   onValueChange: (province: ProvinceOrAll) => void
   className?: string
-  /** a visible label is the page's; the header passes its label via aria-label */
+  /** when no visible <label> names the control */
   ariaLabel?: string
 }
 
+/** The province selector of spec section 2: ALL ('All Canada') or one of the 13 codes. */
 export function ProvinceSelect({ id, value, onValueChange, className, ariaLabel }: ProvinceSelectProps) {
   return (
-    <Select
-      // '' keeps Radix in its placeholder state; items themselves never use an empty value (spec section 5)
-      value={value ?? ''}
+    <LazySelect
+      id={id}
+      value={value}
+      placeholder={en.layout.provincePlaceholder}
+      items={ITEMS}
+      ariaLabel={ariaLabel}
+      className={cn('w-full', className)}
       onValueChange={(next) => {
         const matched = matchProvince(next)
         if (matched) onValueChange(matched)
       }}
-    >
-      <SelectTrigger id={id} aria-label={ariaLabel} className={cn('w-full', className)}>
-        <SelectValue placeholder={t.provincePlaceholder} />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ALL}>{ALL_CANADA_LABEL}</SelectItem>
-        <SelectSeparator />
-        {PROVINCES.map((p) => (
-          <SelectItem key={p.code} value={p.code}>
-            {p.name}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    />
   )
 }

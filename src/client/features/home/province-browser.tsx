@@ -3,13 +3,7 @@ import { MapPinIcon } from 'lucide-react'
 import { useState } from 'react'
 import { listingHref } from '#client/components/layout/listing-target.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#client/components/ui/select.tsx'
+import { LazySelect } from '#client/components/ui/lazy-select.tsx'
 import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { CATEGORIES, type CategoryKey, isCategoryKey } from '#domain/categories.ts'
@@ -17,6 +11,7 @@ import { PROVINCES, type Province } from '#domain/provinces.ts'
 
 const t = en.home
 const MAX_CITY_CHIPS = 6
+const CATEGORY_ITEMS = CATEGORIES.map((c) => ({ value: c.key, label: c.label }))
 
 export function BrowseByProvince() {
   return (
@@ -72,23 +67,15 @@ function ProvinceCard({ province }: { province: Province }) {
         <label htmlFor={selectId} className="text-sm font-medium">
           {t.categoryLabel}
         </label>
-        <Select
-          value={category ?? ''}
+        <LazySelect
+          id={selectId}
+          value={category}
+          placeholder={t.categoryPlaceholder}
+          items={CATEGORY_ITEMS}
           onValueChange={(value) => {
             if (isCategoryKey(value)) setCategory(value)
           }}
-        >
-          <SelectTrigger id={selectId}>
-            <SelectValue placeholder={t.categoryPlaceholder} />
-          </SelectTrigger>
-          <SelectContent>
-            {CATEGORIES.map((c) => (
-              <SelectItem key={c.key} value={c.key}>
-                {c.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        />
       </div>
       <ul aria-label={t.citiesOf.replace('{province}', province.name)} className="flex flex-wrap gap-2">
         {province.cities.slice(0, MAX_CITY_CHIPS).map((city) => (

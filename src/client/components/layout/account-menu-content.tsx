@@ -1,0 +1,52 @@
+import { useRouter } from '@tanstack/react-router'
+import { BadgeCheckIcon, LayoutListIcon, LogOutIcon, ShieldIcon, UserRoundIcon } from 'lucide-react'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#client/components/ui/dropdown-menu.tsx'
+import { en } from '#client/i18n/en.ts'
+import { type AccountMenuProps, accountTriggerClass } from './account-menu.tsx'
+
+const t = en.layout
+
+/** The loaded account menu; it mounts open because the user just clicked its trigger. */
+export default function AccountMenuContent({ email, onSignOut }: AccountMenuProps) {
+  const router = useRouter()
+  const go = (href: string) => void router.navigate({ href })
+  return (
+    <DropdownMenu defaultOpen modal={false}>
+      <DropdownMenuTrigger aria-label={t.accountMenu} className={accountTriggerClass}>
+        <UserRoundIcon className="size-5" aria-hidden="true" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>{email ?? t.guest}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => go('/manage')}>
+          <LayoutListIcon aria-hidden="true" />
+          {t.myAds}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => go('/admin')}>
+          <ShieldIcon aria-hidden="true" />
+          {t.admin}
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled>
+          <BadgeCheckIcon aria-hidden="true" />
+          {t.verifiedSoon}
+        </DropdownMenuItem>
+        {email !== null && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={onSignOut}>
+              <LogOutIcon aria-hidden="true" />
+              {t.signOut}
+            </DropdownMenuItem>
+          </>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react'
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '#client/components/ui/sheet.tsx'
+import { en } from '#client/i18n/en.ts'
+import { InstallButton } from '#client/pwa/install-button.tsx'
+import { ALL } from '#domain/provinces.ts'
+import { AppLink } from './app-link.tsx'
+import { BrowseTriggerContent, browseTriggerClass } from './browse-drawer-trigger.tsx'
+import { CategoryLinks } from './category-links.tsx'
+import { CitySelect } from './city-select.tsx'
+import { ProvinceSelect } from './province-select.tsx'
+import { useBrowse } from './use-browse.ts'
+
+const t = en.layout
+
+const drawerLink =
+  'rounded-md px-3 py-2 text-sm font-medium outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring'
+
+/** The mobile Browse drawer (spec section 2): province, city and category links. Mounts open. */
+export default function BrowseDrawer({ signedIn }: { signedIn: boolean }) {
+  const browse = useBrowse()
+  const [open, setOpen] = useState(true)
+  const close = () => setOpen(false)
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger className={browseTriggerClass}>
+        <BrowseTriggerContent />
+      </SheetTrigger>
+      <SheetContent side="left" closeLabel={t.close}>
+        <SheetHeader>
+          <SheetTitle>{t.browseTitle}</SheetTitle>
+          <SheetDescription>{t.browseDescription}</SheetDescription>
+        </SheetHeader>
+        <div className="grid gap-2">
+          <label htmlFor="drawer-province" className="text-sm font-medium">
+            {t.provinceLabel}
+          </label>
+          <ProvinceSelect
+            id="drawer-province"
+            value={browse.province}
+            onValueChange={(p) => {
+              close()
+              browse.chooseProvince(p)
+            }}
+          />
+        </div>
+        <div className="grid gap-2">
+          <span className="text-sm font-medium">{t.cityLabel}</span>
+          <CitySelect
+            id="drawer-city"
+            ariaLabel={t.cityLabel}
+            province={browse.province ?? ALL}
+            value={browse.city}
+            onSelect={(c) => {
+              close()
+              browse.chooseCity(c)
+            }}
+          />
+        </div>
+        <div className="grid gap-2">
+          <span className="text-sm font-medium">{t.categoriesLabel}</span>
+          <CategoryLinks
+            province={browse.province ?? ALL}
+            city={browse.city === ALL ? undefined : browse.city}
+            onNavigate={close}
+            className="-mx-1"
+            linkClassName="bg-muted text-foreground hover:bg-accent"
+          />
+        </div>
+        {signedIn && (
+          <nav aria-label={t.accountMenu} className="grid gap-1 border-t border-border pt-4 sm:hidden">
+            <AppLink href="/manage" onClick={close} className={drawerLink}>
+              {t.manage}
+            </AppLink>
+            <AppLink href="/wallet" onClick={close} className={drawerLink}>
+              {t.wallet}
+            </AppLink>
+          </nav>
+        )}
+        <InstallButton className="self-start sm:hidden" />
+      </SheetContent>
+    </Sheet>
+  )
+}
