@@ -186,4 +186,19 @@ describe('errors', () => {
     expect(listener).toHaveBeenCalledTimes(1)
     stop()
   })
+
+  it("does not take a 401 on an admin call for the end of the user's session", async () => {
+    const listener = vi.fn()
+    const stop = onUnauthorized(listener)
+    signIn('tok-user', { email: 'ana@example.ca' })
+    setAdminToken('adm-old')
+    fetchMock.mockImplementation(async () =>
+      answer({ status: 401, body: { detail: 'Invalid or expired token' } }),
+    )
+    await expect(http.post('/admin/purge', undefined, { auth: 'admin' })).rejects.toMatchObject({
+      status: 401,
+    })
+    expect(listener).not.toHaveBeenCalled()
+    stop()
+  })
 })

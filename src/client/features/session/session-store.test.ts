@@ -61,6 +61,17 @@ describe('session store', () => {
     expect(localStorage.getItem(STORAGE_KEYS.authUser)).toBeNull()
   })
 
+  it('removes keys stored empty, and a token whose user was lost, at start', async () => {
+    localStorage.setItem(STORAGE_KEYS.authToken, 'tok-1')
+    localStorage.setItem(STORAGE_KEYS.authUser, '')
+    localStorage.setItem(STORAGE_KEYS.adminToken, '')
+    const s = await loadSession()
+    expect(s.isSignedIn()).toBe(false)
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull()
+    expect(localStorage.getItem(STORAGE_KEYS.authUser)).toBeNull()
+    expect(s.getAdminToken()).toBe('')
+  })
+
   it('mirrors sign-in to localStorage and removes both keys on sign-out', async () => {
     const s = await loadSession()
     s.signIn('tok-2', user)
