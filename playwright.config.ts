@@ -39,10 +39,13 @@ export default defineConfig({
     {
       // the whole suite runs on the desktop; journeys tagged @mobile run on the phone too
       name: 'desktop',
+      grepInvert: /@purge/,
+      dependencies: ['accounts'],
       use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } },
     },
     {
       name: 'mobile',
+      dependencies: ['accounts'],
       grep: /@mobile/,
       use: {
         browserName: 'chromium',
@@ -51,6 +54,19 @@ export default defineConfig({
         hasTouch: true,
         deviceScaleFactor: 2,
       },
+    },
+    {
+      // nothing to set up: this project exists so the purge below runs as its teardown, after every
+      // journey on desktop and mobile has finished (and even when one failed)
+      name: 'accounts',
+      testMatch: /a^/,
+      teardown: 'purge',
+    },
+    {
+      // the admin purge deletes every account on the server: it must never run beside a journey
+      name: 'purge',
+      grep: /@purge/,
+      use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } },
     },
   ],
 })
