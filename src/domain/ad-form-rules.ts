@@ -1,0 +1,182 @@
+// The post and edit forms' rules (spec section 5): what the seller types becomes a valid ad here, so
+// the same rules are unit-tested without a browser. The form's values are kept as typed (the price
+// as text) and autosaved; a stored draft that is partly broken keeps what still fits.
+import { z } from 'zod'
+import type { Ad } from './ad.ts'
+import { CATEGORY_KEYS, COMPANION_TYPES, DEFAULT_CATEGORY, SERVICES_CATEGORY } from './categories.ts'
+import { CONTACT_PLATFORMS, MAX_PHOTOS, MAX_VIDEOS_EDIT, MAX_VIDEOS_POST, PRICE_UNITS } from './constants.ts'
+import type { ModerationState, PostDraft } from './post-draft.ts'
+import { findProvince, PROVINCE_CODES, type ProvinceCode } from './provinces.ts'
+
+/**
+ * The spec's post form offers only ON, BC, QC and AB. We offer all 13 provinces and territories
+ * (an ad in Halifax is as real as one in Toronto), with those four first as the spec orders them.
+ */
+export const POST_FORM_PROVINCES: readonly ProvinceCode[] = [
+  'ON',
+  'BC',
+  'QC',
+  'AB',
+  ...PROVINCE_CODES.filter((code) => !['ON', 'BC', 'QC', 'AB'].includes(code)),
+]
+
+export type FormMode = 'post' | 'edit'
+
+export function maxVideos(mode: FormMode): number {
+  return mode === 'post' ? MAX_VIDEOS_POST : MAX_VIDEOS_EDIT
+}
+
+/** The largest side of a stored photo: enough for a full-screen view, small enough for IndexedDB. */
+export const MAX_PHOTO_DIMENSION = 1600
+
+/** The size a photo is scaled to so neither side exceeds `max`; never scaled up. */
+export function fitWithin(
+  width: number,
+  height: number,
+  max = MAX_PHOTO_DIMENSION,
+): { width: number; height: number } {
+  if (width <= max && height <= max) return { width, height }
+  const scale = max / Math.max(width, height)
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
+}
+
+/**
+ * Price is optional (spec section 5); anything that is not a number reads as 0, shown as 'Contact
+ * for price'. A leading $ and thousands separators are what people type, so they are allowed.
+ */
+export function parsePrice(text: string): number {
+  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '').trim()
+  if (cleaned === '') return 0
+  const value = Number(cleaned)
+  if (!Number.isFinite(value) || value < 0) return 0
+  return Math.round(value * 100) / 100
+}
+
+/** A website lacking a scheme gets https:// (people type 'example.com'); blank stays blank. */
+export function normalizeWebsite(text: string): string {
+  const value = text.trim()
+  if (value === '') return ''
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return value
+  return `https://${value.replace(/^\/+/, '')}`
+}
+
+/** Adds chosen media to a list, keeping at most `max`; `dropped` tells how many did not fit. */
+export function addWithinLimit<T>(
+  current: readonly T[],
+  added: readonly T[],
+  max: number,
+): { items: T[]; dropped: number } {
+  const room = Math.max(0, max - current.length)
+  return { items: [...current, ...added.slice(0, room)], dropped: Math.max(0, added.length - room) }
+}
+
+/**
+ * A province change keeps the city only when it belongs to the new province (spec section 5, Edit).
+ * `cities` are the new province's places when known (the API's list); the major cities always count.
+ */
+export function cityAfterProvinceChange(
+  city: string,
+  province: string,
+  cities: readonly string[] = [],
+): string {
+  const name = city.trim().toLowerCase()
+  if (name === '') return ''
+  const known = [...(findProvince(province)?.cities ?? []), ...cities].map((c) => c.toLowerCase())
+  return known.includes(name) ? city : ''
+}
+
+// ---- The form's values ---------------------------------------------------------------------------
+
+const text = z.string().catch('')
+
+export const AdFormValuesSchema = z.object({
+  title: text,
+  category: z.enum(CATEGORY_KEYS).catch(DEFAULT_CATEGORY),
+  escortType: z.enum([...COMPANION_TYPES, '']).catch(''),
+  province: z.enum(PROVINCE_CODES).catch('ON'),
+  city: text,
+  /** as typed; parsePrice makes it a number when the ad is made */
+  price: text,
+  priceUnit: z.enum(PRICE_UNITS).catch('per_unit'),
+  description: text,
+  /** image URLs or blob references (post-draft.ts), in order */
+  photos: z.array(z.string()).catch([]),
+  videos: z.array(z.string()).catch([]),
+  phone: text,
+  email: text,
+  website: text,
+  handle: text,
+  contactPlatform: z.enum([...CONTACT_PLATFORMS, '']).catch(''),
+})
+export type AdFormValues = z.infer<typeof AdFormValuesSchema>
+
+export function emptyFormValues(): AdFormValues {
+  return AdFormValuesSchema.parse({})
+}
+
+export interface AdFormErrors {
+  title?: 'required'
+  videos?: 'tooMany'
+  photos?: 'tooMany'
+}
+
+export function validateAdForm(values: AdFormValues, mode: FormMode): AdFormErrors {
+  const errors: AdFormErrors = {}
+  if (values.title.trim() === '') errors.title = 'required'
+  if (values.photos.length > MAX_PHOTOS) errors.photos = 'tooMany'
+  if (values.videos.length > maxVideos(mode)) errors.videos = 'tooMany'
+  return errors
+}
+
+export function hasErrors(errors: AdFormErrors): boolean {
+  return Object.values(errors).some(Boolean)
+}
+
+/** The ad's fields as the form makes them (shared by the post draft and the edit patch). */
+export function formToAdFields(values: AdFormValues) {
+  const isServices = values.category === SERVICES_CATEGORY
+  return {
+    title: values.title.trim(),
+    category: values.category,
+    escortType: isServices && values.escortType !== '' ? values.escortType : null,
+    province: values.province,
+    city: values.city.trim(),
+    price: parsePrice(values.price),
+    priceUnit: values.priceUnit,
+    description: values.description.trim(),
+    images: values.photos.slice(0, MAX_PHOTOS),
+    videos: values.videos,
+    contact: {
+      phone: values.phone.trim(),
+      email: values.email.trim(),
+      website: normalizeWebsite(values.website),
+      handle: values.handle.trim(),
+    },
+    contactPlatform: values.contactPlatform === '' ? undefined : values.contactPlatform,
+  }
+}
+
+export function formToDraft(values: AdFormValues, id: string, moderation: ModerationState): PostDraft {
+  const fields = formToAdFields(values)
+  return { ...fields, id, videos: fields.videos.slice(0, MAX_VIDEOS_POST), moderation }
+}
+
+export function adToFormValues(ad: Ad): AdFormValues {
+  return AdFormValuesSchema.parse({
+    title: ad.title,
+    category: ad.category,
+    escortType: ad.escortType ?? '',
+    province: ad.province,
+    city: ad.city,
+    price: ad.price > 0 ? String(ad.price) : '',
+    priceUnit: ad.priceUnit,
+    description: ad.description,
+    photos: ad.images,
+    videos: ad.videos,
+    phone: ad.contact?.phone ?? '',
+    email: ad.contact?.email ?? '',
+    website: ad.contact?.website ?? '',
+    handle: ad.contact?.handle ?? '',
+    contactPlatform: ad.contactPlatform ?? '',
+  })
+}
