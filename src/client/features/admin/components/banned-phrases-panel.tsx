@@ -66,12 +66,7 @@ export function BannedPhrasesPanel() {
         <p className="text-sm text-muted-foreground">{t.phrasesIntro}</p>
       </div>
 
-      <form
-        noValidate
-        onSubmit={submit}
-        className="flex flex-wrap items-start gap-2"
-        aria-label={t.phraseLabel}
-      >
+      <form noValidate onSubmit={submit} className="flex flex-wrap items-start gap-2">
         <div className="min-w-0 flex-1 basis-60">
           <TextField
             id={`${id}-phrase`}

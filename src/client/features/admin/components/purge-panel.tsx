@@ -40,12 +40,7 @@ export function PurgePanel() {
         </h2>
         <p className="text-sm text-muted-foreground">{t.purgeIntro}</p>
       </div>
-      <form
-        noValidate
-        onSubmit={submit}
-        className="flex flex-wrap items-start gap-2"
-        aria-label={t.purgeTitle}
-      >
+      <form noValidate onSubmit={submit} className="flex flex-wrap items-start gap-2">
         <div className="min-w-0 flex-1 basis-60">
           <TextField
             id={`${id}-confirm`}
