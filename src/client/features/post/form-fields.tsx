@@ -1,0 +1,50 @@
+// Small accessible building blocks of the ad form: every control has a label, and its hint and
+// error are tied to it with aria-describedby; an error is announced when it appears.
+import type { ComponentProps, ReactNode } from 'react'
+import { Label } from '#client/components/ui/label.tsx'
+import { cn } from '#client/lib/cn.ts'
+
+export function describedBy(id: string, hint?: ReactNode, error?: ReactNode): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+}
+
+export interface FieldProps {
+  id: string
+  label: string
+  hint?: ReactNode
+  error?: ReactNode
+  className?: string
+  children: ReactNode
+}
+
+export function Field({ id, label, hint, error, className, children }: FieldProps) {
+  return (
+    <div className={cn('grid content-start gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** A native select: keyboard and screen-reader friendly everywhere, and it works before any JS chunk. */
+export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
+  return (
+    <select
+      className={cn(
+        'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 disabled:opacity-50 md:text-sm',
+        className,
+      )}
+      {...props}
+    />
+  )
+}
