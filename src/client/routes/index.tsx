@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
 import { HeroSearch } from '#client/features/home/hero-search.tsx'
 import { BrowseByProvince } from '#client/features/home/province-browser.tsx'
 import { TopCategories } from '#client/features/home/top-categories.tsx'
@@ -11,11 +12,15 @@ export const Route = createFileRoute('/')({
 })
 
 function HomePage() {
+  // the province cards sit below the fold: render them just after the first paint so the hero
+  // (the LCP element) is not held back by thirteen cards' worth of rendering
+  const [showProvinces, setShowProvinces] = useState(false)
+  useEffect(() => setShowProvinces(true), [])
   return (
     <>
       <HeroSearch />
       <TopCategories />
-      <BrowseByProvince />
+      {showProvinces && <BrowseByProvince />}
     </>
   )
 }

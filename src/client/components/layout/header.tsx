@@ -19,7 +19,7 @@ import { useBrowse } from './use-browse.ts'
 const t = en.layout
 
 const navLink =
-  'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium text-chrome-foreground outline-none transition-colors hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring'
+  'inline-flex h-9 items-center whitespace-nowrap rounded-md px-2 text-sm font-medium sm:px-3 text-chrome-foreground outline-none transition-colors hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring'
 
 // The drawer (Radix dialog) loads on first hover/focus of its button: only narrow screens use it.
 const loadDrawer = () => import('./browse-drawer.tsx')
