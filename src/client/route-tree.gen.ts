@@ -15,11 +15,14 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as ManageRouteImport } from './routes/manage'
+import { Route as PostRouteImport } from './routes/post'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as EditIdRouteImport } from './routes/edit.$id'
 import { Route as CaProvinceIndexRouteImport } from './routes/ca.$province.index'
 import { Route as CaProvinceCategoryRouteImport } from './routes/ca.$province.$category'
 
@@ -53,6 +56,16 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ManageRoute = ManageRouteImport.update({
+  id: '/manage',
+  path: '/manage',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PostRoute = PostRouteImport.update({
+  id: '/post',
+  path: '/post',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
@@ -78,6 +91,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EditIdRoute = EditIdRouteImport.update({
+  id: '/edit/$id',
+  path: '/edit/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CaProvinceIndexRoute = CaProvinceIndexRouteImport.update({
   id: '/ca/$province/',
   path: '/ca/$province/',
@@ -96,11 +114,14 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/manage': typeof ManageRoute
+  '/post': typeof PostRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/edit/$id': typeof EditIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
   '/ca/$province/': typeof CaProvinceIndexRoute
 }
@@ -111,11 +132,14 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/manage': typeof ManageRoute
+  '/post': typeof PostRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/edit/$id': typeof EditIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
   '/ca/$province': typeof CaProvinceIndexRoute
 }
@@ -127,11 +151,14 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/manage': typeof ManageRoute
+  '/post': typeof PostRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/edit/$id': typeof EditIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
   '/ca/$province/': typeof CaProvinceIndexRoute
 }
@@ -144,11 +171,14 @@ export interface FileRouteTypes {
     | '/contact'
     | '/forgot-password'
     | '/login'
+    | '/manage'
+    | '/post'
     | '/privacy'
     | '/register'
     | '/reset-password'
     | '/terms'
     | '/verify-email'
+    | '/edit/$id'
     | '/ca/$province/$category'
     | '/ca/$province/'
   fileRoutesByTo: FileRoutesByTo
@@ -159,11 +189,14 @@ export interface FileRouteTypes {
     | '/contact'
     | '/forgot-password'
     | '/login'
+    | '/manage'
+    | '/post'
     | '/privacy'
     | '/register'
     | '/reset-password'
     | '/terms'
     | '/verify-email'
+    | '/edit/$id'
     | '/ca/$province/$category'
     | '/ca/$province'
   id:
@@ -174,11 +207,14 @@ export interface FileRouteTypes {
     | '/contact'
     | '/forgot-password'
     | '/login'
+    | '/manage'
+    | '/post'
     | '/privacy'
     | '/register'
     | '/reset-password'
     | '/terms'
     | '/verify-email'
+    | '/edit/$id'
     | '/ca/$province/$category'
     | '/ca/$province/'
   fileRoutesById: FileRoutesById
@@ -190,11 +226,14 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
+  ManageRoute: typeof ManageRoute
+  PostRoute: typeof PostRoute
   PrivacyRoute: typeof PrivacyRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TermsRoute: typeof TermsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  EditIdRoute: typeof EditIdRoute
   CaProvinceCategoryRoute: typeof CaProvinceCategoryRoute
   CaProvinceIndexRoute: typeof CaProvinceIndexRoute
 }
@@ -243,6 +282,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/manage': {
+      id: '/manage'
+      path: '/manage'
+      fullPath: '/manage'
+      preLoaderRoute: typeof ManageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/post': {
+      id: '/post'
+      path: '/post'
+      fullPath: '/post'
+      preLoaderRoute: typeof PostRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy': {
       id: '/privacy'
       path: '/privacy'
@@ -278,6 +331,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/edit/$id': {
+      id: '/edit/$id'
+      path: '/edit/$id'
+      fullPath: '/edit/$id'
+      preLoaderRoute: typeof EditIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/ca/$province/': {
       id: '/ca/$province/'
       path: '/ca/$province'
@@ -302,11 +362,14 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
+  ManageRoute: ManageRoute,
+  PostRoute: PostRoute,
   PrivacyRoute: PrivacyRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsRoute: TermsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  EditIdRoute: EditIdRoute,
   CaProvinceCategoryRoute: CaProvinceCategoryRoute,
   CaProvinceIndexRoute: CaProvinceIndexRoute,
 }

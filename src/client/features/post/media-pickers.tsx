@@ -5,7 +5,8 @@ import { fill } from '#client/features/listing/format.ts'
 import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { addWithinLimit } from '#domain/ad-form-rules.ts'
-import { storePhoto, storeVideo, useMediaUrl } from './media.ts'
+import { storePhoto, storeVideo } from './media.ts'
+import { useMediaUrl } from './media-url.ts'
 
 const t = en.post
 

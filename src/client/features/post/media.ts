@@ -1,7 +1,6 @@
 // Photos and videos chosen in the form are kept as blobs in IndexedDB and referred to by
 // `idb-blob:<id>` (see post-draft.ts); ordinary URLs (stock pictures) pass through untouched.
-import { useEffect, useState } from 'react'
-import { deleteBlobs, getBlob, putBlob } from '#client/db/blobs-repository.ts'
+import { deleteBlobs, putBlob } from '#client/db/blobs-repository.ts'
 import { blobIdOf, blobRef } from '#domain/post-draft.ts'
 import { downscaleImage } from './downscale.ts'
 
@@ -17,29 +16,4 @@ export async function storeVideo(file: File): Promise<string> {
 export async function deleteMedia(refs: readonly string[]): Promise<void> {
   const ids = refs.map(blobIdOf).filter((id): id is string => id !== null)
   if (ids.length) await deleteBlobs(ids)
-}
-
-/** A URL the page can show for a reference: the URL itself, or an object URL for a stored blob. */
-export function useMediaUrl(ref: string): string | undefined {
-  const id = blobIdOf(ref)
-  const [url, setUrl] = useState<string | undefined>(id === null ? ref : undefined)
-  useEffect(() => {
-    if (id === null) {
-      setUrl(ref)
-      return
-    }
-    let objectUrl: string | undefined
-    let live = true
-    setUrl(undefined)
-    void getBlob(id).then((blob) => {
-      if (!live || !blob) return
-      objectUrl = URL.createObjectURL(blob)
-      setUrl(objectUrl)
-    })
-    return () => {
-      live = false
-      if (objectUrl) URL.revokeObjectURL(objectUrl)
-    }
-  }, [id, ref])
-  return url
 }

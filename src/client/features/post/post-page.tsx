@@ -1,0 +1,149 @@
+// /post (spec sections 2, 4, 5): the form autosaves its draft; Continue requires a title, runs the
+// banned-phrase check, hands the ad-to-be to checkout through sessionStorage and goes to
+// /checkout?type=post. Offline the check cannot run: the ad is kept and checkout re-runs the check
+// before any payment (see post-draft.ts).
+import { useRouter } from '@tanstack/react-router'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Button } from '#client/components/ui/button.tsx'
+import { loadDraft } from '#client/db/drafts-repository.ts'
+import { toast } from '#client/features/toasts/toast-store.ts'
+import { en } from '#client/i18n/en.ts'
+import {
+  type AdFormErrors,
+  type AdFormValues,
+  AdFormValuesSchema,
+  emptyFormValues,
+  formToDraft,
+  hasErrors,
+  maxVideos,
+  validateAdForm,
+} from '#domain/ad-form-rules.ts'
+import type { ModerationState } from '#domain/post-draft.ts'
+import { AdForm } from './ad-form.tsx'
+import { useCheckContent } from './api/check-content.ts'
+import { persistDraft, useAutosave } from './autosave.ts'
+import { newAdId, writeCheckoutDraft } from './checkout-draft.ts'
+import { deleteMedia } from './media.ts'
+import { clearCheckoutDraft } from './publish.ts'
+
+const t = en.post
+
+export function PostPage() {
+  const router = useRouter()
+  const form = useRef<HTMLFormElement>(null)
+  const [values, setValues] = useState<AdFormValues | null>(null)
+  const [errors, setErrors] = useState<AdFormErrors>({})
+  const check = useCheckContent()
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    let live = true
+    void loadDraft(AdFormValuesSchema)
+      .catch(() => null)
+      .then((draft) => {
+        if (live) setValues(draft ?? emptyFormValues())
+      })
+    return () => {
+      live = false
+    }
+  }, [])
+  useAutosave(values)
+
+  const change = useCallback((patch: Partial<AdFormValues>) => {
+    setValues((v) => (v ? { ...v, ...patch } : v))
+    if ('title' in patch) setErrors((e) => ({ ...e, title: undefined }))
+    if ('videos' in patch) setErrors((e) => ({ ...e, videos: undefined }))
+    if ('photos' in patch) setErrors((e) => ({ ...e, photos: undefined }))
+  }, [])
+
+  if (values === null) {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-10" aria-busy="true">
+        <p className="text-muted-foreground">{t.loading}</p>
+      </div>
+    )
+  }
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const found = validateAdForm(values, 'post')
+    setErrors(found)
+    if (found.title) {
+      toast({ title: t.missingTitle, description: t.titleRequired, variant: 'destructive' })
+      form.current?.querySelector<HTMLInputElement>('[name="title"]')?.focus()
+      return
+    }
+    if (hasErrors(found)) return
+    setBusy(true)
+    try {
+      let moderation: ModerationState = 'ok'
+      if (!navigator.onLine) {
+        moderation = 'pending'
+        toast({ title: t.offlineTitle, description: t.offlineDescription })
+      } else {
+        try {
+          const result = await check.mutateAsync({
+            title: values.title.trim(),
+            description: values.description.trim(),
+          })
+          if (!result.ok) {
+            toast({ title: t.bannedTitle, description: t.bannedDescription, variant: 'destructive' })
+            return
+          }
+        } catch {
+          toast({ title: t.checkFailedTitle, description: t.checkFailedDescription, variant: 'destructive' })
+          return
+        }
+      }
+      await persistDraft(values)
+      writeCheckoutDraft(formToDraft(values, newAdId(), moderation))
+      await router.navigate({ href: '/checkout?type=post' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const saveNow = async () => {
+    await persistDraft(values)
+    toast({ title: t.draftSaved })
+  }
+
+  const clearAll = async () => {
+    const media = [...values.photos, ...values.videos]
+    setValues(emptyFormValues())
+    setErrors({})
+    clearCheckoutDraft()
+    await persistDraft(emptyFormValues())
+    await deleteMedia(media)
+    toast({ title: t.draftCleared })
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
+      <h1 id="post-title" className="text-3xl font-bold tracking-tight">
+        {t.title}
+      </h1>
+      <p className="mt-2 text-muted-foreground">{t.intro}</p>
+      <form ref={form} noValidate aria-labelledby="post-title" onSubmit={submit} className="mt-8 grid gap-8">
+        <AdForm
+          values={values}
+          onChange={change}
+          errors={errors}
+          maxVideos={maxVideos('post')}
+          onMediaRemoved={(refs) => void deleteMedia(refs)}
+        />
+        <div className="flex flex-wrap items-center gap-3 border-t border-border pt-6">
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? t.checking : t.continue}
+          </Button>
+          <Button type="button" variant="outline" onClick={() => void saveNow()}>
+            {t.saveDraft}
+          </Button>
+          <Button type="button" variant="ghost" onClick={() => void clearAll()}>
+            {t.clearDraft}
+          </Button>
+        </div>
+      </form>
+    </div>
+  )
+}
