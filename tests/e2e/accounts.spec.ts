@@ -6,6 +6,7 @@ import {
   test,
   toasts,
 } from '#tests/support/e2e-accounts.ts'
+import { expectNoHorizontalOverflow } from '#tests/support/e2e-fixtures.ts'
 
 // Accounts in the app against the real server (spec sections 2, 4, 5, 8): every mail link is read
 // from the server's outbox, as a user would click it in their inbox.
@@ -105,9 +106,13 @@ test.describe('accounts', () => {
     await expectNoSeriousA11yViolations(page, '/login (not verified)')
   })
 
-  test('shows a wrong password as Login failed with the server detail', async ({ page, accounts }) => {
+  test('shows a wrong password as Login failed with the server detail @mobile', async ({
+    page,
+    accounts,
+  }) => {
     const user = accounts.newUser()
     await page.goto('/login')
+    await expectNoHorizontalOverflow(page)
     await submitLogin(page, user)
     const alert = toasts(page).getByRole('alert')
     await expect(alert.getByText('Login failed')).toBeVisible()

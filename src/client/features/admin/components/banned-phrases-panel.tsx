@@ -1,5 +1,5 @@
 import { Trash2Icon } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
@@ -49,6 +49,12 @@ export function BannedPhrasesPanel() {
       },
     )
   }
+
+  // spec section 8: admin errors are toasts too; the inline message stays for those who missed it
+  const loadError = phrases.isError ? phrases.error : null
+  useEffect(() => {
+    if (loadError) announceAdminFailure(t.loadFailed, loadError)
+  }, [loadError])
 
   const needle = filter.trim().toLowerCase()
   const list = phrases.data ?? []
