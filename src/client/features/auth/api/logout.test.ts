@@ -23,7 +23,7 @@ describe('logout', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? []
     expect(String(url)).toBe('/api/auth/logout')
     expect(init?.method).toBe('POST')
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok-1')
+    expect((init?.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer tok-1')
     expect(isSignedIn()).toBe(false)
     expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull()
     expect(localStorage.getItem(STORAGE_KEYS.authUser)).toBeNull()
