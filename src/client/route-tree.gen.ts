@@ -12,17 +12,21 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AdminRouteImport } from './routes/admin'
+import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ManageRouteImport } from './routes/manage'
+import { Route as PayGuideRouteImport } from './routes/pay-guide'
 import { Route as PostRouteImport } from './routes/post'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as WalletRouteImport } from './routes/wallet'
 import { Route as EditIdRouteImport } from './routes/edit.$id'
+import { Route as PayChargeIdRouteImport } from './routes/pay.$chargeId'
 import { Route as CaProvinceIndexRouteImport } from './routes/ca.$province.index'
 import { Route as CaProvinceCategoryRouteImport } from './routes/ca.$province.$category'
 
@@ -39,6 +43,11 @@ const SplatRoute = SplatRouteImport.update({
 const AdminRoute = AdminRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutRoute = CheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -59,6 +68,11 @@ const LoginRoute = LoginRouteImport.update({
 const ManageRoute = ManageRouteImport.update({
   id: '/manage',
   path: '/manage',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PayGuideRoute = PayGuideRouteImport.update({
+  id: '/pay-guide',
+  path: '/pay-guide',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PostRoute = PostRouteImport.update({
@@ -91,9 +105,19 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WalletRoute = WalletRouteImport.update({
+  id: '/wallet',
+  path: '/wallet',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EditIdRoute = EditIdRouteImport.update({
   id: '/edit/$id',
   path: '/edit/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PayChargeIdRoute = PayChargeIdRouteImport.update({
+  id: '/pay/$chargeId',
+  path: '/pay/$chargeId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CaProvinceIndexRoute = CaProvinceIndexRouteImport.update({
@@ -111,17 +135,21 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/admin': typeof AdminRoute
+  '/checkout': typeof CheckoutRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/manage': typeof ManageRoute
+  '/pay-guide': typeof PayGuideRoute
   '/post': typeof PostRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/wallet': typeof WalletRoute
   '/edit/$id': typeof EditIdRoute
+  '/pay/$chargeId': typeof PayChargeIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
   '/ca/$province/': typeof CaProvinceIndexRoute
 }
@@ -129,17 +157,21 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/admin': typeof AdminRoute
+  '/checkout': typeof CheckoutRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/manage': typeof ManageRoute
+  '/pay-guide': typeof PayGuideRoute
   '/post': typeof PostRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/wallet': typeof WalletRoute
   '/edit/$id': typeof EditIdRoute
+  '/pay/$chargeId': typeof PayChargeIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
   '/ca/$province': typeof CaProvinceIndexRoute
 }
@@ -148,17 +180,21 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/admin': typeof AdminRoute
+  '/checkout': typeof CheckoutRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/manage': typeof ManageRoute
+  '/pay-guide': typeof PayGuideRoute
   '/post': typeof PostRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/wallet': typeof WalletRoute
   '/edit/$id': typeof EditIdRoute
+  '/pay/$chargeId': typeof PayChargeIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
   '/ca/$province/': typeof CaProvinceIndexRoute
 }
@@ -168,17 +204,21 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/admin'
+    | '/checkout'
     | '/contact'
     | '/forgot-password'
     | '/login'
     | '/manage'
+    | '/pay-guide'
     | '/post'
     | '/privacy'
     | '/register'
     | '/reset-password'
     | '/terms'
     | '/verify-email'
+    | '/wallet'
     | '/edit/$id'
+    | '/pay/$chargeId'
     | '/ca/$province/$category'
     | '/ca/$province/'
   fileRoutesByTo: FileRoutesByTo
@@ -186,17 +226,21 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/admin'
+    | '/checkout'
     | '/contact'
     | '/forgot-password'
     | '/login'
     | '/manage'
+    | '/pay-guide'
     | '/post'
     | '/privacy'
     | '/register'
     | '/reset-password'
     | '/terms'
     | '/verify-email'
+    | '/wallet'
     | '/edit/$id'
+    | '/pay/$chargeId'
     | '/ca/$province/$category'
     | '/ca/$province'
   id:
@@ -204,17 +248,21 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/admin'
+    | '/checkout'
     | '/contact'
     | '/forgot-password'
     | '/login'
     | '/manage'
+    | '/pay-guide'
     | '/post'
     | '/privacy'
     | '/register'
     | '/reset-password'
     | '/terms'
     | '/verify-email'
+    | '/wallet'
     | '/edit/$id'
+    | '/pay/$chargeId'
     | '/ca/$province/$category'
     | '/ca/$province/'
   fileRoutesById: FileRoutesById
@@ -223,17 +271,21 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
   AdminRoute: typeof AdminRoute
+  CheckoutRoute: typeof CheckoutRoute
   ContactRoute: typeof ContactRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   ManageRoute: typeof ManageRoute
+  PayGuideRoute: typeof PayGuideRoute
   PostRoute: typeof PostRoute
   PrivacyRoute: typeof PrivacyRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TermsRoute: typeof TermsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  WalletRoute: typeof WalletRoute
   EditIdRoute: typeof EditIdRoute
+  PayChargeIdRoute: typeof PayChargeIdRoute
   CaProvinceCategoryRoute: typeof CaProvinceCategoryRoute
   CaProvinceIndexRoute: typeof CaProvinceIndexRoute
 }
@@ -259,6 +311,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout': {
+      id: '/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof CheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -287,6 +346,13 @@ declare module '@tanstack/react-router' {
       path: '/manage'
       fullPath: '/manage'
       preLoaderRoute: typeof ManageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pay-guide': {
+      id: '/pay-guide'
+      path: '/pay-guide'
+      fullPath: '/pay-guide'
+      preLoaderRoute: typeof PayGuideRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/post': {
@@ -331,11 +397,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/wallet': {
+      id: '/wallet'
+      path: '/wallet'
+      fullPath: '/wallet'
+      preLoaderRoute: typeof WalletRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/edit/$id': {
       id: '/edit/$id'
       path: '/edit/$id'
       fullPath: '/edit/$id'
       preLoaderRoute: typeof EditIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pay/$chargeId': {
+      id: '/pay/$chargeId'
+      path: '/pay/$chargeId'
+      fullPath: '/pay/$chargeId'
+      preLoaderRoute: typeof PayChargeIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/ca/$province/': {
@@ -359,17 +439,21 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
   AdminRoute: AdminRoute,
+  CheckoutRoute: CheckoutRoute,
   ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   ManageRoute: ManageRoute,
+  PayGuideRoute: PayGuideRoute,
   PostRoute: PostRoute,
   PrivacyRoute: PrivacyRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsRoute: TermsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  WalletRoute: WalletRoute,
   EditIdRoute: EditIdRoute,
+  PayChargeIdRoute: PayChargeIdRoute,
   CaProvinceCategoryRoute: CaProvinceCategoryRoute,
   CaProvinceIndexRoute: CaProvinceIndexRoute,
 }

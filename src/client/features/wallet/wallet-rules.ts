@@ -1,0 +1,17 @@
+import type { WalletTransaction } from '#domain/api/wallet.ts'
+import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
+import { dollarsToCents, formatCad } from '#domain/money.ts'
+
+/** Spec section 5: numeric, at least $5; anything else reads as invalid. */
+export function parseTopupAmount(input: string): number | null {
+  const amount = Number(input.trim().replace(',', '.'))
+  if (!input.trim() || !Number.isFinite(amount) || dollarsToCents(amount) < MIN_TOPUP_CENTS) return null
+  return amount
+}
+
+/** A top-up adds to the balance; a fee paid from the wallet takes off; one paid by crypto leaves it. */
+export function signedAmount(tx: Pick<WalletTransaction, 'type' | 'method' | 'amount_cad'>): string {
+  const amount = formatCad(dollarsToCents(tx.amount_cad))
+  if (tx.type === 'topup') return `+${amount}`
+  return tx.method === 'wallet' ? `−${amount}` : amount
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requireSignIn } from '#client/features/auth/require-sign-in.ts'
+import { CheckoutSearchSchema } from '#client/features/checkout/checkout-rules.ts'
+import { CheckoutPage } from '#client/features/checkout/components/checkout-page.tsx'
+import { forgetWalletOfOtherUsers } from '#client/features/wallet/api/forget-wallet.ts'
+
+export const Route = createFileRoute('/checkout')({
+  validateSearch: CheckoutSearchSchema,
+  beforeLoad: requireSignIn,
+  loader: ({ context }) => forgetWalletOfOtherUsers(context.queryClient),
+  component: CheckoutRoute,
+})
+
+function CheckoutRoute() {
+  const { type, adId } = Route.useSearch()
+  return <CheckoutPage type={type} adId={adId} />
+}
