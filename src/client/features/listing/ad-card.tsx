@@ -1,5 +1,6 @@
 import { BadgeCheckIcon, MapPinIcon } from 'lucide-react'
 import { Badge } from '#client/components/ui/badge.tsx'
+import { MediaImage } from '#client/features/post/media-image.tsx'
 import { en } from '#client/i18n/en.ts'
 import type { Ad } from '#domain/ad.ts'
 import { formatAdPrice, formatPostedDate } from './format.ts'
@@ -21,7 +22,7 @@ export function AdCard({ ad, own, eager, onOpen }: AdCardProps) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2">
       <div className="relative aspect-[4/3] w-full overflow-hidden bg-muted">
-        <img
+        <MediaImage
           src={adImage(ad)}
           alt=""
           width={400}

@@ -9,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
+import { MediaImage } from '#client/features/post/media-image.tsx'
 import { en } from '#client/i18n/en.ts'
 import { cn } from '#client/lib/cn.ts'
 import type { Ad } from '#domain/ad.ts'
@@ -45,8 +46,8 @@ function AdDetails({ ad }: { ad: Ad }) {
   return (
     <div className="flex flex-col">
       <div className="aspect-[4/3] max-h-[45dvh] w-full overflow-hidden rounded-t-xl bg-muted sm:aspect-[16/9]">
-        <img
-          src={images[photo] ?? images[0]}
+        <MediaImage
+          src={images[photo] ?? images[0] ?? ''}
           alt={ad.title}
           width={800}
           height={600}
@@ -67,7 +68,7 @@ function AdDetails({ ad }: { ad: Ad }) {
                 i === photo ? 'border-primary' : 'border-transparent',
               )}
             >
-              <img src={src} alt="" width={64} height={64} className="size-full object-cover" />
+              <MediaImage src={src} alt="" width={64} height={64} className="size-full object-cover" />
               <span className="sr-only">{fill(m.photoLabel, { n: i + 1 })}</span>
             </button>
           ))}

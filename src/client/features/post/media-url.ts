@@ -4,30 +4,26 @@
 import { useEffect, useState } from 'react'
 import { blobIdOf } from '#domain/post-draft.ts'
 
-/** A URL the page can show for a reference: the URL itself, or an object URL for a stored blob. */
 export function useMediaUrl(ref: string): string | undefined {
   const id = blobIdOf(ref)
-  const [url, setUrl] = useState<string | undefined>(id === null ? ref : undefined)
+  const [loaded, setLoaded] = useState<{ id: string; url: string } | undefined>(undefined)
   useEffect(() => {
-    if (id === null) {
-      setUrl(ref)
-      return
-    }
+    if (id === null) return
     let objectUrl: string | undefined
     let live = true
-    setUrl(undefined)
     void import('#client/db/blobs-repository.ts')
       .then(({ getBlob }) => getBlob(id))
       .then((blob) => {
         if (!live || !blob) return
         objectUrl = URL.createObjectURL(blob)
-        setUrl(objectUrl)
+        setLoaded({ id, url: objectUrl })
       })
       .catch(() => undefined)
     return () => {
       live = false
       if (objectUrl) URL.revokeObjectURL(objectUrl)
     }
-  }, [id, ref])
-  return url
+  }, [id])
+  if (id === null) return ref
+  return loaded?.id === id ? loaded.url : undefined
 }
