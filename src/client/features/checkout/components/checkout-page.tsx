@@ -108,6 +108,8 @@ export function CheckoutPage({ type, adId }: CheckoutPageProps) {
         if (outcome.status === 'busy' || reported.current.has(key)) continue
         reported.current.add(key)
         showOutcome(outcome)
+        // the user has been told; a new tap starts a new order with a new key
+        if (outcome.status === 'failed') void removePendingPayment(outcome.order.id)
       }
     },
     [showOutcome],
