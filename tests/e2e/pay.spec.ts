@@ -232,6 +232,11 @@ test.describe('checkout, crypto and wallet', () => {
     test.setTimeout(120_000)
     await signedIn(page, accounts)
     await topUpInTheApp(page, context, '5')
+    await expect(page.getByTestId('wallet-balance')).toHaveText('$5.00')
+    // the persisted query cache is written on a short throttle: let it catch up before leaving
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('query_cache') ?? ''))
+      .toContain('"balance_cad":5')
 
     // one online visit so the service worker controls the page and has the app cached
     await page.goto('/post')
@@ -245,6 +250,13 @@ test.describe('checkout, crypto and wallet', () => {
     const title = uniqueTitle('Offline bookshelf')
     await context.setOffline(true)
     try {
+      // the wallet shows its last known balance, marked as not current
+      await page.goto('/wallet')
+      await expect(page.getByTestId('wallet-balance')).toHaveText('$5.00')
+      await expect(page.getByText('Last known balance, not current: you are offline.')).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Top up with crypto' })).toBeDisabled()
+
+      await page.goto('/post')
       const scope = page.locator('#main form')
       await scope.getByLabel('Title', { exact: true }).fill(title)
       await scope.getByLabel('Province', { exact: true }).selectOption('ON')
