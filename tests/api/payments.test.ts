@@ -5,6 +5,7 @@ import { MAX_DRAFT_BYTES } from '#domain/api/payments.ts'
 import { cryptoCharges, webhookDeliveries } from '#server/db/schema/payments.ts'
 import { users } from '#server/db/schema/users.ts'
 import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
+import { SANDBOX_SIMULATE_DISABLED_DETAIL } from '#server/routes/payments.ts'
 import { createSession } from '#server/services/accounts/sessions.ts'
 import { segwitV0Address } from '#server/services/payments/addresses.ts'
 import { PaymentsService } from '#server/services/payments/charges.ts'
@@ -365,5 +366,47 @@ describe('sandbox webhook', () => {
     })
     expect(res.statusCode).toBe(404)
     expect(res.json().detail).toMatch(/not enabled/)
+  })
+})
+
+describe('sandbox in production', () => {
+  let prod: TestApp
+
+  beforeAll(async () => {
+    prod = await createTestApp({
+      NODE_ENV: 'production',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'prod-secret',
+    })
+  })
+  afterAll(() => prod.close())
+
+  async function openInvoice() {
+    const provider = new SandboxProvider(prod.db, prod.config.PUBLIC_URL, prod.config.SANDBOX_WEBHOOK_SECRET)
+    const charge = await provider.createCharge({
+      chargeId: `ch_${randomUUID()}`,
+      amountCents: 500,
+      description: 'Wallet top-up $5.00',
+      chargeType: 'topup',
+    })
+    return { provider, invoiceId: charge.invoiceId, path: invoicePath(charge.hostedUrl) }
+  }
+
+  it.each(['pay', 'expire'])('refuses Simulate %s with 403 and leaves the invoice open', async (action) => {
+    const { provider, invoiceId, path } = await openInvoice()
+    const res = await prod.app.inject({
+      method: 'POST',
+      url: `${path}/${action}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toEqual({ detail: SANDBOX_SIMULATE_DISABLED_DETAIL })
+    expect((await provider.getInvoice(invoiceId))?.status).toBe('NEW')
+  })
+
+  it('refuses even for an unknown invoice, so the answer tells nothing about which exist', async () => {
+    const res = await prod.app.inject({ method: 'POST', url: '/api/payments/sandbox/sbx_nope/pay' })
+    expect(res.statusCode).toBe(403)
   })
 })

@@ -20,13 +20,16 @@ import { MIN_TOPUP_DETAIL } from './wallet.ts'
 
 const DEFAULT_DESCRIPTIONS = { post: 'Posting fee', bump: 'Bump fee' } as const
 const WEBHOOK_BODY_LIMIT = 256 * 1024
+export const SANDBOX_SIMULATE_DISABLED_DETAIL = 'Simulated payments are disabled in production'
 const InvoiceParamsSchema = z.object({ invoiceId: z.string().min(1).max(200) })
 
 // Routes under /api/payments: crypto charges, provider webhooks and the sandbox's hosted page.
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const payments = () => paymentsService(app.config, app.database)
   if (app.config.NODE_ENV === 'production' && app.config.PAYMENT_PROVIDER === 'sandbox') {
-    app.log.warn('PAYMENT_PROVIDER=sandbox in production: anyone can simulate payments. Set it to btcpay.')
+    app.log.warn(
+      'PAYMENT_PROVIDER=sandbox in production: no real payment can be taken (simulating is refused). Set it to btcpay.',
+    )
   }
 
   app.post(
@@ -170,6 +173,8 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         `/sandbox/:invoiceId/${action}`,
         { schema: { tags: ['payments'], hide: true, params: InvoiceParamsSchema } },
         async (request, reply) => {
+          // the sandbox is for local use: in production nobody may mark an invoice paid by a click
+          if (app.config.NODE_ENV === 'production') throw new ApiError(403, SANDBOX_SIMULATE_DISABLED_DETAIL)
           const provider = sandboxProvider()
           const { invoiceId } = request.params
           if (!(await provider.getInvoice(invoiceId))) throw new ApiError(404, 'Invoice not found')
