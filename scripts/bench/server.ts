@@ -87,6 +87,8 @@ export async function startAppServer(): Promise<RunningServer> {
     DATA_DIR: dataDir,
     PUBLIC_URL: baseURL,
     LOG_LEVEL: 'warn',
+    // the load test sends X-Forwarded-For to play many visitors (see api-load.ts)
+    TRUST_PROXY: 'true',
     ADMIN_USERNAME: 'bench-admin',
     ADMIN_PASSWORD: `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`,
   }
