@@ -52,6 +52,8 @@ function reportJs(results: JsBytes[]): void {
       '≤ 130 kB',
       r.gzipBytes <= 130_000,
     )
+    const heaviest = r.largest.map((f) => `${f.file} ${kb(f.gzipBytes)}`).join(', ')
+    notes.push(`heaviest JS of ${r.path}: ${heaviest}`)
   }
 }
 

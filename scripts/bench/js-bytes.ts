@@ -8,6 +8,8 @@ export interface JsBytes {
   files: number
   rawBytes: number
   gzipBytes: number
+  /** The heaviest files (name and gzipped bytes), to say where the bytes go. */
+  largest: { file: string; gzipBytes: number }[]
 }
 
 /**
@@ -36,7 +38,7 @@ export async function measureJsBytes(baseURL: string, paths: string[]): Promise<
         [STORAGE_KEYS.adultConfirmed] as const,
       )
       const page = await context.newPage()
-      const bodies: Promise<Buffer | null>[] = []
+      const bodies: Promise<{ url: string; body: Buffer } | null>[] = []
       const seen = new Set<string>()
       page.on('response', (res) => {
         const url = res.url()
@@ -44,17 +46,32 @@ export async function measureJsBytes(baseURL: string, paths: string[]): Promise<
         const isJs = res.request().resourceType() === 'script' || /javascript/.test(type)
         if (!isJs || seen.has(url)) return
         seen.add(url)
-        bodies.push(res.body().catch(() => null))
+        bodies.push(
+          res.body().then(
+            (body) => ({ url, body }),
+            () => null,
+          ),
+        )
       })
       await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' })
       // lazy chunks a router preloads right after the first paint belong to the first view too
       await page.waitForTimeout(1_000)
-      const buffers = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null)
+      const files = (await Promise.all(bodies))
+        .filter((f) => f !== null)
+        .map((f) => ({
+          file: new URL(f.url).pathname,
+          rawBytes: f.body.length,
+          gzipBytes: gzipSync(f.body, { level: 9 }).length,
+        }))
       results.push({
         path,
-        files: buffers.length,
-        rawBytes: buffers.reduce((n, b) => n + b.length, 0),
-        gzipBytes: buffers.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+        files: files.length,
+        rawBytes: files.reduce((n, f) => n + f.rawBytes, 0),
+        gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0),
+        largest: [...files]
+          .sort((a, b) => b.gzipBytes - a.gzipBytes)
+          .slice(0, 5)
+          .map(({ file, gzipBytes }) => ({ file, gzipBytes })),
       })
       await context.close()
     }
