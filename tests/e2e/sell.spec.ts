@@ -51,11 +51,16 @@ async function waitForDraftTitle(page: Page, title: string) {
 }
 
 test.describe('sell: post, edit, manage', () => {
-  test('signed out, /post says Sign in required and comes back after signing in', async ({
+  test('signed out, /post, /manage and /edit say Sign in required; /post comes back after signing in', async ({
     page,
     accounts,
   }) => {
     const user = await accounts.signUp()
+    for (const path of ['/manage', '/edit/own-1']) {
+      await page.goto(path)
+      await expect(toasts(page)).toContainText('Sign in required')
+      await expect(page).toHaveURL(/\/login\?/)
+    }
     await page.goto('/post')
     await expect(toasts(page)).toContainText('Sign in required')
     await expect(page).toHaveURL(/\/login\?/)
