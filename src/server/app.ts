@@ -5,7 +5,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import authPlugin from './plugins/auth.ts'
 import { registerDocs } from './plugins/docs.ts'
-import { installErrorHandler } from './plugins/errors.ts'
+import { frameworkErrorHandler, installErrorHandler } from './plugins/errors.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerStatic } from './plugins/static.ts'
@@ -42,6 +42,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     bodyLimit: BODY_LIMIT_BYTES,
     // behind a load balancer the client IP (rate limits, logs) comes from X-Forwarded-For
     trustProxy: config.TRUST_PROXY,
+    frameworkErrors: frameworkErrorHandler,
   })
   installErrorHandler(base)
   await registerSecurity(base, config)

@@ -138,6 +138,22 @@ describe('errors are always { detail }', () => {
       expect(res.json()).toEqual({ detail: 'Not found' })
     }
   })
+
+  it('answers a URL it cannot decode with 400 { detail }, without echoing it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/%zz' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ detail: 'Malformed URL' })
+  })
+
+  it('answers an over-long path parameter with 414 { detail }', async () => {
+    // POST: a GET would fall through to the PWA's wildcard route and answer 404
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/${'x'.repeat(200)}/pay`,
+    })
+    expect(res.statusCode).toBe(414)
+    expect(res.json()).toEqual({ detail: expect.any(String) })
+  })
 })
 
 describe('rate limits', () => {
@@ -190,6 +206,12 @@ describe('security headers and CORS', () => {
       headers: { origin: 'https://evil.example' },
     })
     expect(other.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it('answers an OPTIONS request without Origin like a preflight, never with a plain-text error', async () => {
+    const res = await t.app.inject({ method: 'OPTIONS', url: '/api/wallet/pay' })
+    expect(res.statusCode).toBeLessThan(400)
+    expect(res.body).toBe('')
   })
 })
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ApiError, INTERNAL_ERROR_DETAIL } from '../errors.ts'
 
@@ -31,6 +31,29 @@ export function describeError(error: unknown): Described {
     return { status: 400, detail: 'Request body is not valid JSON' }
   }
   return { status, detail: fastifyError.message || 'Bad request' }
+}
+
+/**
+ * Fastify answers a URL it cannot decode, or a path parameter past maxParamLength, before routing
+ * (so before the error handler) with its own body that echoes the URL: keep those `{ detail }` too.
+ * Passed as the `frameworkErrors` server option.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send({ detail: 'Malformed URL' })
+    return
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(414).send({ detail: 'A path segment of the URL is too long' })
+    return
+  }
+  const { status, detail } = describeError(error)
+  if (status >= 500) reply.log.error({ err: error }, 'request failed')
+  reply.code(status).send({ detail })
 }
 
 /**

@@ -52,6 +52,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   await app.register(cors, {
     origin: (origin, callback) => callback(null, origin === undefined || origins.has(origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // strict mode refuses an OPTIONS without Origin with a text/plain 400; every API error is { detail }
+    strictPreflight: false,
     maxAge: 600,
   })
 }
