@@ -206,6 +206,12 @@ describe('POST /api/moderation/banned-words', () => {
     expect(res.json<{ detail: string }>().detail).toEqual(expect.any(String))
   })
 
+  it('refuses a phrase with a NUL character with 400 (PostgreSQL text cannot hold it)', async () => {
+    const res = await add('bad\u0000word', await adminToken())
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ detail: 'phrase: Text must not contain NUL characters' })
+  })
+
   it('says why a blank phrase is refused', async () => {
     const res = await add('  ', await adminToken())
     expect(res.json<{ detail: string }>().detail).toMatch(/Phrase must not be blank/)

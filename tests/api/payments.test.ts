@@ -163,6 +163,41 @@ describe('POST /api/payments/crypto/charge', () => {
   })
 
   it.each([
+    ['a NUL character', { title: 'a\u0000b' }, /cannot be stored/],
+    ['a NUL character in a key', { 'a\u0000': 1 }, /cannot be stored/],
+    ['an unpaired surrogate', { title: '\ud800' }, /cannot be stored/],
+    ['nesting past the limit', JSON.parse(`${'['.repeat(100)}${']'.repeat(100)}`), /nested too deeply/],
+  ])('refuses a draft jsonb cannot store (%s) with 400 and keeps no charge', async (_case, draft, detail) => {
+    const m = await member()
+    const res = await createCharge(m, { chargeType: 'post', metadata: { draft } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().detail).toMatch(detail)
+    expect(await t.db.select().from(cryptoCharges)).toHaveLength(0)
+  })
+
+  it('refuses a draft nested deeper than JSON.stringify can recurse with 400', async () => {
+    const m = await member()
+    const depth = 200_000
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/crypto/charge',
+      headers: { ...m.auth, 'content-type': 'application/json' },
+      payload: `{"chargeType":"post","metadata":{"draft":${'['.repeat(depth)}${']'.repeat(depth)}}}`,
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().detail).toMatch(/nested too deeply/)
+  })
+
+  it('keeps a draft whose text merely looks like an escape', async () => {
+    const m = await member()
+    const draft = { title: 'backslash-u: \\u0000 \\ud800', emoji: '😀' }
+    const res = await createCharge(m, { chargeType: 'post', metadata: { draft } })
+    expect(res.statusCode).toBe(200)
+  })
+
+  it.each([
+    [{ chargeType: 'post', description: 'a\u0000b' }],
+    [{ chargeType: 'post', listingId: 'ad\u00001' }],
     [{}],
     [{ chargeType: 'gift' }],
     [{ chargeType: 'post', amount: 'two' }],
@@ -186,6 +221,12 @@ describe('GET /api/payments/crypto/charge/{id}/status', () => {
 
   it("answers 404 'Charge not found' for an unknown id", async () => {
     const res = await status('ch_doesnotexist')
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ detail: 'Charge not found' })
+  })
+
+  it('answers 404 for an id with a NUL character (PostgreSQL text cannot hold one)', async () => {
+    const res = await status('ch_%00')
     expect(res.statusCode).toBe(404)
     expect(res.json()).toEqual({ detail: 'Charge not found' })
   })
@@ -281,6 +322,18 @@ describe('sandbox hosted page', () => {
       (await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/sbx_nope/pay' })).statusCode,
     ).toBe(404)
   })
+
+  it('answers 404 for an invoice id with a NUL character', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/payments/sandbox/sbx_%00'],
+      ['POST', '/api/payments/sandbox/sbx_%00/pay'],
+      ['POST', '/api/payments/sandbox/sbx_%00/expire'],
+    ] as const) {
+      const res = await t.app.inject({ method, url })
+      expect(res.statusCode, `${method} ${url}`).toBe(404)
+      expect(res.json()).toEqual({ detail: 'Invoice not found' })
+    }
+  })
 })
 
 describe('sandbox webhook', () => {
@@ -350,6 +403,35 @@ describe('sandbox webhook', () => {
     await Promise.all(Array.from({ length: 5 }, () => t.app.inject(sandboxWebhook(invoiceId))))
     expect(await balanceCents(m.id)).toBe(500)
     expect(await ledger(m.id)).toHaveLength(1)
+  })
+
+  it.each([
+    [
+      'a NUL character in the delivery id',
+      { deliveryId: 'd\u00001', type: 'InvoiceSettled', invoiceId: 'sbx_x' },
+    ],
+    [
+      'a NUL character in the invoice id',
+      { deliveryId: 'd1', type: 'InvoiceSettled', invoiceId: 'sbx_\u0000' },
+    ],
+    [
+      'an over-long delivery id',
+      { deliveryId: randomUUID().repeat(300), type: 'InvoiceSettled', invoiceId: 'sbx_x' },
+    ],
+  ])('refuses a signed body with %s as malformed (400), recording nothing', async (_case, event) => {
+    const body = JSON.stringify(event)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        'sandbox-sig': signBody(t.config.SANDBOX_WEBHOOK_SECRET, body),
+      },
+      payload: body,
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ detail: 'Malformed webhook body' })
+    expect(await t.db.select().from(webhookDeliveries)).toHaveLength(0)
   })
 
   it('acknowledges an event for an invoice it does not know', async () => {

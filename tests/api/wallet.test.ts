@@ -246,6 +246,15 @@ describe('POST /api/wallet/pay', () => {
     expect(rows).toHaveLength(1)
   })
 
+  it('refuses a listingId with a NUL character with 400 and moves no money', async () => {
+    const m = await member()
+    await fund(m.id, 500)
+    const res = await pay(m, { type: 'post', listingId: 'ad\u00001' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ detail: 'listingId: Text must not contain NUL characters' })
+    expect(await balanceCents(m.id)).toBe(500)
+  })
+
   it('refuses 402 for a user who never had a wallet', async () => {
     const m = await member()
     expect((await pay(m, { type: 'bump' })).statusCode).toBe(402)
@@ -438,6 +447,13 @@ describe('top-up', () => {
       payload: { chargeType: 'post', amount: 2, description: 'Posting fee' },
     })
     expect((await confirm(m, charge.json().charge_id)).statusCode).toBe(404)
+  })
+
+  it('answers 404 for a charge_id with a NUL character, like any unknown one', async () => {
+    const m = await member()
+    const res = await confirm(m, 'ch_\u0000')
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ detail: 'Charge not found' })
   })
 
   it('answers 400 without a charge_id', async () => {

@@ -12,3 +12,9 @@ export const errorResponses = {
   404: ErrorSchema,
   429: ErrorSchema,
 } as const
+
+/** PostgreSQL text cannot hold U+0000: stored free text refuses it here rather than fail the query. */
+export const NUL_CHARACTER_DETAIL = 'Text must not contain NUL characters'
+export function hasNoNul(text: string): boolean {
+  return !text.includes('\u0000')
+}

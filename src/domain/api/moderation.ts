@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hasNoNul, NUL_CHARACTER_DETAIL } from './common.ts'
 
 // Request and response shapes of /api/moderation, shared by the server routes and the client.
 
@@ -53,7 +54,8 @@ export const AddBannedPhraseRequestSchema = z.object({
     // an admin pasting a phrase often brings a stray space or newline with it
     .trim()
     .min(1, PHRASE_BLANK_DETAIL)
-    .max(MAX_PHRASE_LENGTH, `Phrase must be at most ${MAX_PHRASE_LENGTH} characters`),
+    .max(MAX_PHRASE_LENGTH, `Phrase must be at most ${MAX_PHRASE_LENGTH} characters`)
+    .refine(hasNoNul, NUL_CHARACTER_DETAIL),
 })
 export type AddBannedPhraseRequest = z.input<typeof AddBannedPhraseRequestSchema>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hasNoNul, NUL_CHARACTER_DETAIL } from './common.ts'
 
 // Request and response shapes of /api/payments (crypto charges), shared by server and client.
 
@@ -20,9 +21,9 @@ export const MAX_DRAFT_BYTES = 64 * 1024
 export const CreateChargeRequestSchema = z.object({
   // the server prices post and bump itself; amount matters only for a topup (dollars, min $5)
   amount: z.coerce.number().finite().nonnegative().max(10_000).optional(),
-  description: z.string().trim().max(500).optional(),
+  description: z.string().trim().max(500).refine(hasNoNul, NUL_CHARACTER_DETAIL).optional(),
   chargeType: ChargeTypeSchema,
-  listingId: z.string().trim().min(1).max(200).optional(),
+  listingId: z.string().trim().min(1).max(200).refine(hasNoNul, NUL_CHARACTER_DETAIL).optional(),
   metadata: z
     .object({
       draft: z.unknown().optional(),

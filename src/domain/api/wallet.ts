@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hasNoNul, NUL_CHARACTER_DETAIL } from './common.ts'
 
 // Request and response shapes of /api/wallet, shared by the server routes and the client.
 // Money crosses the wire as CAD dollars (numbers); inside both sides it is integer cents.
@@ -44,7 +45,7 @@ export const IdempotencyKeySchema = z
 // The price is not part of the request: the server charges the fee of the type.
 export const WalletPayRequestSchema = z.object({
   type: z.enum(['post', 'bump']),
-  listingId: z.string().trim().min(1).max(200).optional(),
+  listingId: z.string().trim().min(1).max(200).refine(hasNoNul, NUL_CHARACTER_DETAIL).optional(),
 })
 export type WalletPayRequest = z.infer<typeof WalletPayRequestSchema>
 

@@ -13,6 +13,7 @@ import { dollarsToCents, formatCad } from '#domain/money.ts'
 import { ApiError } from '#server/errors.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { CHARGE_NOT_FOUND, toChargeView } from '#server/services/payments/charges.ts'
+import { checkDraft } from '#server/services/payments/draft.ts'
 import { paymentsService } from '#server/services/payments/registry.ts'
 import { renderSandboxPage } from '#server/services/payments/sandbox-page.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
@@ -59,12 +60,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         amountCents = chargeType === 'post' ? POSTING_FEE_CENTS : BUMP_FEE_CENTS
       }
       const draft = metadata?.draft ?? null
-      if (draft !== null && Buffer.byteLength(JSON.stringify(draft) ?? '') > MAX_DRAFT_BYTES) {
-        throw new ApiError(
-          413,
-          `The draft is too large to keep with the payment (at most ${MAX_DRAFT_BYTES / 1024} KB)`,
-        )
-      }
+      checkDraft(draft)
       const description =
         request.body.description ||
         (chargeType === 'topup'

@@ -19,6 +19,9 @@ export interface NewCharge {
   draft: unknown
 }
 
+/** Far above any provider's ids and event names, far below PostgreSQL's btree key limit. */
+const MAX_WEBHOOK_ID_LENGTH = 500
+
 export const CHARGE_NOT_FOUND = 'Charge not found'
 export const PROVIDER_UNAVAILABLE = 'Payment provider unavailable, please try again in a moment'
 
@@ -94,6 +97,8 @@ export class PaymentsService {
   }
 
   async findCharge(chargeId: string): Promise<ChargeRow | null> {
+    // PostgreSQL text cannot hold NUL and would fail the query: no charge id has one
+    if (chargeId.includes('\u0000')) return null
     const [row] = await this.db.select().from(cryptoCharges).where(eq(cryptoCharges.id, chargeId))
     return row ?? null
   }
@@ -128,6 +133,11 @@ export class PaymentsService {
     try {
       event = this.provider.parseWebhook(rawBody)
     } catch {
+      throw new ApiError(400, 'Malformed webhook body')
+    }
+    // the ids go into indexed text columns: PostgreSQL refuses NUL, and a btree key must stay small
+    const ids = [event.deliveryId, event.type, event.invoiceId ?? '']
+    if (ids.some((id) => id.length > MAX_WEBHOOK_ID_LENGTH || id.includes('\u0000'))) {
       throw new ApiError(400, 'Malformed webhook body')
     }
     const recorded = await this.db

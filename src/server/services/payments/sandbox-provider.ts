@@ -61,6 +61,8 @@ export class SandboxProvider implements PaymentProvider {
 
   /** The invoice as the hosted page shows it; an unpaid one past its time reads as EXPIRED. */
   async getInvoice(invoiceId: string): Promise<SandboxInvoice | null> {
+    // PostgreSQL text cannot hold NUL and would fail the query: no invoice id has one
+    if (invoiceId.includes('\u0000')) return null
     await this.db
       .update(sandboxInvoices)
       .set({ status: 'EXPIRED', updatedAt: new Date() })
