@@ -1,3 +1,4 @@
+import './lib/zod-jitless.ts'
 import './styles.css'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'

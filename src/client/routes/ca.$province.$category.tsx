@@ -1,12 +1,12 @@
 import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router'
 import { ListingPage } from '#client/features/listing/listing-page.tsx'
-import { listingSearchDefaults, listingSearchSchema } from '#client/features/listing/listing-search.ts'
+import { listingSearchDefaults, parseListingSearch } from '#client/features/listing/listing-search.ts'
 import { matchProvince } from '#domain/provinces.ts'
 
 // /ca/{province}/{category}: the province is matched case-insensitively (an unknown one is "any
 // other path" and goes home, spec section 2); an unknown category falls back to adult-buy-sell.
 export const Route = createFileRoute('/ca/$province/$category')({
-  validateSearch: listingSearchSchema,
+  validateSearch: parseListingSearch,
   search: { middlewares: [stripSearchParams(listingSearchDefaults)] },
   beforeLoad: ({ params }) => {
     if (!matchProvince(params.province)) throw redirect({ to: '/', replace: true })

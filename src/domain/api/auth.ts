@@ -3,19 +3,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.ts'
 
 // Request and response shapes of /api/auth, shared by the server routes and the client.
 
-export const AuthPaths = {
-  register: '/auth/register',
-  login: '/auth/login',
-  logout: '/auth/logout',
-  verifyEmail: '/auth/verify-email',
-  resendVerification: '/auth/resend-verification',
-  forgotPassword: '/auth/forgot-password',
-  resetPassword: '/auth/reset-password',
-} as const
-
-/** Part of the login refusal for unverified accounts; the client looks for exactly this text. */
-export const EMAIL_NOT_VERIFIED = 'Email not verified'
-export const INVALID_CREDENTIALS_DETAIL = 'Invalid email or password'
+export { AuthPaths, EMAIL_NOT_VERIFIED, INVALID_CREDENTIALS_DETAIL } from './auth-constants.ts'
 
 export const EmailSchema = z
   .string()

@@ -1,7 +1,7 @@
 // Pure rules behind the account screens (spec sections 5 and 8), kept apart from the components so
 // they can be tested without rendering.
 import { en } from '#client/i18n/en.ts'
-import { EMAIL_NOT_VERIFIED } from '#domain/api/auth.ts'
+import { EMAIL_NOT_VERIFIED } from '#domain/api/auth-constants.ts'
 import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
 
 const t = en.auth

@@ -1,44 +1,61 @@
 // The rules of checkout and the pay pages as pure functions, so tests can pin them: the fee of each
 // order type, the search params of /checkout, /pay/{id} and /pay-guide, which failures are worth
 // retrying, and where the user lands once paid.
-import { z } from 'zod'
 import { isApiError } from '#client/lib/http.ts'
+import { searchOneOf, searchSchema } from '#client/lib/search-schema.ts'
 import type { Ad } from '#domain/ad.ts'
-import { ChargeTypeSchema } from '#domain/api/payments.ts'
+import type { ChargeType } from '#domain/api/payments.ts'
 import { BUMP_FEE_CENTS, DEFAULT_PAY_GUIDE_AMOUNT, POSTING_FEE_CENTS } from '#domain/constants.ts'
 
-export const CheckoutTypeSchema = z.enum(['post', 'bump'])
-export type CheckoutType = z.infer<typeof CheckoutTypeSchema>
+// The search params below are read by hand, not with zod: route options are on every page's first
+// load (see lib/search-schema.ts).
 
-const OptionalId = z.string().trim().min(1).max(200).optional().catch(undefined)
+export const CHECKOUT_TYPES = ['post', 'bump'] as const
+export type CheckoutType = (typeof CHECKOUT_TYPES)[number]
+const CHARGE_TYPES = ['post', 'bump', 'topup'] as const satisfies readonly ChargeType[]
+
+function optionalId(value: unknown): string | undefined {
+  const id = typeof value === 'string' ? value.trim() : ''
+  return id.length >= 1 && id.length <= 200 ? id : undefined
+}
+
+export interface CheckoutSearch {
+  type: CheckoutType
+  adId?: string | undefined
+}
 
 /** /checkout?type=post|bump&adId: an unknown type reads as post (the common case). */
-export const CheckoutSearchSchema = z.object({
-  type: CheckoutTypeSchema.catch('post'),
-  adId: OptionalId,
-})
-export type CheckoutSearch = z.infer<typeof CheckoutSearchSchema>
+export const CheckoutSearchSchema = searchSchema<Partial<CheckoutSearch>, CheckoutSearch>((search) => ({
+  type: searchOneOf(CHECKOUT_TYPES, search.type) ?? 'post',
+  adId: optionalId(search.adId),
+}))
+
+export interface PaySearch {
+  type: ChargeType
+  adId?: string | undefined
+}
 
 /** /pay/{chargeId}?type=post|bump|topup&adId */
-export const PaySearchSchema = z.object({
-  type: ChargeTypeSchema.catch('post'),
-  adId: OptionalId,
-})
-export type PaySearch = z.infer<typeof PaySearchSchema>
+export const PaySearchSchema = searchSchema<Partial<PaySearch>, PaySearch>((search) => ({
+  type: searchOneOf(CHARGE_TYPES, search.type) ?? 'post',
+  adId: optionalId(search.adId),
+}))
+
+export interface PayGuideSearch {
+  type?: ChargeType | undefined
+  adId?: string | undefined
+  amount: number
+}
 
 /** /pay-guide?type&adId&amount: amount in dollars, 5 when absent or not a positive number. */
-export const PayGuideSearchSchema = z.object({
-  type: ChargeTypeSchema.optional().catch(undefined),
-  adId: OptionalId,
-  amount: z.coerce
-    .number()
-    .finite()
-    .positive()
-    .max(10_000)
-    .catch(DEFAULT_PAY_GUIDE_AMOUNT)
-    .default(DEFAULT_PAY_GUIDE_AMOUNT),
+export const PayGuideSearchSchema = searchSchema<Partial<PayGuideSearch>, PayGuideSearch>((search) => {
+  const amount = search.amount === undefined ? DEFAULT_PAY_GUIDE_AMOUNT : Number(search.amount)
+  return {
+    type: searchOneOf(CHARGE_TYPES, search.type),
+    adId: optionalId(search.adId),
+    amount: Number.isFinite(amount) && amount > 0 && amount <= 10_000 ? amount : DEFAULT_PAY_GUIDE_AMOUNT,
+  }
 })
-export type PayGuideSearch = z.infer<typeof PayGuideSearchSchema>
 
 /** Spec section 9: posting $2, bump $1 (the server charges the same; it never trusts our amount). */
 export function checkoutFeeCents(type: CheckoutType): number {

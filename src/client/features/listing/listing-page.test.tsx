@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { addUserAd, clearUserAds } from '#client/db/ads-repository.ts'
 import { en } from '#client/i18n/en.ts'
 import { ListingPage } from './listing-page.tsx'
-import { listingSearchDefaults, listingSearchSchema } from './listing-search.ts'
+import { listingSearchDefaults, parseListingSearch } from './listing-search.ts'
 
 const m = en.listing
 
@@ -24,7 +24,7 @@ function renderListing(url: string) {
   const listing = createRoute({
     getParentRoute: () => root,
     path: '/ca/$province/$category',
-    validateSearch: listingSearchSchema,
+    validateSearch: parseListingSearch,
     search: { middlewares: [stripSearchParams(listingSearchDefaults)] },
     component: function Listing() {
       const { province, category } = listing.useParams()

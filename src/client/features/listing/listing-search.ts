@@ -1,24 +1,46 @@
 // The listing page's search params (spec section 2: q, city, escortType, page; plus sort and the
 // only-verified filter). Filters live in the URL so back/forward, reload and shared links all
 // restore the same page. Every field falls back instead of failing: a hand-edited URL still renders.
-import { z } from 'zod'
-import { COMPANION_TYPES } from '#domain/categories.ts'
-import { SORT_OPTIONS } from '#domain/constants.ts'
+import type { SearchSchemaInput } from '@tanstack/react-router'
+import { searchOneOf, searchText } from '#client/lib/search-schema.ts'
+import { COMPANION_TYPES, type CompanionType } from '#domain/categories.ts'
+import { SORT_OPTIONS, type SortOption } from '#domain/constants.ts'
 import { ALL } from '#domain/provinces.ts'
 
-// TanStack Router parses search values as JSON, so ?q=123 arrives as a number: read it as text.
-const text = z.union([z.string(), z.number()]).transform((v) => String(v).trim())
+export interface ListingSearch {
+  q?: string
+  city: string
+  escortType?: CompanionType
+  page: number
+  sort: SortOption
+  verified: boolean
+}
 
-export const listingSearchSchema = z.object({
-  q: text.optional().catch(undefined),
-  city: text.default(ALL).catch(ALL),
-  escortType: z.enum(COMPANION_TYPES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).default(1).catch(1),
-  sort: z.enum(SORT_OPTIONS).default('new').catch('new'),
-  verified: z.boolean().default(false).catch(false),
-})
+function pageNumber(value: unknown): number {
+  if (value === undefined) return 1
+  const page = Number(value)
+  return Number.isInteger(page) && page >= 1 ? page : 1
+}
 
-export type ListingSearch = z.output<typeof listingSearchSchema>
+/**
+ * The router's validateSearch for listing pages. Written by hand rather than with zod because the
+ * listing route's options are part of the first load of every page, and zod is not.
+ * Params may be left out of links (SearchSchemaInput): each has a default.
+ */
+export function parseListingSearch(search: Partial<ListingSearch> & SearchSchemaInput): ListingSearch {
+  const raw = search as Record<string, unknown>
+  // the router parses values as JSON, so ?q=123 arrives as a number: read as text
+  const q = searchText(raw.q)
+  const escortType = searchOneOf(COMPANION_TYPES, raw.escortType)
+  return {
+    ...(q === undefined ? {} : { q }),
+    city: searchText(raw.city) ?? ALL,
+    ...(escortType ? { escortType } : {}),
+    page: pageNumber(raw.page),
+    sort: searchOneOf(SORT_OPTIONS, raw.sort) ?? 'new',
+    verified: raw.verified === true,
+  }
+}
 
 /** Values left out of the URL: a listing link without params shows exactly these. */
 export const listingSearchDefaults = {

@@ -7,13 +7,21 @@
 // The atoms live in their own store so plain modules (the HTTP client, route guards) can read and
 // change the session without React or the app's Provider; components use the hooks in
 // use-session.ts, which read this same store.
-import { z } from 'zod'
 import { atom, createStore } from '#client/lib/state.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 
 /** The user object the login answer returns; only the email is shown, other fields are kept as is. */
-export const SessionUserSchema = z.looseObject({ email: z.string().min(1) })
-export type SessionUser = z.infer<typeof SessionUserSchema>
+export interface SessionUser {
+  email: string
+  [key: string]: unknown
+}
+
+// checked by hand rather than with zod: this module is on every page's first load, zod is not
+function isSessionUser(value: unknown): value is SessionUser {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const email: unknown = (value as { email?: unknown }).email
+  return typeof email === 'string' && email.length > 0
+}
 
 export interface Session {
   token: string
@@ -53,8 +61,8 @@ function writeKey(key: string, value: string): void {
 function parseUser(raw: string | null): SessionUser | null {
   if (!raw) return null
   try {
-    const parsed = SessionUserSchema.safeParse(JSON.parse(raw))
-    return parsed.success ? parsed.data : null
+    const parsed: unknown = JSON.parse(raw)
+    return isSessionUser(parsed) ? parsed : null
   } catch {
     return null
   }

@@ -1,6 +1,6 @@
 import { isSignedIn, signOut } from '#client/features/session/session-store.ts'
 import { http } from '#client/lib/http.ts'
-import { AuthPaths } from '#domain/api/auth.ts'
+import { AuthPaths } from '#domain/api/auth-constants.ts'
 
 /**
  * Signs out at once and asks the server to revoke the token (spec section 4: logout signs out even

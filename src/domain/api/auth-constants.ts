@@ -1,0 +1,16 @@
+// The paths and refusal texts of /api/auth that the client needs on its first load (the sign-out
+// button, the session-expiry handler). Kept apart from auth.ts, which builds zod schemas when loaded.
+
+export const AuthPaths = {
+  register: '/auth/register',
+  login: '/auth/login',
+  logout: '/auth/logout',
+  verifyEmail: '/auth/verify-email',
+  resendVerification: '/auth/resend-verification',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
+} as const
+
+/** Part of the login refusal for unverified accounts; the client looks for exactly this text. */
+export const EMAIL_NOT_VERIFIED = 'Email not verified'
+export const INVALID_CREDENTIALS_DETAIL = 'Invalid email or password'
