@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { precompress } from './scripts/vite/precompress.ts'
 import { pwaPlugin } from './src/client/pwa/pwa-config.ts'
 
 const apiPort = process.env.API_PORT ?? '8081'
@@ -18,6 +19,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     pwaPlugin(),
+    // last: compresses what every other plugin wrote, the service worker included
+    precompress(),
   ],
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
   server: { port: 5173, proxy: { '/api': `http://127.0.0.1:${apiPort}` } },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
@@ -21,6 +22,10 @@ function makeBuild(): string {
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Maple After Dark"}')
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n')
+  // as scripts/vite/precompress.ts writes them
+  writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(INDEX_HTML))
+  writeFileSync(join(dir, 'index.html.gz'), gzipSync(INDEX_HTML))
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'))
   return dir
 }
 
@@ -280,6 +285,25 @@ describe('the built PWA', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache')
     }
     expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).body).toContain('User-agent')
+  })
+
+  it('sends the pre-compressed file to a browser that accepts it, with the same cache headers', async () => {
+    const br = { 'accept-encoding': 'gzip, deflate, br' }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: br })
+    expect(asset.headers['content-encoding']).toBe('br')
+    expect(asset.headers['content-type']).toMatch(/javascript/)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log(1)')
+    for (const url of ['/', '/ca/on/adult-buy-sell']) {
+      const page = await t.app.inject({ method: 'GET', url, headers: br })
+      expect(page.headers['content-encoding'], url).toBe('br')
+      expect(page.headers['cache-control'], url).toBe('no-cache')
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(INDEX_HTML)
+    }
+    const gz = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    const plain = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: br })
+    expect(plain.headers['content-encoding']).toBeUndefined()
   })
 
   it('answers a missing hashed asset with 404, not the shell', async () => {

@@ -14,7 +14,8 @@ function isApiPath(url: string): boolean {
 }
 
 function cacheControlFor(filePath: string): string {
-  if (NO_CACHE_FILES.has(basename(filePath))) return 'no-cache'
+  // with preCompressed the path is the .br/.gz file actually sent; its headers are the original's
+  if (NO_CACHE_FILES.has(basename(filePath).replace(/\.(?:br|gz)$/, ''))) return 'no-cache'
   // Vite puts content-hashed files under /assets: a new build means new names
   if (filePath.includes('/assets/')) return IMMUTABLE
   return 'public, max-age=3600'
@@ -33,6 +34,8 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
+      // the build writes x.br and x.gz next to each text file (scripts/vite/precompress.ts)
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
     })
