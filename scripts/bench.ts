@@ -142,6 +142,13 @@ async function main(): Promise<void> {
   if (needsBrowser) ensureBuild()
   let app: RunningServer | undefined
   let bare: RunningServer | undefined
+  // an interrupted bench must not leave its servers running on the shared machine
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      console.error(`bench: ${signal}, stopping the servers`)
+      void Promise.allSettled([bare?.stop(), app?.stop()]).then(() => process.exit(130))
+    })
+  }
   try {
     app = await startAppServer()
     console.log(`server at ${app.baseURL}`)
