@@ -764,7 +764,7 @@ function planArb(key: string, spec: FuzzSpec): fc.Arbitrary<Plan> {
 let t: TestApp
 let memberHash = ''
 const tokens = { user: '', admin: '' }
-let stale = true
+let stale = false
 
 async function provision(): Promise<void> {
   await t.db
@@ -919,7 +919,8 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 beforeEach(async () => {
   await t.reset()
-  stale = true
+  // before the first request is generated, so its ids come from this database
+  await provision()
 })
 
 /** `METHOD /path` of every route, read from printRoutes' tree (one level per 4 columns). */
