@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { precompress } from './scripts/vite/precompress.ts'
+import { prerenderHome } from './scripts/vite/prerender-home.ts'
 import { pwaPlugin } from './src/client/pwa/pwa-config.ts'
 
 const apiPort = process.env.API_PORT ?? '8081'
@@ -19,6 +20,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     pwaPlugin(),
+    prerenderHome(),
     // last: compresses what every other plugin wrote, the service worker included
     precompress(),
   ],

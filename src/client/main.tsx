@@ -32,7 +32,8 @@ declare module '@tanstack/react-router' {
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html lacks #root')
 
-createRoot(container).render(
+const root = createRoot(container)
+const app = (
   <StrictMode>
     <Provider>
       <PersistQueryClientProvider
@@ -44,5 +45,10 @@ createRoot(container).render(
         <RouterProvider router={router} />
       </PersistQueryClientProvider>
     </Provider>
-  </StrictMode>,
+  </StrictMode>
 )
+
+// `/` arrives pre-rendered (scripts/vite/prerender-home.ts). React replaces that markup on its first
+// commit, so let the router settle first: the swap is then to identical markup, with no empty frame.
+if (container.hasChildNodes()) void router.load().finally(() => root.render(app))
+else root.render(app)

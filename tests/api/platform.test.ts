@@ -13,6 +13,7 @@ import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root">shell</div></body></html>'
+const HOME_HTML = '<!doctype html><title>Maple</title><div id="root"><h1>Home, pre-rendered</h1></div>'
 
 function makeBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'maple-static-'))
@@ -25,6 +26,10 @@ function makeBuild(): string {
   // as scripts/vite/precompress.ts writes them
   writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(INDEX_HTML))
   writeFileSync(join(dir, 'index.html.gz'), gzipSync(INDEX_HTML))
+  // as scripts/vite/prerender-home.ts writes it
+  writeFileSync(join(dir, 'home.html'), HOME_HTML)
+  writeFileSync(join(dir, 'home.html.br'), brotliCompressSync(HOME_HTML))
+  writeFileSync(join(dir, 'home.html.gz'), gzipSync(HOME_HTML))
   writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'))
   return dir
 }
@@ -257,7 +262,7 @@ describe('OpenAPI', () => {
 })
 
 describe('the built PWA', () => {
-  it('serves index.html for client routes, uncached', async () => {
+  it('serves index.html for client routes and the pre-rendered home for /, both uncached', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/ca/on/adult-buy-sell?q=x' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/text\/html/)
@@ -265,7 +270,7 @@ describe('the built PWA', () => {
     expect(res.body).toBe(INDEX_HTML)
     const home = await t.app.inject({ method: 'GET', url: '/' })
     expect(home.statusCode).toBe(200)
-    expect(home.body).toBe(INDEX_HTML)
+    expect(home.body).toBe(HOME_HTML)
     expect(home.headers['cache-control']).toBe('no-cache')
   })
 
@@ -294,11 +299,14 @@ describe('the built PWA', () => {
     expect(asset.headers['content-type']).toMatch(/javascript/)
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log(1)')
-    for (const url of ['/', '/ca/on/adult-buy-sell']) {
+    for (const [url, html] of [
+      ['/', HOME_HTML],
+      ['/ca/on/adult-buy-sell', INDEX_HTML],
+    ] as const) {
       const page = await t.app.inject({ method: 'GET', url, headers: br })
       expect(page.headers['content-encoding'], url).toBe('br')
       expect(page.headers['cache-control'], url).toBe('no-cache')
-      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(INDEX_HTML)
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(html)
     }
     const gz = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } })
     expect(gz.headers['content-encoding']).toBe('gzip')

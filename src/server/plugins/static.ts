@@ -6,7 +6,9 @@ import type { Config } from '../config.ts'
 import { NOT_FOUND_DETAIL } from '../errors.ts'
 
 // must be revalidated on every load, or users keep an old shell / service worker for a long time
-const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest'])
+const NO_CACHE_FILES = new Set(['index.html', 'home.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest'])
+// `/` is index.html with the home page pre-rendered in it (scripts/vite/prerender-home.ts)
+const HOME_FILE = 'home.html'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 function isApiPath(url: string): boolean {
@@ -29,11 +31,13 @@ function cacheControlFor(filePath: string): string {
 export async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
   const root = resolve(config.STATIC_DIR)
   const hasShell = existsSync(join(root, 'index.html'))
+  const hasHome = existsSync(join(root, HOME_FILE))
 
   if (hasShell) {
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
+      index: hasHome ? [HOME_FILE] : ['index.html'],
       // the build writes x.br and x.gz next to each text file (scripts/vite/precompress.ts)
       preCompressed: true,
       cacheControl: false,

@@ -1,0 +1,64 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { createServer, type Plugin, type ResolvedConfig } from 'vite'
+
+const ROOT_DIV = '<div id="root"></div>'
+export const HOME_HTML = 'home.html'
+
+/**
+ * Writes home.html: the built index.html with the home page's markup already inside #root, rendered
+ * by react-dom/server from the real components (src/client/prerender-home.tsx). The server sends it
+ * for `/` only, so the header and hero (the LCP element) paint with the HTML and the stylesheet,
+ * before any JavaScript runs. Every other path, and the service worker's navigation fallback, keep
+ * the empty index.html: a pre-rendered home must never flash on /ca/… pages.
+ */
+export function prerenderHome(): Plugin {
+  let config: ResolvedConfig
+  return {
+    name: 'maple:prerender-home',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const outDir = resolve(config.root, config.build.outDir)
+        const shell = readFileSync(join(outDir, 'index.html'), 'utf8')
+        if (!shell.includes(ROOT_DIV)) throw new Error(`prerender: index.html lacks ${ROOT_DIV}`)
+        const vite = await createServer({
+          root: config.root,
+          mode: 'production',
+          logLevel: 'warn',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, watch: null },
+        })
+        try {
+          const { renderHome } = (await vite.ssrLoadModule('/src/client/prerender-home.tsx')) as {
+            renderHome: () => Promise<string>
+          }
+          const markup = await renderHome()
+          // inert until React takes over: a click or submit on the static markup would do nothing (or
+          // submit the search form natively); React's first commit replaces the whole wrapper
+          const prerendered = `<div id="root"><div inert>${markup}</div></div>`
+          // the page paints without the app's JavaScript: let the HTML and the stylesheet have the
+          // bandwidth first (the scripts still start at once, still in parallel)
+          const html = shell
+            .replace(ROOT_DIV, prerendered)
+            .replaceAll(
+              '<script type="module" crossorigin',
+              '<script type="module" fetchpriority="low" crossorigin',
+            )
+            .replaceAll(
+              '<link rel="modulepreload" crossorigin',
+              '<link rel="modulepreload" fetchpriority="low" crossorigin',
+            )
+          writeFileSync(join(outDir, HOME_HTML), html)
+        } finally {
+          await vite.close()
+        }
+      },
+    },
+  }
+}
