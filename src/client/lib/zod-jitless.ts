@@ -1,8 +1,10 @@
 // zod compiles object parsers with `new Function` after probing whether eval works. Our CSP forbids
 // eval, and the browser reports even the caught probe as a CSP violation (a console error that costs
-// Lighthouse's best-practices score). Turning JIT off skips the probe; parsing stays correct. Only
-// the config module is imported, so this costs no zod bytes on the first load.
+// Lighthouse's best-practices score). Turning JIT off skips the probe; parsing stays correct.
 // Imported first by main.tsx: the probe runs when the first object schema is built.
-import { config } from 'zod/v4/core'
-
-config({ jitless: true })
+//
+// zod keeps its config on globalThis.__zod_globalConfig (zod/v4/core/core.js) so every copy shares it.
+// Setting it there, instead of calling `config()` from zod/v4/core, keeps zod out of the first load
+// (that import pulled ~2 KB gz of zod's core utilities into the entry); zod-jitless.test.ts pins it.
+const scope = globalThis as { __zod_globalConfig?: Record<string, unknown> }
+scope.__zod_globalConfig = Object.assign(scope.__zod_globalConfig ?? {}, { jitless: true })
