@@ -375,7 +375,12 @@ export const en = {
       noPlatform: 'No platform',
     },
     priceUnits: { per_hour: 'Per hour', per_set: 'Per set', per_unit: 'Per unit' },
-    platforms: { 'twitter-x': 'Twitter / X', facebook: 'Facebook', instagram: 'Instagram', onlyfans: 'OnlyFans' },
+    platforms: {
+      'twitter-x': 'Twitter / X',
+      facebook: 'Facebook',
+      instagram: 'Instagram',
+      onlyfans: 'OnlyFans',
+    },
     chooseEscortType: 'Choose a type',
     addPhotos: 'Add photos',
     addVideos: 'Add videos',
@@ -402,7 +407,8 @@ export const en = {
     checkFailedTitle: 'Content check failed',
     checkFailedDescription: 'Please try again.',
     offlineTitle: 'You are offline',
-    offlineDescription: 'Your ad is saved. The content check will run when the connection returns, before any payment.',
+    offlineDescription:
+      'Your ad is saved. The content check will run when the connection returns, before any payment.',
     save: 'Save changes',
     saving: 'Saving…',
     cancel: 'Cancel',
