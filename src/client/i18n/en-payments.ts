@@ -51,6 +51,16 @@ export const enPayments = {
     publishedTitle: 'Ad published',
     bumpedTitle: 'Ad bumped',
   },
+  /** the app-wide watcher: saved wallet orders resumed on reconnect, on whatever page the user is */
+  resume: {
+    paidPost: 'Your saved order was paid: your ad is live.',
+    paidBump: 'Your saved order was paid: your ad is back at the top.',
+    viewAd: 'View your ad',
+    toManage: 'Go to My ads',
+    topUp: 'Top up your wallet',
+    waitingOne: "1 payment will continue when you're back online",
+    waitingMany: "{count} payments will continue when you're back online",
+  },
   pay: {
     title: 'Pay with crypto',
     forPost: 'Posting fee',

@@ -18,13 +18,13 @@ import { formatCad } from '#domain/money.ts'
 import { moderationPayload, needsModerationCheck, type PostDraft } from '#domain/post-draft.ts'
 import { useCreateCharge } from '../../pay/api/create-charge.ts'
 import { chargeOrder } from '../../pending-payments/charge-order.ts'
-import { OrderRefused } from '../../pending-payments/order-refused.ts'
 import {
   type OrderOutcome,
   payPendingOrder,
   resumeOnReconnect,
   resumePendingPayments,
 } from '../../pending-payments/payment-queue.ts'
+import { holdOutcomes, reportOutcomes } from '../../pending-payments/report-outcomes.ts'
 import { useWallet } from '../../wallet/api/get-wallet.ts'
 import { walletKeys } from '../../wallet/api/wallet-keys.ts'
 import { checkModeration } from '../api/check-moderation.ts'
@@ -71,49 +71,19 @@ export function CheckoutPage({ type, adId }: CheckoutPageProps) {
   )
   const waiting = myOrder !== undefined && (myOrder.status === 'pending' || myOrder.status === 'processing')
 
-  const showOutcome = useCallback(
-    (outcome: OrderOutcome) => {
-      if (outcome.status === 'busy') return
-      if (outcome.status === 'paid') {
-        void queryClient.invalidateQueries({ queryKey: walletKeys.all })
-        toast({ title: outcome.order.type === 'post' ? t.publishedTitle : t.bumpedTitle })
-        land(outcome.order.type, outcome.ad)
-        return
-      }
-      const { error } = outcome
-      if (outcome.status === 'queued' && !navigator.onLine) {
-        toast({ title: t.queuedTitle })
-        return
-      }
-      if (error instanceof OrderRefused) {
-        if (error.insufficientBalance) setShortOfBalance(true)
-        toast({ title: error.title, description: error.detail, variant: 'destructive' })
-        return
-      }
-      toast({
-        title: t.walletFailedTitle,
-        description: errorDetail(error, String(error)),
-        variant: 'destructive',
-      })
-    },
+  // outcomes are told once by the shared reporter; here a paid order also lands on its listing
+  const report = useCallback(
+    (outcomes: OrderOutcome[]) =>
+      reportOutcomes(outcomes, {
+        refreshWallet: () => void queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+        onPaid: (outcome) => land(outcome.order.type, outcome.ad),
+        onShortOfBalance: () => setShortOfBalance(true),
+      }),
     [land, queryClient],
   )
 
-  // a shared run can report one order to two callers (a tap and a reconnect): tell the user once
-  const reported = useRef(new Set<string>())
-  const report = useCallback(
-    (outcomes: OrderOutcome[]) => {
-      for (const outcome of outcomes) {
-        const key = `${outcome.order.id}:${outcome.status}`
-        if (outcome.status === 'busy' || reported.current.has(key)) continue
-        reported.current.add(key)
-        showOutcome(outcome)
-        // the user has been told; a new tap starts a new order with a new key
-        if (outcome.status === 'failed') void removePendingPayment(outcome.order.id)
-      }
-    },
-    [showOutcome],
-  )
+  // while this page is open it reports the outcomes itself (the app-wide watcher stays quiet)
+  useEffect(() => holdOutcomes(), [])
 
   // the connection came back: pay what was queued (the queue keeps it to one request per order)
   useEffect(() => resumeOnReconnect(chargeOrder, report), [report])
