@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { AdultGate } from '#client/components/layout/adult-gate.tsx'
 import { ConnectivityBanner, MockDataBanner } from '#client/components/layout/banners.tsx'
 import { ErrorPage } from '#client/components/layout/error-page.tsx'
@@ -14,6 +14,26 @@ import { en } from '#client/i18n/en.ts'
 
 // The service worker registration (workbox-window) is not needed to paint the page: load it after.
 const PwaPrompts = lazy(() => import('#client/pwa/pwa-prompts.tsx').then((m) => ({ default: m.PwaPrompts })))
+// Saved wallet orders resume on reconnect from any page; the watcher (Dexie, the payment queue) is
+// fetched once the browser is idle after the first paint, never on the page's critical path.
+const PendingPaymentsWatcher = lazy(() =>
+  import('#client/features/pending-payments/components/pending-payments-watcher.tsx').then((m) => ({
+    default: m.PendingPaymentsWatcher,
+  })),
+)
+
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => setReady(true), { timeout: 3000 })
+      return () => cancelIdleCallback(id)
+    }
+    const id = setTimeout(() => setReady(true), 1000)
+    return () => clearTimeout(id)
+  }, [])
+  return ready
+}
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -49,6 +69,7 @@ function RootLayout() {
   useSessionExpiry()
   const online = useOnline()
   const backendReachable = useBackendReachable()
+  const idle = useAfterFirstPaint()
   return (
     <>
       <Shell>
@@ -60,6 +81,11 @@ function RootLayout() {
       <Suspense fallback={null}>
         <PwaPrompts />
       </Suspense>
+      {idle && (
+        <Suspense fallback={null}>
+          <PendingPaymentsWatcher />
+        </Suspense>
+      )}
     </>
   )
 }
