@@ -73,6 +73,30 @@ async function signedIn(
   return user
 }
 
+/** A signed-in user with $5 in the wallet, on /post, with the app cached by the service worker. */
+async function readyForOffline(
+  page: Page,
+  context: BrowserContext,
+  accounts: { signUp(): Promise<TestUser>; login(p: Page, u: TestUser): Promise<void> },
+) {
+  await signedIn(page, accounts)
+  await topUpInTheApp(page, context, '5')
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$5.00')
+  // the persisted query cache is written on a short throttle: let it catch up before leaving
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('query_cache') ?? ''))
+    .toContain('"balance_cad":5')
+
+  // one online visit so the service worker controls the page and has the app cached
+  await page.goto('/post')
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await page.reload()
+  await expect(page.locator('#main form').getByLabel('Title', { exact: true })).toBeVisible()
+}
+
 test.describe('checkout, crypto and wallet', () => {
   test('signed out, checkout says Sign in required and comes back after signing in', async ({
     page,
@@ -230,22 +254,7 @@ test.describe('checkout, crypto and wallet', () => {
     accounts,
   }) => {
     test.setTimeout(120_000)
-    await signedIn(page, accounts)
-    await topUpInTheApp(page, context, '5')
-    await expect(page.getByTestId('wallet-balance')).toHaveText('$5.00')
-    // the persisted query cache is written on a short throttle: let it catch up before leaving
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('query_cache') ?? ''))
-      .toContain('"balance_cad":5')
-
-    // one online visit so the service worker controls the page and has the app cached
-    await page.goto('/post')
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-    })
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
-    await page.reload()
-    await expect(page.locator('#main form').getByLabel('Title', { exact: true })).toBeVisible()
+    await readyForOffline(page, context, accounts)
 
     const title = uniqueTitle('Offline bookshelf')
     await context.setOffline(true)
@@ -293,5 +302,57 @@ test.describe('checkout, crypto and wallet', () => {
     // nothing left queued on the device
     await page.goto('/checkout?type=post')
     await expect(page.getByText('No ad to pay for')).toBeVisible()
+  })
+  test('offline: an order placed offline is paid once from another page when back online, with a toast', async ({
+    page,
+    context,
+    accounts,
+  }) => {
+    test.setTimeout(120_000)
+    await readyForOffline(page, context, accounts)
+    const title = uniqueTitle('Offline armchair')
+    await context.setOffline(true)
+    try {
+      const scope = page.locator('#main form')
+      await scope.getByLabel('Title', { exact: true }).fill(title)
+      await scope.getByLabel('Province', { exact: true }).selectOption('ON')
+      await scope.getByLabel('City', { exact: true }).fill('Ottawa')
+      await scope.getByLabel('Price (CAD)').fill('80')
+      await scope.getByRole('button', { name: 'Continue' }).click()
+      await expect(page).toHaveURL(/\/checkout\?type=post/)
+      await page.getByRole('button', { name: 'Pay $2.00 from wallet' }).click()
+      await expect(
+        page
+          .locator('#main')
+          .getByRole('status')
+          .filter({ hasText: 'Order saved for when you are back online' }),
+      ).toBeVisible()
+
+      // the user moves on: the notice follows them while they are offline
+      await page.goto('/')
+      await expect(
+        page.getByRole('status').filter({ hasText: "1 payment will continue when you're back online" }),
+      ).toBeVisible()
+    } finally {
+      await context.setOffline(false)
+    }
+
+    // paid from the home page: told with a toast linking to the ad, and left where they were
+    await expect(toasts(page)).toContainText('Ad published', { timeout: 20_000 })
+    await expect(toasts(page)).toContainText('Your saved order was paid: your ad is live.')
+    await expect(page).toHaveURL(/\/$/)
+    // the toast is short-lived: follow its link first, then read the server
+    await toasts(page).getByRole('link', { name: 'View your ad' }).click()
+    await expect(page).toHaveURL(/\/ca\/ON\/[a-z-]+$/)
+    await expect(page.getByTestId('pending-payments-notice')).toHaveCount(0)
+    const wallet = await serverWallet(page)
+    expect(wallet.balance_cad).toBe(3)
+    expect(wallet.transactions.filter((t) => t.type === 'post')).toHaveLength(1)
+    await expect.poll(() => cardTitles(page).then((t) => t[0])).toBe(title)
+    // reloading online pays nothing more
+    await page.reload()
+    await expect
+      .poll(async () => (await serverWallet(page)).transactions.filter((t) => t.type === 'post'))
+      .toHaveLength(1)
   })
 })
