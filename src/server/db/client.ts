@@ -32,6 +32,11 @@ export interface OpenOptions {
 export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+    // An idle pooled connection the server ends (restart, failover, pg_terminate_backend, a DROP
+    // DATABASE … WITH (FORCE) in tests) is reported as a pool 'error': without a listener Node
+    // treats it as uncaught and the whole process dies. The pool has already dropped that client,
+    // and the next query opens a fresh one.
+    pool.on('error', (error) => console.error(`database: idle connection lost (${error.message})`))
     const db = drizzlePg(pool)
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
     return { db, kind: 'postgres', close: () => pool.end() }
