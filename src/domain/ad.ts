@@ -56,14 +56,4 @@ export function parseStoredAds(value: unknown): Ad[] {
   return ads
 }
 
-/** Generated (mock) ads carry this id prefix; the user's own ads never do. */
-export const GENERATED_AD_ID_PREFIX = 'gen-'
-
-export function isGeneratedAd(ad: Pick<Ad, 'id'>): boolean {
-  return ad.id.startsWith(GENERATED_AD_ID_PREFIX)
-}
-
-/** True when the ad has any contact detail to show after the reveal check. */
-export function hasContactDetails(contact: Contact | null): contact is Contact {
-  return contact !== null && Object.values(contact).some((v) => v.trim() !== '')
-}
+export { GENERATED_AD_ID_PREFIX, hasContactDetails, isGeneratedAd } from './ad-facts.ts'

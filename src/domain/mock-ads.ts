@@ -2,7 +2,7 @@
 // spec's price formulas. The generator is deterministic (no clock, no randomness) so the same ads
 // appear online and offline, in the service-worker cache, on every device and in tests.
 import type { Ad } from './ad.ts'
-import { GENERATED_AD_ID_PREFIX } from './ad.ts'
+import { GENERATED_AD_ID_PREFIX } from './ad-facts.ts'
 import type { CategoryKey, CompanionType } from './categories.ts'
 import { CATEGORIES, COMPANION_LABELS, COMPANION_TYPES } from './categories.ts'
 import type { PriceUnit } from './constants.ts'

@@ -16,20 +16,7 @@ import { CATEGORY_KEYS, COMPANION_TYPES, SERVICES_CATEGORY } from './categories.
 import { CONTACT_PLATFORMS, MAX_PHOTOS, MAX_VIDEOS_POST, PRICE_UNITS } from './constants.ts'
 import { PROVINCE_CODES } from './provinces.ts'
 
-/**
- * Photos and videos chosen on the device are kept as blobs in IndexedDB; the ad refers to them with
- * this prefix and the blob's id, so the draft stays small JSON (it travels in a charge's metadata).
- */
-export const BLOB_REF_PREFIX = 'idb-blob:'
-
-export function blobRef(id: string): string {
-  return `${BLOB_REF_PREFIX}${id}`
-}
-
-/** The blob id inside a reference, or null when the string is an ordinary URL. */
-export function blobIdOf(ref: string): string | null {
-  return ref.startsWith(BLOB_REF_PREFIX) ? ref.slice(BLOB_REF_PREFIX.length) || null : null
-}
+export { BLOB_REF_PREFIX, blobIdOf, blobRef } from './blob-ref.ts'
 
 export const MODERATION_STATES = ['ok', 'pending'] as const
 export type ModerationState = (typeof MODERATION_STATES)[number]

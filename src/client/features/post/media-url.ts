@@ -2,7 +2,7 @@
 // object URL. The blob store (and with it IndexedDB's library) is loaded only when a blob is shown,
 // so pages like the listing that show stock pictures stay light.
 import { useEffect, useState } from 'react'
-import { blobIdOf } from '#domain/post-draft.ts'
+import { blobIdOf } from '#domain/blob-ref.ts'
 
 export function useMediaUrl(ref: string): string | undefined {
   const id = blobIdOf(ref)
