@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { listingShell } from './scripts/vite/listing-shell.ts'
 import { precompress } from './scripts/vite/precompress.ts'
 import { prerenderHome } from './scripts/vite/prerender-home.ts'
 import { pwaPlugin } from './src/client/pwa/pwa-config.ts'
@@ -21,6 +22,7 @@ export default defineConfig({
     tailwindcss(),
     pwaPlugin(),
     prerenderHome(),
+    listingShell(),
     // last: compresses what every other plugin wrote, the service worker included
     precompress(),
   ],

@@ -14,6 +14,8 @@ import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root">shell</div></body></html>'
 const HOME_HTML = '<!doctype html><title>Maple</title><div id="root"><h1>Home, pre-rendered</h1></div>'
+const LISTING_HTML =
+  '<!doctype html><link rel="modulepreload" href="/assets/listing.js"><div id="root"></div>'
 
 function makeBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'maple-static-'))
@@ -30,6 +32,10 @@ function makeBuild(): string {
   writeFileSync(join(dir, 'home.html'), HOME_HTML)
   writeFileSync(join(dir, 'home.html.br'), brotliCompressSync(HOME_HTML))
   writeFileSync(join(dir, 'home.html.gz'), gzipSync(HOME_HTML))
+  // as scripts/vite/listing-shell.ts writes them
+  writeFileSync(join(dir, 'listing.html'), LISTING_HTML)
+  writeFileSync(join(dir, 'listing.html.br'), brotliCompressSync(LISTING_HTML))
+  writeFileSync(join(dir, 'listing.html.gz'), gzipSync(LISTING_HTML))
   writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'))
   return dir
 }
@@ -262,12 +268,17 @@ describe('OpenAPI', () => {
 })
 
 describe('the built PWA', () => {
-  it('serves index.html for client routes and the pre-rendered home for /, both uncached', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/ca/on/adult-buy-sell?q=x' })
+  it('serves index.html for client routes, the listing shell for /ca/… and the pre-rendered home for /, all uncached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login?redirect=%2Fwallet' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/text\/html/)
     expect(res.headers['cache-control']).toBe('no-cache')
     expect(res.body).toBe(INDEX_HTML)
+    const listing = await t.app.inject({ method: 'GET', url: '/ca/on/adult-buy-sell?q=x' })
+    expect(listing.statusCode).toBe(200)
+    expect(listing.headers['content-type']).toMatch(/text\/html/)
+    expect(listing.headers['cache-control']).toBe('no-cache')
+    expect(listing.body).toBe(LISTING_HTML)
     const home = await t.app.inject({ method: 'GET', url: '/' })
     expect(home.statusCode).toBe(200)
     expect(home.body).toBe(HOME_HTML)
@@ -301,7 +312,8 @@ describe('the built PWA', () => {
     expect(brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log(1)')
     for (const [url, html] of [
       ['/', HOME_HTML],
-      ['/ca/on/adult-buy-sell', INDEX_HTML],
+      ['/ca/on/adult-buy-sell', LISTING_HTML],
+      ['/wallet', INDEX_HTML],
     ] as const) {
       const page = await t.app.inject({ method: 'GET', url, headers: br })
       expect(page.headers['content-encoding'], url).toBe('br')

@@ -6,9 +6,18 @@ import type { Config } from '../config.ts'
 import { NOT_FOUND_DETAIL } from '../errors.ts'
 
 // must be revalidated on every load, or users keep an old shell / service worker for a long time
-const NO_CACHE_FILES = new Set(['index.html', 'home.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest'])
+const NO_CACHE_FILES = new Set([
+  'index.html',
+  'home.html',
+  'listing.html',
+  'sw.js',
+  'registerSW.js',
+  'manifest.webmanifest',
+])
 // `/` is index.html with the home page pre-rendered in it (scripts/vite/prerender-home.ts)
 const HOME_FILE = 'home.html'
+// /ca/… is the same empty shell with the listing route's chunks preloaded (scripts/vite/listing-shell.ts)
+const LISTING_FILE = 'listing.html'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 function isApiPath(url: string): boolean {
@@ -32,6 +41,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   const root = resolve(config.STATIC_DIR)
   const hasShell = existsSync(join(root, 'index.html'))
   const hasHome = existsSync(join(root, HOME_FILE))
+  const hasListing = existsSync(join(root, LISTING_FILE))
 
   if (hasShell) {
     await app.register(fastifyStatic, {
@@ -51,6 +61,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     const url = request.raw.url ?? request.url
     const wantsPage = request.method === 'GET' || request.method === 'HEAD'
     if (!hasShell || !wantsPage || isApiPath(url) || url.startsWith('/assets/')) return notFound(reply)
-    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    const shell = hasListing && url.startsWith('/ca/') ? LISTING_FILE : 'index.html'
+    return reply.header('cache-control', 'no-cache').sendFile(shell)
   })
 }
