@@ -11,6 +11,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./tests/support/unit-setup.ts'],
+          // jsdom plus a router render can take seconds on CI's two shared cores (a 5 s default
+          // timed out there once); a hung test still fails
+          testTimeout: 15_000,
         },
       },
       {
