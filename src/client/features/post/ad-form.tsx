@@ -18,7 +18,7 @@ import { CATEGORIES, COMPANION_LABELS, COMPANION_TYPES, SERVICES_CATEGORY } from
 import { CONTACT_PLATFORMS, MAX_PHOTOS, PRICE_UNITS } from '#domain/constants.ts'
 import { findProvince, isProvinceCode } from '#domain/provinces.ts'
 import { describedBy, Field, NativeSelect } from './form-fields.tsx'
-import { PhotoPicker, VideoPicker } from './media-pickers.tsx'
+import { MediaPicker } from './media-pickers.tsx'
 
 const t = en.post
 
@@ -174,14 +174,16 @@ export function AdForm({ values, onChange, errors, maxVideos, onMediaRemoved }: 
         />
       </Field>
 
-      <PhotoPicker
+      <MediaPicker
+        kind="photos"
         refs={values.photos}
         max={MAX_PHOTOS}
         onChange={(photos) => onChange({ photos })}
         onRemoved={onMediaRemoved}
         error={errors.photos ? fill(t.photosLimit, { max: MAX_PHOTOS }) : undefined}
       />
-      <VideoPicker
+      <MediaPicker
+        kind="videos"
         refs={values.videos}
         max={maxVideos}
         onChange={(videos) => onChange({ videos })}
