@@ -1,6 +1,6 @@
-import { useId, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { TextField } from '#client/features/auth/components/text-field.tsx'
+import { useFieldErrors } from '#client/features/auth/components/use-field-errors.ts'
 import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { errorDetail } from '#client/lib/http.ts'
@@ -14,10 +14,9 @@ interface Errors {
 }
 
 export function AdminLoginForm() {
-  const id = useId()
-  const [username, setUsername] = useState('')
-  const [password, setPassword] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
+  const form = useFieldErrors({ username: '', password: '' })
+  const { id } = form
+  const { username, password } = form.values
   const login = useAdminLogin()
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -25,16 +24,12 @@ export function AdminLoginForm() {
     const found: Errors = {}
     if (!username.trim()) found.username = t.usernameRequired
     if (!password) found.password = t.passwordRequired
-    setErrors(found)
-    if (found.username || found.password) {
-      document.getElementById(`${id}-${found.username ? 'username' : 'password'}`)?.focus()
-      return
-    }
+    if (!form.accept(found)) return
     login.mutate(
       { username: username.trim(), password },
       {
         onSuccess: () => {
-          setPassword('')
+          form.setValue('password', '')
           toast({ title: t.signedIn })
         },
         onError: (error) =>
@@ -54,30 +49,18 @@ export function AdminLoginForm() {
       </h2>
       <p className="mb-2 text-sm text-muted-foreground">{t.loginIntro}</p>
       <TextField
-        id={`${id}-username`}
+        {...form.field('username')}
         label={t.username}
         autoComplete="username"
         autoCapitalize="none"
         required
-        value={username}
-        error={errors.username}
-        onChange={(e) => {
-          setUsername(e.target.value)
-          if (errors.username) setErrors((er) => ({ ...er, username: undefined }))
-        }}
       />
       <TextField
-        id={`${id}-password`}
+        {...form.field('password')}
         label={t.password}
         type="password"
         autoComplete="current-password"
         required
-        value={password}
-        error={errors.password}
-        onChange={(e) => {
-          setPassword(e.target.value)
-          if (errors.password) setErrors((er) => ({ ...er, password: undefined }))
-        }}
       />
       <Button type="submit" size="lg" disabled={login.isPending}>
         {login.isPending ? t.loggingIn : t.login}

@@ -1,12 +1,11 @@
 import { Link, useRouter } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { useLogin } from '../api/login.ts'
 import {
-  type CredentialErrors,
   isEmailNotVerified,
   type LoginReason,
   loginFailureToast,
@@ -15,6 +14,7 @@ import {
 import { AuthCard } from './auth-card.tsx'
 import { ResendVerification } from './resend-verification.tsx'
 import { TextField } from './text-field.tsx'
+import { useFieldErrors } from './use-field-errors.ts'
 
 const t = en.auth.login
 
@@ -25,23 +25,16 @@ export interface LoginPageProps {
 }
 
 export function LoginPage({ redirect, reason }: LoginPageProps) {
-  const id = useId()
   const router = useRouter()
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [errors, setErrors] = useState<CredentialErrors>({})
+  const form = useFieldErrors({ email: '', password: '' })
+  const { email, password } = form.values
   // the address a login was refused for because it is not verified yet: offers a resend
   const [unverified, setUnverified] = useState<string | null>(null)
   const login = useLogin()
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const found = validateCredentials(email, password)
-    setErrors(found)
-    if (found.email || found.password) {
-      document.getElementById(`${id}-${found.email ? 'email' : 'password'}`)?.focus()
-      return
-    }
+    if (!form.accept(validateCredentials(email, password))) return
     login.mutate(
       { email: email.trim(), password },
       {
@@ -69,30 +62,18 @@ export function LoginPage({ redirect, reason }: LoginPageProps) {
       )}
       <form noValidate onSubmit={submit} aria-labelledby="auth-title" className="grid gap-2">
         <TextField
-          id={`${id}-email`}
+          {...form.field('email')}
           label={en.auth.emailLabel}
           type="email"
           autoComplete="email"
           required
-          value={email}
-          error={errors.email}
-          onChange={(e) => {
-            setEmail(e.target.value)
-            if (errors.email) setErrors((er) => ({ ...er, email: undefined }))
-          }}
         />
         <TextField
-          id={`${id}-password`}
+          {...form.field('password')}
           label={en.auth.passwordLabel}
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          error={errors.password}
-          onChange={(e) => {
-            setPassword(e.target.value)
-            if (errors.password) setErrors((er) => ({ ...er, password: undefined }))
-          }}
         />
         <Button type="submit" size="lg" disabled={login.isPending}>
           {login.isPending ? t.submitting : t.submit}

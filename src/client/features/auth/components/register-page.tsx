@@ -1,43 +1,37 @@
 import { Link } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
 import { useRegister } from '../api/register.ts'
-import { type CredentialErrors, validateCredentials } from '../auth-forms.ts'
+import { validateCredentials } from '../auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
 import { ResendVerification } from './resend-verification.tsx'
 import { TextField } from './text-field.tsx'
+import { useFieldErrors } from './use-field-errors.ts'
 
 const t = en.auth.register
 const linkClass =
   'rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring'
 
 export function RegisterPage() {
-  const id = useId()
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [errors, setErrors] = useState<CredentialErrors>({})
+  const form = useFieldErrors({ email: '', password: '' })
+  const { email, password } = form.values
   // set once the account exists: the page turns into "check your email"
   const [registered, setRegistered] = useState<string | null>(null)
   const register = useRegister()
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const found = validateCredentials(email, password)
-    setErrors(found)
-    if (found.email || found.password) {
-      document.getElementById(`${id}-${found.email ? 'email' : 'password'}`)?.focus()
-      return
-    }
+    if (!form.accept(validateCredentials(email, password))) return
     register.mutate(
       { email: email.trim(), password },
       {
         onSuccess: (answer) => {
           toast({ title: t.successTitle, description: t.successDescription })
-          setPassword('')
+          form.setValue('password', '')
           setRegistered(answer.email || email.trim())
         },
         onError: (error) =>
@@ -69,32 +63,20 @@ export function RegisterPage() {
     <AuthCard title={t.title} intro={t.intro}>
       <form noValidate onSubmit={submit} aria-labelledby="auth-title" className="grid gap-2">
         <TextField
-          id={`${id}-email`}
+          {...form.field('email')}
           label={en.auth.emailLabel}
           type="email"
           autoComplete="email"
           required
-          value={email}
-          error={errors.email}
-          onChange={(e) => {
-            setEmail(e.target.value)
-            if (errors.email) setErrors((er) => ({ ...er, email: undefined }))
-          }}
         />
         <TextField
-          id={`${id}-password`}
+          {...form.field('password')}
           label={en.auth.passwordLabel}
           type="password"
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
           hint={t.passwordHint}
-          value={password}
-          error={errors.password}
-          onChange={(e) => {
-            setPassword(e.target.value)
-            if (errors.password) setErrors((er) => ({ ...er, password: undefined }))
-          }}
         />
         <Button type="submit" size="lg" disabled={register.isPending}>
           {register.isPending ? t.submitting : t.submit}
