@@ -8,17 +8,9 @@ import { updateUserAd, useUserAd } from '#client/db/ads-repository.ts'
 import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { type Ad, GENERATED_AD_ID_PREFIX } from '#domain/ad.ts'
-import {
-  type AdFormErrors,
-  type AdFormValues,
-  adToFormValues,
-  formToAdFields,
-  hasErrors,
-  maxVideos,
-  validateAdForm,
-} from '#domain/ad-form-rules.ts'
+import { type AdFormValues, adToFormValues, formToAdFields, maxVideos } from '#domain/ad-form-rules.ts'
 import { AdForm } from './ad-form.tsx'
-import { useCheckContent } from './api/check-content.ts'
+import { useAdFormChecks } from './ad-form-checks.ts'
 import { deleteMedia } from './media.ts'
 
 const t = en.post
@@ -60,46 +52,25 @@ function EditForm({ ad }: { ad: Ad }) {
   const form = useRef<HTMLFormElement>(null)
   // the form starts from the ad as it was when the page opened; later changes elsewhere don't reset typing
   const [values, setValues] = useState<AdFormValues>(() => adToFormValues(ad))
-  const [errors, setErrors] = useState<AdFormErrors>({})
   const [saving, setSaving] = useState(false)
-  const check = useCheckContent()
+  const { errors, clearErrorsFor, validate, passesContentCheck } = useAdFormChecks('edit', form)
 
-  const change = useCallback((patch: Partial<AdFormValues>) => {
-    setValues((v) => ({ ...v, ...patch }))
-    if ('title' in patch) setErrors((e) => ({ ...e, title: undefined }))
-    if ('videos' in patch) setErrors((e) => ({ ...e, videos: undefined }))
-    if ('photos' in patch) setErrors((e) => ({ ...e, photos: undefined }))
-  }, [])
+  const change = useCallback(
+    (patch: Partial<AdFormValues>) => {
+      setValues((v) => ({ ...v, ...patch }))
+      clearErrorsFor(patch)
+    },
+    [clearErrorsFor],
+  )
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const found = validateAdForm(values, 'edit')
-    setErrors(found)
-    if (found.title) {
-      toast({ title: t.missingTitle, description: t.titleRequired, variant: 'destructive' })
-      form.current?.querySelector<HTMLInputElement>('[name="title"]')?.focus()
-      return
-    }
-    if (hasErrors(found)) return
+    if (!validate(values)) return
     setSaving(true)
     try {
       // The ads are kept on this device only (mock mode), so an offline edit is saved; online, the
       // same banned-phrase check as posting keeps an edit from slipping one in.
-      if (navigator.onLine) {
-        try {
-          const result = await check.mutateAsync({
-            title: values.title.trim(),
-            description: values.description.trim(),
-          })
-          if (!result.ok) {
-            toast({ title: t.bannedTitle, description: t.bannedDescription, variant: 'destructive' })
-            return
-          }
-        } catch {
-          toast({ title: t.checkFailedTitle, description: t.checkFailedDescription, variant: 'destructive' })
-          return
-        }
-      }
+      if (navigator.onLine && !(await passesContentCheck(values))) return
       const before = [...ad.images, ...ad.videos]
       const updated = await updateUserAd(ad.id, formToAdFields(values))
       if (!updated) {

@@ -9,18 +9,15 @@ import { loadDraft } from '#client/db/drafts-repository.ts'
 import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import {
-  type AdFormErrors,
   type AdFormValues,
   AdFormValuesSchema,
   emptyFormValues,
   formToDraft,
-  hasErrors,
   maxVideos,
-  validateAdForm,
 } from '#domain/ad-form-rules.ts'
 import type { ModerationState } from '#domain/post-draft.ts'
 import { AdForm } from './ad-form.tsx'
-import { useCheckContent } from './api/check-content.ts'
+import { useAdFormChecks } from './ad-form-checks.ts'
 import { persistDraft, useAutosave } from './autosave.ts'
 import { newAdId, writeCheckoutDraft } from './checkout-draft.ts'
 import { deleteMedia } from './media.ts'
@@ -32,8 +29,7 @@ export function PostPage() {
   const router = useRouter()
   const form = useRef<HTMLFormElement>(null)
   const [values, setValues] = useState<AdFormValues | null>(null)
-  const [errors, setErrors] = useState<AdFormErrors>({})
-  const check = useCheckContent()
+  const { errors, setErrors, clearErrorsFor, validate, passesContentCheck } = useAdFormChecks('post', form)
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
@@ -49,12 +45,13 @@ export function PostPage() {
   }, [])
   useAutosave(values)
 
-  const change = useCallback((patch: Partial<AdFormValues>) => {
-    setValues((v) => (v ? { ...v, ...patch } : v))
-    if ('title' in patch) setErrors((e) => ({ ...e, title: undefined }))
-    if ('videos' in patch) setErrors((e) => ({ ...e, videos: undefined }))
-    if ('photos' in patch) setErrors((e) => ({ ...e, photos: undefined }))
-  }, [])
+  const change = useCallback(
+    (patch: Partial<AdFormValues>) => {
+      setValues((v) => (v ? { ...v, ...patch } : v))
+      clearErrorsFor(patch)
+    },
+    [clearErrorsFor],
+  )
 
   if (values === null) {
     return (
@@ -66,34 +63,15 @@ export function PostPage() {
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const found = validateAdForm(values, 'post')
-    setErrors(found)
-    if (found.title) {
-      toast({ title: t.missingTitle, description: t.titleRequired, variant: 'destructive' })
-      form.current?.querySelector<HTMLInputElement>('[name="title"]')?.focus()
-      return
-    }
-    if (hasErrors(found)) return
+    if (!validate(values)) return
     setBusy(true)
     try {
       let moderation: ModerationState = 'ok'
       if (!navigator.onLine) {
         moderation = 'pending'
         toast({ title: t.offlineTitle, description: t.offlineDescription })
-      } else {
-        try {
-          const result = await check.mutateAsync({
-            title: values.title.trim(),
-            description: values.description.trim(),
-          })
-          if (!result.ok) {
-            toast({ title: t.bannedTitle, description: t.bannedDescription, variant: 'destructive' })
-            return
-          }
-        } catch {
-          toast({ title: t.checkFailedTitle, description: t.checkFailedDescription, variant: 'destructive' })
-          return
-        }
+      } else if (!(await passesContentCheck(values))) {
+        return
       }
       await persistDraft(values)
       writeCheckoutDraft(formToDraft(values, newAdId(), moderation))
