@@ -97,6 +97,27 @@ async function readyForOffline(
   await expect(page.locator('#main form').getByLabel('Title', { exact: true })).toBeVisible()
 }
 
+/** The checkout page's notice that an order placed offline is kept for later. */
+function savedOrderNotice(page: Page) {
+  return page
+    .locator('#main')
+    .getByRole('status')
+    .filter({ hasText: 'Order saved for when you are back online' })
+}
+
+/** Offline, on /post: fills a minimal ad, continues to checkout and pays from the wallet; the order is saved. */
+async function placeOrderOffline(page: Page, ad: { title: string; city: string; price: string }) {
+  const scope = page.locator('#main form')
+  await scope.getByLabel('Title', { exact: true }).fill(ad.title)
+  await scope.getByLabel('Province', { exact: true }).selectOption('ON')
+  await scope.getByLabel('City', { exact: true }).fill(ad.city)
+  await scope.getByLabel('Price (CAD)').fill(ad.price)
+  await scope.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/checkout\?type=post/)
+  await page.getByRole('button', { name: 'Pay $2.00 from wallet' }).click()
+  await expect(savedOrderNotice(page)).toBeVisible()
+}
+
 test.describe('checkout, crypto and wallet', () => {
   test('signed out, checkout says Sign in required and comes back after signing in', async ({
     page,
@@ -266,30 +287,12 @@ test.describe('checkout, crypto and wallet', () => {
       await expect(page.getByRole('button', { name: 'Top up with crypto' })).toBeDisabled()
 
       await page.goto('/post')
-      const scope = page.locator('#main form')
-      await scope.getByLabel('Title', { exact: true }).fill(title)
-      await scope.getByLabel('Province', { exact: true }).selectOption('ON')
-      await scope.getByLabel('City', { exact: true }).fill('Toronto')
-      await scope.getByLabel('Price (CAD)').fill('60')
-      await scope.getByRole('button', { name: 'Continue' }).click()
-      await expect(page).toHaveURL(/\/checkout\?type=post/)
-      await page.getByRole('button', { name: 'Pay $2.00 from wallet' }).click()
-      await expect(
-        page
-          .locator('#main')
-          .getByRole('status')
-          .filter({ hasText: 'Order saved for when you are back online' }),
-      ).toBeVisible()
+      await placeOrderOffline(page, { title, city: 'Toronto', price: '60' })
       // a second tap while offline does not make a second order
       await expect(page.getByRole('button', { name: 'Pay $2.00 from wallet' })).toBeDisabled()
 
       await page.reload()
-      await expect(
-        page
-          .locator('#main')
-          .getByRole('status')
-          .filter({ hasText: 'Order saved for when you are back online' }),
-      ).toBeVisible()
+      await expect(savedOrderNotice(page)).toBeVisible()
     } finally {
       await context.setOffline(false)
     }
@@ -313,20 +316,7 @@ test.describe('checkout, crypto and wallet', () => {
     const title = uniqueTitle('Offline armchair')
     await context.setOffline(true)
     try {
-      const scope = page.locator('#main form')
-      await scope.getByLabel('Title', { exact: true }).fill(title)
-      await scope.getByLabel('Province', { exact: true }).selectOption('ON')
-      await scope.getByLabel('City', { exact: true }).fill('Ottawa')
-      await scope.getByLabel('Price (CAD)').fill('80')
-      await scope.getByRole('button', { name: 'Continue' }).click()
-      await expect(page).toHaveURL(/\/checkout\?type=post/)
-      await page.getByRole('button', { name: 'Pay $2.00 from wallet' }).click()
-      await expect(
-        page
-          .locator('#main')
-          .getByRole('status')
-          .filter({ hasText: 'Order saved for when you are back online' }),
-      ).toBeVisible()
+      await placeOrderOffline(page, { title, city: 'Ottawa', price: '80' })
 
       // the user moves on: the notice follows them while they are offline
       await page.goto('/')
