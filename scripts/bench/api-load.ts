@@ -16,6 +16,7 @@ export interface LoadTarget {
   url: string
   method?: 'GET' | 'POST'
   body?: unknown
+  headers?: Record<string, string>
   /**
    * Each request from a different client address (X-Forwarded-For; the bench server trusts the
    * proxy header): per-IP rate limits then see many visitors, as in real traffic, instead of one
@@ -29,14 +30,20 @@ function randomClientIp(): string {
   return `10.${octet()}.${octet()}.${octet()}`
 }
 
+function headersOf(target: LoadTarget): Record<string, string> {
+  return {
+    ...(target.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...target.headers,
+  }
+}
+
 /** Probes a target once, so a missing route is reported as such instead of timed as a 404. */
 export async function probe(target: LoadTarget): Promise<string | undefined> {
   try {
     const res = await fetch(target.url, {
       method: target.method ?? 'GET',
-      ...(target.body === undefined
-        ? {}
-        : { body: JSON.stringify(target.body), headers: { 'content-type': 'application/json' } }),
+      headers: headersOf(target),
+      ...(target.body === undefined ? {} : { body: JSON.stringify(target.body) }),
     })
     if (!res.ok) return `answered ${res.status} to a probe: ${(await res.text()).slice(0, 120)}`
     return undefined
@@ -52,9 +59,8 @@ export async function load(target: LoadTarget, rate: number, seconds: number): P
     method: target.method ?? 'GET',
     connections: 20,
     overallRate: rate,
-    ...(target.body === undefined
-      ? {}
-      : { body: JSON.stringify(target.body), headers: { 'content-type': 'application/json' } }),
+    headers: headersOf(target),
+    ...(target.body === undefined ? {} : { body: JSON.stringify(target.body) }),
   }
   const requests = target.manyClients
     ? [

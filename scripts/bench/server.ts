@@ -61,6 +61,10 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
+export interface AppServer extends RunningServer {
+  admin: { username: string; password: string }
+}
+
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
@@ -73,15 +77,24 @@ function stopChild(child: ChildProcess): Promise<void> {
   })
 }
 
-/** The real server, as `npm start` runs it, on a free port with a fresh embedded database. */
-export async function startAppServer(): Promise<RunningServer> {
+/**
+ * The real server on a free port with a fresh embedded database, or on `databaseUrl` (PostgreSQL).
+ * `mode: 'test'` keeps the dev mail outbox on, so the bench can sign a user up through the real flow.
+ */
+export async function startAppServer(
+  options: { mode?: 'production' | 'test'; databaseUrl?: string } = {},
+): Promise<AppServer> {
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
+  const admin = {
+    username: 'bench-admin',
+    password: `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`,
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // production is what users get (no dev routes, no stack traces); admin credentials are required there
-    NODE_ENV: 'production',
+    NODE_ENV: options.mode ?? 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -89,10 +102,11 @@ export async function startAppServer(): Promise<RunningServer> {
     LOG_LEVEL: 'warn',
     // the load test sends X-Forwarded-For to play many visitors (see api-load.ts)
     TRUST_PROXY: 'true',
-    ADMIN_USERNAME: 'bench-admin',
-    ADMIN_PASSWORD: `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`,
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
   }
-  delete env.DATABASE_URL
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
+  else delete env.DATABASE_URL
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -101,9 +115,31 @@ export async function startAppServer(): Promise<RunningServer> {
   return {
     baseURL,
     port,
+    admin,
     async stop() {
       await stopChild(child)
       rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface ScratchDatabase {
+  url: string
+  drop(): void
+}
+
+/** A throw-away PostgreSQL database (createdb on 127.0.0.1 as postgres), or why there is none. */
+export function createScratchPostgres(): ScratchDatabase | string {
+  const name = `bench_${Date.now()}`
+  const pgArgs = ['-h', '127.0.0.1', '-U', 'postgres']
+  const made = spawnSync('createdb', [...pgArgs, name], { encoding: 'utf8' })
+  if (made.error) return `createdb unavailable: ${made.error.message}`
+  if (made.status !== 0) return `createdb failed: ${(made.stderr ?? '').trim()}`
+  const password = process.env.PGPASSWORD ? `:${encodeURIComponent(process.env.PGPASSWORD)}` : ''
+  return {
+    url: `postgres://postgres${password}@127.0.0.1:5432/${name}`,
+    drop() {
+      spawnSync('dropdb', [...pgArgs, '--if-exists', name], { stdio: 'inherit' })
     },
   }
 }
