@@ -1,20 +1,9 @@
 import { defineConfig } from '@playwright/test'
+import { CHROME_PATH, CHROMIUM_ARGS } from './tests/support/chromium.ts'
 
 // Run through `npm run test:e2e` (scripts/e2e.mjs): it builds, starts the real server and sets
 // BASE_URL. Browsers are never downloaded: Debian's Chromium at CHROME_PATH drives every test.
 const baseURL = process.env.BASE_URL ?? 'http://127.0.0.1:8080'
-const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -29,7 +18,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROME_PATH, args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
     trace: 'off',
     locale: 'en-CA',

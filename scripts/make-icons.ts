@@ -3,6 +3,7 @@
 // only when the logo changes: node --import tsx scripts/make-icons.ts
 import { readFileSync } from 'node:fs'
 import { chromium } from 'playwright-core'
+import { CHROME_PATH, CHROMIUM_ARGS } from '../tests/support/chromium.ts'
 
 const logo = readFileSync(new URL('../public/favicon.svg', import.meta.url), 'utf8')
 // The maskable icon is cropped to a circle of 80% by launchers: full-bleed background, logo in the
@@ -26,8 +27,8 @@ const targets: { file: string; size: number; svg: string }[] = [
 ]
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  executablePath: CHROME_PATH,
+  args: CHROMIUM_ARGS,
 })
 try {
   for (const { file, size, svg } of targets) {

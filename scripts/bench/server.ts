@@ -4,17 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+export { CHROME_PATH, CHROMIUM_ARGS } from '../../tests/support/chromium.ts'
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
