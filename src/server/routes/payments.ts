@@ -8,8 +8,9 @@ import {
   CreateChargeResponseSchema,
   MAX_DRAFT_BYTES,
 } from '#domain/api/payments.ts'
-import { BUMP_FEE_CENTS, MIN_TOPUP_CENTS, POSTING_FEE_CENTS } from '#domain/constants.ts'
-import { dollarsToCents, formatCad } from '#domain/money.ts'
+import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
+import { chargeAmountCents, FEES_CENTS } from '#domain/fees.ts'
+import { formatCad } from '#domain/money.ts'
 import { ApiError } from '#server/errors.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { CHARGE_NOT_FOUND, toChargeView } from '#server/services/payments/charges.ts'
@@ -43,8 +44,9 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         security: [{ bearerAuth: [] }],
         description:
-          'Creates a crypto charge. The server prices post ($2) and bump ($1) itself and ignores the ' +
-          "client's amount; a topup takes amount in CAD dollars, at least $5. metadata.draft (the ad " +
+          `Creates a crypto charge. The server prices post (${formatCad(FEES_CENTS.post)}) and bump ` +
+          `(${formatCad(FEES_CENTS.bump)}) itself and ignores the client's amount; a topup takes ` +
+          `amount in CAD dollars, at least ${formatCad(MIN_TOPUP_CENTS)}. metadata.draft (the ad ` +
           `being posted, at most ${MAX_DRAFT_BYTES / 1024} KB of JSON) is kept with the charge.`,
         body: CreateChargeRequestSchema,
         response: { 200: CreateChargeResponseSchema, 413: ErrorSchema, 502: ErrorSchema, ...errorResponses },
@@ -52,13 +54,8 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { chargeType, listingId, metadata } = request.body
-      let amountCents: number
-      if (chargeType === 'topup') {
-        amountCents = dollarsToCents(request.body.amount ?? 0)
-        if (amountCents < MIN_TOPUP_CENTS) throw new ApiError(400, MIN_TOPUP_DETAIL)
-      } else {
-        amountCents = chargeType === 'post' ? POSTING_FEE_CENTS : BUMP_FEE_CENTS
-      }
+      const amountCents = chargeAmountCents(chargeType, request.body.amount)
+      if (amountCents === null) throw new ApiError(400, MIN_TOPUP_DETAIL)
       const draft = metadata?.draft ?? null
       checkDraft(draft)
       const description =

@@ -5,7 +5,8 @@ import { isApiError } from '#client/lib/http.ts'
 import { searchOneOf, searchSchema } from '#client/lib/search-schema.ts'
 import type { Ad } from '#domain/ad.ts'
 import type { ChargeType } from '#domain/api/payments.ts'
-import { BUMP_FEE_CENTS, DEFAULT_PAY_GUIDE_AMOUNT, POSTING_FEE_CENTS } from '#domain/constants.ts'
+import { DEFAULT_PAY_GUIDE_AMOUNT } from '#domain/constants.ts'
+import { FEES_CENTS } from '#domain/fees.ts'
 
 // The search params below are read by hand, not with zod: route options are on every page's first
 // load (see lib/search-schema.ts).
@@ -57,9 +58,9 @@ export const PayGuideSearchSchema = searchSchema<Partial<PayGuideSearch>, PayGui
   }
 })
 
-/** Spec section 9: posting $2, bump $1 (the server charges the same; it never trusts our amount). */
+/** The server charges the same fee; it never trusts our amount. */
 export function checkoutFeeCents(type: CheckoutType): number {
-  return type === 'bump' ? BUMP_FEE_CENTS : POSTING_FEE_CENTS
+  return FEES_CENTS[type]
 }
 
 /** 402 from /wallet/pay: the balance is short, so the page offers a top-up. */

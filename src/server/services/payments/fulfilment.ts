@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
-import { creditTopup, recordCryptoFee } from '#server/services/wallet/wallet-service.ts'
+import { creditTopup } from '#server/services/wallet/wallet-service.ts'
+import { applyChargeEffect } from './charge-effects.ts'
 
 /**
  * Fulfils a settled charge exactly once, whoever asks first (webhook, status poll, confirm).
@@ -20,13 +21,8 @@ export async function fulfilCharge(db: Db, chargeId: string): Promise<boolean> {
     if (charge.chargeType === 'topup') {
       await creditTopup(tx, { userId: charge.userId, amountCents: charge.amountCents, chargeId: charge.id })
     } else {
-      await recordCryptoFee(tx, {
-        userId: charge.userId,
-        type: charge.chargeType,
-        amountCents: charge.amountCents,
-        chargeId: charge.id,
-        listingId: charge.listingId,
-      })
+      const effect = await applyChargeEffect(tx, { ...charge, chargeType: charge.chargeType })
+      if (!effect.applied) throw new Error(`Charge ${charge.id} could not apply: ${effect.reason}`)
     }
     return true
   })

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import type { WalletPayRequest, WalletPayResponse, WalletTransaction } from '#domain/api/wallet.ts'
-import { BUMP_FEE_CENTS, POSTING_FEE_CENTS } from '#domain/constants.ts'
+import { FEES_CENTS } from '#domain/fees.ts'
 import { centsToDollars } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
 import { walletIdempotency, wallets, walletTransactions } from '#server/db/schema/wallet.ts'
@@ -9,7 +9,6 @@ import { walletIdempotency, wallets, walletTransactions } from '#server/db/schem
 // A transaction handle is a Db too (PgTransaction extends PgDatabase). Functions taking `Db` here
 // are called with `tx` from inside a transaction: on PGlite, using the outer handle there hangs.
 
-export const FEES_CENTS = { post: POSTING_FEE_CENTS, bump: BUMP_FEE_CENTS } as const
 export const TRANSACTIONS_SHOWN = 100
 export const INSUFFICIENT_BALANCE = 'Insufficient balance'
 
