@@ -10,6 +10,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerStatic } from './plugins/static.ts'
 import adminRoutes from './routes/admin.ts'
+import adsRoutes from './routes/ads.ts'
 import authRoutes from './routes/auth.ts'
 import devRoutes from './routes/dev.ts'
 import metaRoutes from './routes/meta.ts'
@@ -67,6 +68,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       await api.register(metaRoutes, { prefix: '/meta' })
       await api.register(authRoutes, { prefix: '/auth' })
       await api.register(moderationRoutes, { prefix: '/moderation' })
+      await api.register(adsRoutes, { prefix: '/ads' })
       await api.register(walletRoutes, { prefix: '/wallet' })
       await api.register(paymentsRoutes, { prefix: '/payments' })
       await api.register(adminRoutes, { prefix: '/admin' })

@@ -29,9 +29,17 @@ const EnvSchema = z.object({
   BTCPAY_WEBHOOK_SECRET: z.string().optional(),
   // the sandbox provider signs its own webhooks with this; any value works locally
   SANDBOX_WEBHOOK_SECRET: z.string().default('sandbox-secret'),
+  // days an ad stays listed after its posting fee is paid (or it is renewed); fractions allowed for tests
+  AD_LIFETIME_DAYS: z.coerce.number().positive().max(3650).default(30),
+  // seed the generated demo ads at start; unset means on in development, off in production and tests
+  SEED_DEMO_ADS: z.stringbool().optional(),
 })
 
 export type Config = z.infer<typeof EnvSchema>
+
+export function seedDemoAdsEnabled(config: Pick<Config, 'NODE_ENV' | 'SEED_DEMO_ADS'>): boolean {
+  return config.SEED_DEMO_ADS ?? config.NODE_ENV === 'development'
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env)

@@ -51,9 +51,19 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Pays the posting ($2) or bump ($1) fee from the wallet; the server sets the price. Send an ' +
           'Idempotency-Key header to make retries safe: a retry with the same key answers the first ' +
-          'answer and charges once; the same key with a different body is refused with 422.',
+          'answer and charges once; the same key with a different body is refused with 422. With ' +
+          'listingId naming a server ad (12 characters, from POST /api/ads), the fee takes effect in ' +
+          'the same transaction: post publishes a pending ad or renews an expired one, bump moves a ' +
+          'live ad to the top. An ad that cannot take the fee (already live, removed, under review) ' +
+          "gets 409, someone else's 404; neither is charged.",
         body: WalletPayRequestSchema,
-        response: { 200: WalletPayResponseSchema, 402: ErrorSchema, 422: ErrorSchema, ...errorResponses },
+        response: {
+          200: WalletPayResponseSchema,
+          402: ErrorSchema,
+          409: ErrorSchema,
+          422: ErrorSchema,
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

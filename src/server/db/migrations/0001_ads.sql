@@ -35,10 +35,12 @@ CREATE TABLE "ads" (
 	"bumped_at" timestamp with time zone,
 	"ranked_at" timestamp with time zone GENERATED ALWAYS AS (coalesce("ads"."bumped_at", "ads"."published_at")) STORED,
 	"expires_at" timestamp with time zone,
+	"lifetime_days" double precision DEFAULT 30 NOT NULL,
 	"search" "tsvector",
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "ads_price_non_negative" CHECK ("ads"."price_cents" >= 0),
+	CONSTRAINT "ads_lifetime_positive" CHECK ("ads"."lifetime_days" > 0),
 	CONSTRAINT "ads_live_has_dates" CHECK ("ads"."status" <> 'live' or ("ads"."published_at" is not null and "ads"."expires_at" is not null))
 );
 --> statement-breakpoint

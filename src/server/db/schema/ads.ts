@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   pgEnum,
@@ -59,12 +60,16 @@ export const ads = pgTable(
       (): SQL => sql`coalesce(${ads.bumpedAt}, ${ads.publishedAt})`,
     ),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    // the lifetime this ad was sold with (AD_LIFETIME_DAYS when it was created): publishing and
+    // renewing read it here, so the payment paths need no configuration of their own
+    lifetimeDays: doublePrecision('lifetime_days').notNull().default(30),
     search: tsvector('search'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('ads_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('ads_lifetime_positive', sql`${t.lifetimeDays} > 0`),
     check(
       'ads_live_has_dates',
       sql`${t.status} <> 'live' or (${t.publishedAt} is not null and ${t.expiresAt} is not null)`,
