@@ -68,6 +68,13 @@ describe('searching live ads', () => {
     expect(await titles('q=%22hand%20made%22')).toEqual(['Kimono in silk'])
   })
 
+  it('finds a title from part of a word, as the offline listing did', async () => {
+    await seed([{ title: 'Lingérie en dentelle', description: 'Neuve.' }, { title: 'Boots' }])
+    expect(await titles('q=linger')).toEqual(['Lingérie en dentelle'])
+    expect(await titles('q=DENTEL')).toEqual(['Lingérie en dentelle'])
+    expect(await titles('q=bo')).toEqual([])
+  })
+
   it('never fails on any search text', async () => {
     await seed([{ title: 'Anything' }])
     for (const q of ['"', '!!&|(', "' or 1=1 --", '-', ':*', '\\', 'a'.repeat(200), '<>', '%', '日本語']) {

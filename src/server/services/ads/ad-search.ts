@@ -18,6 +18,18 @@ function searchQuery(q: string): SQL {
   return sql`(websearch_to_tsquery('english', ads_fold(${q})) || websearch_to_tsquery('french', ads_fold(${q})))`
 }
 
+// Typing part of a word ("linger", "dentel") still finds the title, as the offline listing's
+// substring match did: plain words of 3+ characters also match inside folded titles, which the
+// trigram index (pg_trgm) serves. Quotes and -word keep their web-search meaning only.
+const PARTIAL_WORDS = /^[\p{L}\p{N} ]{3,}$/u
+
+function textMatch(q: string): SQL {
+  const words = sql`${ads.search} @@ ${searchQuery(q)}`
+  const plain = q.trim().replace(/\s+/g, ' ')
+  if (!PARTIAL_WORDS.test(plain)) return words
+  return sql`(${words} or ads_fold(${ads.title}) like '%' || ads_fold(${plain}) || '%')`
+}
+
 /** Live means paid, not removed or held, and not past expiry: a time condition, not a job. */
 export const isListed = sql`${ads.status} = 'live' and ${ads.expiresAt} > now()`
 
@@ -28,7 +40,7 @@ export function listingConditions(query: AdListQuery): SQL {
   if (!isAllCities(query.city)) conditions.push(sql`ads_fold(${ads.city}) = ads_fold(${query.city})`)
   if (query.escortType) conditions.push(eq(ads.escortType, query.escortType))
   if (query.verified) conditions.push(eq(ads.verified, true))
-  if (query.q) conditions.push(sql`${ads.search} @@ ${searchQuery(query.q)}`)
+  if (query.q) conditions.push(textMatch(query.q))
   return and(...conditions) ?? isListed
 }
 
