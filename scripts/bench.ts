@@ -3,11 +3,14 @@
 //   (b) Lighthouse 12 mobile scores, LCP and CLS for both pages
 //   (c) API req/s and p50/p99 at a fixed 500 req/s beside a bare Fastify route measured in the same run
 //   (d) listing filter/sort/page timing of the domain functions over the full mock data set
+//   (e) the public ad list/search query (GET /api/ads's service) on 100,000 generated ads, p50/p95,
+//       on PGlite and on a scratch PostgreSQL database (BENCH_ADS changes the count)
 //   (c) runs on PGlite and then on a scratch PostgreSQL database (createdb/dropdb on 127.0.0.1 as
 //       postgres), each with 1,000 banned phrases and a signed-up user, all made through the real API
-// Env: BENCH_BUILD=1 rebuilds even if dist/ exists; BENCH_SKIP=lighthouse,api,js,listing,postgres skips parts;
+// Env: BENCH_BUILD=1 rebuilds even if dist/ exists; BENCH_SKIP=lighthouse,api,js,listing,ads,postgres skips parts;
 // BENCH_RATE (default 500) and BENCH_SECONDS (default 10) shape the load. Not part of `npm test`.
 import { existsSync } from 'node:fs'
+import { AD_SEARCH_ADS, type AdSearchTiming, benchAdSearch } from './bench/ad-search.ts'
 import { type LoadFigures, type LoadTarget, load, probe } from './bench/api-load.ts'
 import { seedBannedPhrases, signUpUser } from './bench/api-setup.ts'
 import { type JsBytes, measureJsBytes } from './bench/js-bytes.ts'
@@ -116,6 +119,37 @@ function reportListing(timings: ListingTiming[]): void {
   notes.push(
     "listing timings are on this machine's CPU; a mid-range phone is roughly 4× slower (Lighthouse's mobile CPU factor)",
   )
+}
+
+function reportAdSearch(db: string, timings: AdSearchTiming[]): void {
+  for (const t of timings) {
+    row(
+      `ad search [${db}]: ${t.label} [${t.ads} ads]`,
+      `${ms(t.p50Ms)} p50, ${ms(t.p95Ms)} p95`,
+      t.target ? 'p95 ≤ 50 ms' : '',
+      t.target ? t.p95Ms <= 50 : undefined,
+    )
+  }
+}
+
+async function benchAds(): Promise<void> {
+  section(`ad list/search on ${AD_SEARCH_ADS} ads, PGlite`)
+  reportAdSearch('PGlite', await benchAdSearch())
+  if (skip.has('postgres')) return
+  const scratch = createScratchPostgres()
+  if (typeof scratch === 'string') {
+    notes.push(`PostgreSQL ad search pass skipped: ${scratch}`)
+    return
+  }
+  cleanups.push(scratch.drop)
+  try {
+    section(`ad list/search on ${AD_SEARCH_ADS} ads, PostgreSQL`)
+    reportAdSearch('PostgreSQL', await benchAdSearch(scratch.url))
+  } finally {
+    scratch.drop()
+    cleanups.splice(cleanups.indexOf(scratch.drop), 1)
+  }
+  notes.push('ad search times the service query (count + page) in process, without HTTP')
 }
 
 function printTable(): void {
@@ -266,6 +300,7 @@ async function main(): Promise<void> {
     section('listing filter/sort/page (domain functions)')
     reportListing(benchListing())
   }
+  if (!skip.has('ads')) await benchAds()
   printTable()
 }
 

@@ -37,6 +37,7 @@ CREATE TABLE "ads" (
 	"expires_at" timestamp with time zone,
 	"lifetime_days" double precision DEFAULT 30 NOT NULL,
 	"search" "tsvector",
+	"title_folded" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "ads_price_non_negative" CHECK ("ads"."price_cents" >= 0),
@@ -95,6 +96,7 @@ BEGIN
     setweight(to_tsvector('french', ads_fold(NEW.city)), 'B') ||
     setweight(to_tsvector('english', ads_fold(NEW.description)), 'C') ||
     setweight(to_tsvector('french', ads_fold(NEW.description)), 'C');
+  NEW.title_folded := ads_fold(NEW.title);
   RETURN NEW;
 END $$;
 --> statement-breakpoint
@@ -107,6 +109,6 @@ CREATE INDEX ads_live_city ON ads (ads_fold(city)) WHERE status = 'live';
 DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
-    CREATE INDEX ads_title_trgm ON ads USING gin (ads_fold(title) gin_trgm_ops) WHERE status = 'live';
+    CREATE INDEX ads_title_trgm ON ads USING gin (title_folded gin_trgm_ops) WHERE status = 'live';
   END IF;
 END $$;

@@ -22,9 +22,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /**
  * One row per ad (docs/decisions/010-ads-on-the-server.md). A live ad is listed while expires_at
- * is in the future: expiry is a condition in every public query, never a job. `search` is filled
- * by the ads_search_update trigger (custom SQL in the migration) from title (weight A), city (B)
- * and description (C), unaccented, in English and French.
+ * is in the future: expiry is a condition in every public query, never a job. `search` and
+ * `title_folded` are filled by the ads_search_update trigger (custom SQL in the migration) from
+ * title (weight A), city (B) and description (C), unaccented, in English and French.
  */
 export const ads = pgTable(
   'ads',
@@ -64,6 +64,8 @@ export const ads = pgTable(
     // renewing read it here, so the payment paths need no configuration of their own
     lifetimeDays: doublePrecision('lifetime_days').notNull().default(30),
     search: tsvector('search'),
+    // the title in lower case without accents, for partial-word matches (trigram index)
+    titleFolded: text('title_folded'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -27,7 +27,7 @@ function textMatch(q: string): SQL {
   const words = sql`${ads.search} @@ ${searchQuery(q)}`
   const plain = q.trim().replace(/\s+/g, ' ')
   if (!PARTIAL_WORDS.test(plain)) return words
-  return sql`(${words} or ads_fold(${ads.title}) like '%' || ads_fold(${plain}) || '%')`
+  return sql`(${words} or ${ads.titleFolded} like '%' || ads_fold(${plain}) || '%')`
 }
 
 /** Live means paid, not removed or held, and not past expiry: a time condition, not a job. */
@@ -66,19 +66,28 @@ export interface ListingResult {
   pages: number
 }
 
-/** One page of live ads; a page past the end reads as the last page, like the offline listing. */
+/**
+ * One page of live ads; a page past the end reads as the last page, like the offline listing. The
+ * count and the page are two queries sent together: a window count in the page query would make a
+ * broad listing read every match instead of stopping at the page along the rank index.
+ */
 export async function listPublicAds(db: Db, query: AdListQuery): Promise<ListingResult> {
   const where = listingConditions(query)
-  const [counted] = await db.select({ total: count() }).from(ads).where(where)
-  const total = counted?.total ?? 0
+  const pageOf = (page: number) =>
+    db
+      .select()
+      .from(ads)
+      .where(where)
+      .orderBy(...ordering(query))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE)
+  const [counted, found] = await Promise.all([
+    db.select({ total: count() }).from(ads).where(where),
+    pageOf(query.page),
+  ])
+  const total = counted[0]?.total ?? 0
   const pages = pageCount(total, PAGE_SIZE)
   const page = clampPage(query.page, pages)
-  const rows = await db
-    .select()
-    .from(ads)
-    .where(where)
-    .orderBy(...ordering(query))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
+  const rows = page === query.page ? found : await pageOf(page)
   return { rows, total, page, pages }
 }
