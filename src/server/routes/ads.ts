@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { effectiveStatus } from '#domain/ad-status.ts'
 import {
   AdDetailSchema,
   AdListQuerySchema,
@@ -123,11 +124,8 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await viewerId(request)
       const row = await service.visibleAd(request.params.id, viewer)
-      if (row.ownerId !== null && row.ownerId === viewer) {
-        const { status } = toOwnAd(row, new Date())
-        return { ...toPublicAd(row), status }
-      }
-      return toPublicAd(row)
+      const own = row.ownerId !== null && row.ownerId === viewer
+      return own ? { ...toPublicAd(row), status: effectiveStatus(row, new Date()) } : toPublicAd(row)
     },
   )
 

@@ -8,7 +8,7 @@ import {
   isAdId,
 } from '#domain/api/ads.ts'
 import { SERVICES_CATEGORY } from '#domain/categories.ts'
-import { dollarsToCents } from '#domain/money.ts'
+import { centsToDollars, dollarsToCents } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { users } from '#server/db/schema/users.ts'
@@ -50,7 +50,7 @@ function toFields(row: AdRow): Fields {
     escortType: (row.escortType as Fields['escortType']) ?? null,
     province: row.province as Fields['province'],
     city: row.city,
-    price: row.priceCents / 100,
+    price: centsToDollars(row.priceCents),
     priceUnit: row.priceUnit as Fields['priceUnit'],
     description: row.description,
     images: row.images,

@@ -100,8 +100,8 @@ export interface PayOutcome {
 
 /** Thrown inside the payment transaction to roll back an ad change whose debit did not happen, or the reverse. */
 class PaymentRefused extends Error {
-  constructor(readonly outcome: PayOutcome) {
-    super(typeof outcome.body === 'object' && 'detail' in outcome.body ? outcome.body.detail : 'refused')
+  constructor(readonly outcome: PayOutcome & { body: { detail: string } }) {
+    super(outcome.body.detail)
   }
 }
 
@@ -140,7 +140,7 @@ async function debit(
     .where(and(eq(wallets.userId, userId), gte(wallets.balanceCents, fee)))
     .returning({ balanceCents: wallets.balanceCents })
   if (!wallet) {
-    const refused: PayOutcome = { statusCode: 402, body: { detail: INSUFFICIENT_BALANCE } }
+    const refused = { statusCode: 402 as const, body: { detail: INSUFFICIENT_BALANCE } }
     if (adId) throw new PaymentRefused(refused)
     return refused
   }
