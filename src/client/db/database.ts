@@ -9,7 +9,7 @@
 //   user's ads) and the draft key. Every write to Dexie rewrites the mirror. At start, an empty
 //   IndexedDB imports the mirror (data from before IndexedDB was used, or seeded by a test); a
 //   non-empty one is the truth and rewrites the mirror. The session (auth_token, auth_user) and the
-//   admin token live only in localStorage (features/session): tiny, read synchronously at start.
+//   admin token live only in localStorage (lib/session): tiny, read synchronously at start.
 // - When IndexedDB cannot be opened (private modes, disabled storage) the repositories fall back to
 //   localStorage alone, and photo blobs to memory for the page's lifetime.
 // - Corrupt stored data (bad JSON, wrong shapes) reads as empty or skips the bad items; it never

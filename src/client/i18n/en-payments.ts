@@ -161,10 +161,3 @@ export const enPayments = {
     columns: { date: 'Date', what: 'What', status: 'Status', amount: 'Amount' },
   },
 } as const
-
-/** Fills {name} placeholders. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  )
-}

@@ -4,8 +4,8 @@
 // the HTTP status and the server's `detail`, for the caller to show. Nothing here shows toasts or
 // navigates: a 401 on a signed-in request is only announced to `onUnauthorized` listeners.
 import type { z } from 'zod'
-import { getAdminToken, getAuthToken } from '#client/features/session/session-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { getAdminToken, getAuthToken } from '#client/lib/session/session-store.ts'
 
 export class ApiError extends Error {
   override name = 'ApiError'

@@ -8,16 +8,18 @@ import { Footer } from '#client/components/layout/footer.tsx'
 import { Header } from '#client/components/layout/header.tsx'
 import { Toaster } from '#client/components/ui/toaster.tsx'
 import { useSessionExpiry } from '#client/features/auth/use-session-expiry.ts'
-import { useBackendReachable } from '#client/features/network/backend-reachability.ts'
-import { useOnline } from '#client/features/network/use-online.ts'
 import { en } from '#client/i18n/en.ts'
+import { useBackendReachable } from '#client/lib/network/backend-reachability.ts'
+import { useOnline } from '#client/lib/network/use-online.ts'
 
 // The service worker registration (workbox-window) is not needed to paint the page: load it after.
-const PwaPrompts = lazy(() => import('#client/pwa/pwa-prompts.tsx').then((m) => ({ default: m.PwaPrompts })))
+const PwaPrompts = lazy(() =>
+  import('#client/components/pwa/pwa-prompts.tsx').then((m) => ({ default: m.PwaPrompts })),
+)
 // Saved wallet orders resume on reconnect from any page; the watcher (Dexie, the payment queue) is
 // fetched once the browser is idle after the first paint, never on the page's critical path.
 const PendingPaymentsWatcher = lazy(() =>
-  import('#client/features/pending-payments/components/pending-payments-watcher.tsx').then((m) => ({
+  import('#client/features/payments/components/pending-payments-watcher.tsx').then((m) => ({
     default: m.PendingPaymentsWatcher,
   })),
 )

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { InstallButton } from '#client/components/pwa/install-button.tsx'
 import {
   Sheet,
   SheetContent,
@@ -8,7 +9,6 @@ import {
   SheetTrigger,
 } from '#client/components/ui/sheet.tsx'
 import { en } from '#client/i18n/en.ts'
-import { InstallButton } from '#client/pwa/install-button.tsx'
 import { ALL } from '#domain/provinces.ts'
 import { AppLink } from './app-link.tsx'
 import { BrowseTriggerContent, browseTriggerClass } from './browse-drawer-trigger.tsx'

@@ -3,9 +3,9 @@
 // `beforeLoad`; `useRequireSignIn` guards a button (pay, post) inside a page.
 import { redirect, useRouter } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { isSignedIn } from '#client/features/session/session-store.ts'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { isSignedIn } from '#client/lib/session/session-store.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { safeRedirect } from './auth-forms.ts'
 
 export function announceSignInRequired(): void {

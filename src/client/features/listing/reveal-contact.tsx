@@ -4,11 +4,11 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { en } from '#client/i18n/en.ts'
+import { fill } from '#client/i18n/fill.ts'
 import type { Contact } from '#domain/ad.ts'
 import { hasContactDetails } from '#domain/ad-facts.ts'
 import type { ContactPlatform } from '#domain/constants.ts'
 import { initialRevealState, type RevealAction, type RevealState, revealReducer } from '#domain/reveal.ts'
-import { fill } from './format.ts'
 
 const m = en.adDialog
 

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { Input } from '#client/components/ui/input.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
-import { citiesQuery } from '#client/features/cities/cities-query.ts'
-import { fill } from '#client/features/listing/format.ts'
 import { en } from '#client/i18n/en.ts'
+import { fill } from '#client/i18n/fill.ts'
+import { citiesQuery } from '#client/lib/cities/cities-query.ts'
 import {
   type AdFormErrors,
   type AdFormValues,

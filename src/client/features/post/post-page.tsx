@@ -6,8 +6,10 @@ import { useRouter } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { loadDraft } from '#client/db/drafts-repository.ts'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { clearCheckoutDraft, writeCheckoutDraft } from '#client/lib/checkout-handoff.ts'
+import { deleteMedia } from '#client/lib/media/media-store.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import {
   type AdFormValues,
   AdFormValuesSchema,
@@ -19,9 +21,11 @@ import type { ModerationState } from '#domain/post-draft.ts'
 import { AdForm } from './ad-form.tsx'
 import { useAdFormChecks } from './ad-form-checks.ts'
 import { persistDraft, useAutosave } from './autosave.ts'
-import { newAdId, writeCheckoutDraft } from './checkout-draft.ts'
-import { deleteMedia } from './media.ts'
-import { clearCheckoutDraft } from './publish.ts'
+
+/** Ids of the user's own ads are prefixed so they never collide with the generated ones. */
+function newAdId(): string {
+  return `own-${crypto.randomUUID()}`
+}
 
 const t = en.post
 

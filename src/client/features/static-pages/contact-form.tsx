@@ -3,8 +3,8 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 
 const t = en.static.contact
 

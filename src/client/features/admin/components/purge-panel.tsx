@@ -1,8 +1,8 @@
 import { useId, useState } from 'react'
+import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { TextField } from '#client/features/auth/components/text-field.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { usePurge } from '../api/purge.ts'
 import { announceAdminFailure } from './admin-failure.ts'
 

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
+import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { errorDetail } from '#client/lib/http.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useForgotPassword } from '../api/forgot-password.ts'
 import { AuthCard } from './auth-card.tsx'
-import { TextField } from './text-field.tsx'
 
 const t = en.auth.forgot
 

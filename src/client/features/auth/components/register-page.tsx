@@ -1,16 +1,16 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { TextField } from '#client/components/form/text-field.tsx'
+import { useFieldErrors } from '#client/components/form/use-field-errors.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { errorDetail } from '#client/lib/http.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
 import { useRegister } from '../api/register.ts'
 import { validateCredentials } from '../auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
 import { ResendVerification } from './resend-verification.tsx'
-import { TextField } from './text-field.tsx'
-import { useFieldErrors } from './use-field-errors.ts'
 
 const t = en.auth.register
 const linkClass =

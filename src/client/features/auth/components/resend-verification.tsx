@@ -1,10 +1,10 @@
 import { useId, useState } from 'react'
+import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { errorDetail } from '#client/lib/http.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useResendVerification } from '../api/resend-verification.ts'
-import { TextField } from './text-field.tsx'
 
 const t = en.auth.resend
 

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { enPayments, fill } from '#client/i18n/en-payments.ts'
+import { enPayments } from '#client/i18n/en-payments.ts'
+import { fill } from '#client/i18n/fill.ts'
 import type { ChargeType } from '#domain/api/payments.ts'
 import { dollarsToCents, formatCad } from '#domain/money.ts'
 

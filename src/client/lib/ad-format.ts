@@ -1,13 +1,9 @@
-// Display helpers for ads: price with unit, posted date, message templates.
+// Display helpers for ads: price with unit, posted date, result count.
 import { en } from '#client/i18n/en.ts'
+import { fill } from '#client/i18n/fill.ts'
 import type { Ad } from '#domain/ad.ts'
 
 const m = en.listing
-
-/** Fills `{name}` placeholders of a catalog message. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole))
-}
 
 const wholeDollars = new Intl.NumberFormat('en-CA', {
   style: 'currency',

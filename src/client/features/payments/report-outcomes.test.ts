@@ -6,7 +6,7 @@ import {
   listPendingPayments,
   type PendingPayment,
 } from '#client/db/pending-payments-repository.ts'
-import { toastStore, toastsAtom } from '#client/features/toasts/toast-store.ts'
+import { toastStore, toastsAtom } from '#client/lib/toasts/toast-store.ts'
 import { chargeOrder } from './charge-order.ts'
 import { OrderRefused } from './order-refused.ts'
 import { type OrderOutcome, resumeOnReconnect, resumePendingPayments } from './payment-queue.ts'

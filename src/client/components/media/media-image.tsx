@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { useMediaUrl } from './media-url.ts'
+import { useMediaUrl } from './use-media-url.ts'
 
 export type MediaImageProps = Omit<ComponentProps<'img'>, 'src'> & { src: string; alt: string }
 

@@ -2,17 +2,9 @@
 // these: a paid post becomes the user's ad, a paid bump moves the ad to the top of its listing.
 import { addUserAd, bumpUserAd } from '#client/db/ads-repository.ts'
 import { clearDraft } from '#client/db/drafts-repository.ts'
+import { clearCheckoutDraft } from '#client/lib/checkout-handoff.ts'
 import type { Ad } from '#domain/ad.ts'
-import { STORAGE_KEYS } from '#domain/constants.ts'
 import { draftToAd, type PostDraft } from '#domain/post-draft.ts'
-
-export function clearCheckoutDraft(): void {
-  try {
-    sessionStorage.removeItem(STORAGE_KEYS.checkoutDraft)
-  } catch {
-    // storage disabled: nothing was kept there either
-  }
-}
 
 /**
  * Appends the paid draft to the user's ads and clears both drafts (the form's, in IndexedDB and its

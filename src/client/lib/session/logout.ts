@@ -1,5 +1,5 @@
-import { isSignedIn, signOut } from '#client/features/session/session-store.ts'
 import { http } from '#client/lib/http.ts'
+import { isSignedIn, signOut } from '#client/lib/session/session-store.ts'
 import { AuthPaths } from '#domain/api/auth-constants.ts'
 
 /**

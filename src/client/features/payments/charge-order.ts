@@ -1,14 +1,14 @@
 // What paying a stored wallet order means: check a draft that skipped moderation (written offline),
 // charge the wallet with the order's own idempotency key, then apply what was bought.
 import type { PendingPayment } from '#client/db/pending-payments-repository.ts'
-import { applyBump, publishDraft } from '#client/features/post/publish.ts'
+import { checkModeration } from '#client/features/post/api/check-moderation.ts'
+import { payFromWallet } from '#client/features/wallet/api/pay-from-wallet.ts'
 import { enPayments } from '#client/i18n/en-payments.ts'
 import { isApiError } from '#client/lib/http.ts'
 import type { Ad } from '#domain/ad.ts'
 import { moderationPayload, needsModerationCheck, parseCheckoutDraft } from '#domain/post-draft.ts'
-import { checkModeration } from '../checkout/api/check-moderation.ts'
-import { isInsufficientBalance, isTransientFailure } from '../checkout/checkout-rules.ts'
-import { payFromWallet } from '../wallet/api/pay-from-wallet.ts'
+import { applyBump, publishDraft } from './apply-paid-order.ts'
+import { isInsufficientBalance, isTransientFailure } from './checkout-rules.ts'
 import { OrderRefused } from './order-refused.ts'
 
 const t = enPayments.checkout

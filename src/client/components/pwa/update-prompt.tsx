@@ -1,8 +1,8 @@
 import { RefreshCwIcon } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 
 export interface UpdatePromptProps {
   /** a new service worker is installed and waiting for the user's go-ahead */

@@ -1,8 +1,8 @@
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { enPayments } from '#client/i18n/en-payments.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 
 const t = enPayments.pay
 

@@ -14,7 +14,7 @@ import {
 } from '#client/db/pending-payments-repository.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import type { Ad } from '#domain/ad.ts'
-import { isTransientFailure } from '../checkout/checkout-rules.ts'
+import { isTransientFailure } from './checkout-rules.ts'
 import { OrderRefused } from './order-refused.ts'
 
 export type OrderOutcome =

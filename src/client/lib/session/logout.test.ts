@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { getSession, isSignedIn, signIn, signOut } from '#client/features/session/session-store.ts'
 import { onUnauthorized } from '#client/lib/http.ts'
+import { getSession, isSignedIn, signIn, signOut } from '#client/lib/session/session-store.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 import { logout } from './logout.ts'
 

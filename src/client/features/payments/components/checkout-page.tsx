@@ -9,28 +9,29 @@ import {
   removePendingPayment,
   usePendingPayments,
 } from '#client/db/pending-payments-repository.ts'
-import { useOnline } from '#client/features/network/use-online.ts'
-import { useSession } from '#client/features/session/use-session.ts'
-import { toast } from '#client/features/toasts/toast-store.ts'
-import { enPayments, fill } from '#client/i18n/en-payments.ts'
+import { checkModeration } from '#client/features/post/api/check-moderation.ts'
+import { useWallet } from '#client/features/wallet/api/get-wallet.ts'
+import { walletKeys } from '#client/features/wallet/api/wallet-keys.ts'
+import { enPayments } from '#client/i18n/en-payments.ts'
+import { fill } from '#client/i18n/fill.ts'
+import { readCheckoutDraft } from '#client/lib/checkout-handoff.ts'
 import { errorDetail } from '#client/lib/http.ts'
+import { useOnline } from '#client/lib/network/use-online.ts'
+import { useSession } from '#client/lib/session/use-session.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { formatCad } from '#domain/money.ts'
 import { moderationPayload, needsModerationCheck, type PostDraft } from '#domain/post-draft.ts'
-import { useCreateCharge } from '../../pay/api/create-charge.ts'
-import { chargeOrder } from '../../pending-payments/charge-order.ts'
+import { useCreateCharge } from '../api/create-charge.ts'
+import { chargeOrder } from '../charge-order.ts'
+import { type CheckoutType, checkoutFeeCents, isTransientFailure } from '../checkout-rules.ts'
 import {
   type OrderOutcome,
   payPendingOrder,
   resumeOnReconnect,
   resumePendingPayments,
-} from '../../pending-payments/payment-queue.ts'
-import { holdOutcomes, reportOutcomes } from '../../pending-payments/report-outcomes.ts'
-import { useWallet } from '../../wallet/api/get-wallet.ts'
-import { walletKeys } from '../../wallet/api/wallet-keys.ts'
-import { checkModeration } from '../api/check-moderation.ts'
-import { readCheckoutDraft } from '../checkout-draft.ts'
-import { type CheckoutType, checkoutFeeCents, isTransientFailure } from '../checkout-rules.ts'
-import { useLandAfterPayment } from '../use-land.ts'
+} from '../payment-queue.ts'
+import { holdOutcomes, reportOutcomes } from '../report-outcomes.ts'
+import { useLandAfterPayment } from '../use-land-after-payment.ts'
 
 const t = enPayments.checkout
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { toastStore, toastsAtom } from '#client/features/toasts/toast-store.ts'
+import { toastStore, toastsAtom } from '#client/lib/toasts/toast-store.ts'
 import { InstallButton } from './install-button.tsx'
 import { UpdatePrompt } from './update-prompt.tsx'
 

@@ -3,9 +3,9 @@
 // so a resumed order reads the same everywhere.
 import type { ReactNode } from 'react'
 import { removePendingPayment } from '#client/db/pending-payments-repository.ts'
-import { type ToastInput, toast } from '#client/features/toasts/toast-store.ts'
 import { enPayments } from '#client/i18n/en-payments.ts'
 import { errorDetail } from '#client/lib/http.ts'
+import { type ToastInput, toast } from '#client/lib/toasts/toast-store.ts'
 import { OrderRefused } from './order-refused.ts'
 import type { OrderOutcome } from './payment-queue.ts'
 

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { en } from '#client/i18n/en.ts'
 import { cn } from '#client/lib/cn.ts'
-import { canInstall, promptInstall, subscribeInstallPrompt } from './install-prompt.ts'
+import { canInstall, promptInstall, subscribeInstallPrompt } from '#client/pwa/install-prompt.ts'
 
 /** Shown only where the browser offers installation (it fired beforeinstallprompt). */
 export function InstallButton({ className }: { className?: string }) {

@@ -2,12 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { listUserAds, updateUserAd } from '#client/db/ads-repository.ts'
 import { resetDb } from '#client/db/database.ts'
 import { loadDraft, saveDraft } from '#client/db/drafts-repository.ts'
+import { writeCheckoutDraft } from '#client/lib/checkout-handoff.ts'
 import { AdFormValuesSchema, emptyFormValues } from '#domain/ad-form-rules.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 import { type PostDraft, PostDraftSchema } from '#domain/post-draft.ts'
-import { persistDraft } from './autosave.ts'
-import { writeCheckoutDraft } from './checkout-draft.ts'
-import { applyBump, publishDraft } from './publish.ts'
+import { applyBump, publishDraft } from './apply-paid-order.ts'
 
 const draft: PostDraft = PostDraftSchema.parse({
   id: 'own-1',
@@ -56,16 +55,5 @@ describe('publishing a paid draft', () => {
       updatedAt: '2026-11-20T11:00:00.000Z',
     })
     expect(await applyBump('gen-ON-adult-buy-sell-0')).toBeUndefined()
-  })
-})
-
-describe('the form draft', () => {
-  it('is kept as typed and read back; an emptied form leaves no draft behind', async () => {
-    await persistDraft({ ...emptyFormValues(), title: 'Lamp', price: 'call me' })
-    expect(await loadDraft(AdFormValuesSchema)).toMatchObject({ title: 'Lamp', price: 'call me' })
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.draft) ?? 'null')).toMatchObject({ title: 'Lamp' })
-    await persistDraft(emptyFormValues())
-    expect(await loadDraft(AdFormValuesSchema)).toBeNull()
-    expect(localStorage.getItem(STORAGE_KEYS.draft)).toBeNull()
   })
 })
