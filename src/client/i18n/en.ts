@@ -1,6 +1,8 @@
 // Every user-visible string, keyed by screen, so a French catalog can be added beside this one.
 // Strings quoted in spec/SPEC.md are copied here exactly: do not reword them.
 // Each screen's section is owned by the feature that renders it; edit only your own section.
+import { FEES_CENTS } from '#domain/fees.ts'
+import { formatFee } from '#domain/money.ts'
 
 export const en = {
   app: {
@@ -429,7 +431,7 @@ export const en = {
     delete: 'Delete',
     view: 'View',
     editLabel: 'Edit {title}',
-    bumpLabel: 'Bump {title} to the top for $1',
+    bumpLabel: `Bump {title} to the top for ${formatFee(FEES_CENTS.bump)}`,
     deleteLabel: 'Delete {title}',
     posted: 'Posted {date}',
     confirmTitle: 'Delete this ad?',
