@@ -6,8 +6,6 @@ export const MIN_TOPUP_CENTS = 500
 export const DEFAULT_PAY_GUIDE_AMOUNT = 5
 
 export const PAGE_SIZE = 12
-export const GRID_MIN_COLUMNS = 2
-export const GRID_MAX_COLUMNS = 4
 
 export const STATUS_POLL_MS = 5_000
 export const PAID_CHECK_MS = 1_500

@@ -16,7 +16,7 @@ import { CATEGORY_KEYS, COMPANION_TYPES, SERVICES_CATEGORY } from './categories.
 import { CONTACT_PLATFORMS, MAX_PHOTOS, MAX_VIDEOS_POST, PRICE_UNITS } from './constants.ts'
 import { PROVINCE_CODES } from './provinces.ts'
 
-export { BLOB_REF_PREFIX, blobIdOf, blobRef } from './blob-ref.ts'
+export { blobIdOf, blobRef } from './blob-ref.ts'
 
 export const MODERATION_STATES = ['ok', 'pending'] as const
 export type ModerationState = (typeof MODERATION_STATES)[number]

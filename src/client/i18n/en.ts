@@ -445,5 +445,3 @@ export const en = {
   pay: {},
   wallet: {},
 } as const
-
-export type Messages = typeof en

@@ -47,14 +47,6 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
 }
 
-/** Revokes every live session of a user, e.g. after a password reset. */
-export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-}
-
 export async function createAdminSession(db: Db, username: string): Promise<string> {
   const token = generateToken()
   await db.insert(adminSessions).values({
