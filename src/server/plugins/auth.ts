@@ -5,8 +5,8 @@ import {
   type AuthUser,
   findAdminBySessionToken,
   findUserBySessionToken,
-} from '../services/accounts/sessions.ts'
-import { bearerToken } from '../services/accounts/tokens.ts'
+} from '#server/services/accounts/sessions.ts'
+import { bearerToken } from '#server/services/accounts/tokens.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

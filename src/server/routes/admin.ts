@@ -6,10 +6,10 @@ import {
   PurgeResponseSchema,
 } from '#domain/api/admin.ts'
 import { errorResponses } from '#domain/api/common.ts'
-import { ApiError } from '../errors.ts'
-import { createAdminSession } from '../services/accounts/sessions.ts'
-import { checkAdminCredentials, resolveAdminCredentials } from '../services/admin/credentials.ts'
-import { purgeAllUserData } from '../services/admin/purge.ts'
+import { ApiError } from '#server/errors.ts'
+import { createAdminSession } from '#server/services/accounts/sessions.ts'
+import { checkAdminCredentials, resolveAdminCredentials } from '#server/services/admin/credentials.ts'
+import { purgeAllUserData } from '#server/services/admin/purge.ts'
 
 export const ADMIN_LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const
 

@@ -14,7 +14,7 @@ import {
   VerifyEmailResponseSchema,
 } from '#domain/api/auth.ts'
 import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
-import { ApiError, RATE_LIMITED_DETAIL } from '../errors.ts'
+import { ApiError, RATE_LIMITED_DETAIL } from '#server/errors.ts'
 import {
   type AccountsDeps,
   forgotPassword,
@@ -23,10 +23,10 @@ import {
   resendVerification,
   resetPassword,
   verifyEmail,
-} from '../services/accounts/accounts.ts'
-import { primeDummyHash } from '../services/accounts/passwords.ts'
-import { revokeSession } from '../services/accounts/sessions.ts'
-import { createMailer } from '../services/mail/mailer.ts'
+} from '#server/services/accounts/accounts.ts'
+import { primeDummyHash } from '#server/services/accounts/passwords.ts'
+import { revokeSession } from '#server/services/accounts/sessions.ts'
+import { createMailer } from '#server/services/mail/mailer.ts'
 
 // Counters are keyed by client IP plus the email in the body, so one attacker cannot lock a victim
 // out from elsewhere and a shared IP (an office, a carrier NAT) is not blocked for everyone. The

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { OutboxQuerySchema, OutboxResponseSchema } from '#domain/api/auth.ts'
-import { readOutbox } from '../services/mail/outbox.ts'
+import { readOutbox } from '#server/services/mail/outbox.ts'
 
 /**
  * Routes under /api/dev, for local use and the e2e tests that drive a real server process: they

@@ -7,11 +7,11 @@ import {
   type ResendVerificationResponse,
   type VerifyEmailResponse,
 } from '#domain/api/auth.ts'
-import type { Db } from '../../db/client.ts'
-import { sessions } from '../../db/schema/sessions.ts'
-import { type AccountTokenPurpose, accountTokens, users } from '../../db/schema/users.ts'
-import { ApiError } from '../../errors.ts'
-import type { Mailer } from '../mail/mailer.ts'
+import type { Db } from '#server/db/client.ts'
+import { sessions } from '#server/db/schema/sessions.ts'
+import { type AccountTokenPurpose, accountTokens, users } from '#server/db/schema/users.ts'
+import { ApiError } from '#server/errors.ts'
+import type { Mailer } from '#server/services/mail/mailer.ts'
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts'
 import { createSession } from './sessions.ts'
 import { generateToken, hashToken, RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from './tokens.ts'

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { adminSessions, sessions } from '../../db/schema/sessions.ts'
-import { users } from '../../db/schema/users.ts'
+import type { Db } from '#server/db/client.ts'
+import { adminSessions, sessions } from '#server/db/schema/sessions.ts'
+import { users } from '#server/db/schema/users.ts'
 import { ADMIN_SESSION_TTL_MS, generateToken, hashToken, SESSION_TTL_MS } from './tokens.ts'
 
 export interface AuthUser {

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { createTransport } from 'nodemailer'
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import { outbox } from '../../db/schema/mail.ts'
+import type { Config } from '#server/config.ts'
+import type { Db } from '#server/db/client.ts'
+import { outbox } from '#server/db/schema/mail.ts'
 
 export interface MailMessage {
   to: string

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import type { OutboxMessage } from '#domain/api/auth.ts'
-import type { Db } from '../../db/client.ts'
-import { outbox } from '../../db/schema/mail.ts'
+import type { Db } from '#server/db/client.ts'
+import { outbox } from '#server/db/schema/mail.ts'
 
 /** Latest messages first, optionally only those sent to one address. */
 export async function readOutbox(

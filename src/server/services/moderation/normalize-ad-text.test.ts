@@ -7,7 +7,7 @@ import {
   readLeet,
   shrinkStretched,
   textViews,
-} from './normalise.ts'
+} from './normalize-ad-text.ts'
 
 describe('foldText', () => {
   it('lower-cases and strips accents', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchesWordPrefix, normalizeForSearch } from './normalize.ts'
+import { matchesWordPrefix, normalizeForSearch } from './normalize-city-name.ts'
 
 describe('normalizeForSearch', () => {
   it('drops accents and case and turns punctuation into single spaces', () => {
