@@ -1,4 +1,4 @@
-// Every business constant of spec section 9, in one place. Money is integer cents.
+// Every business constant, in one place. Money is integer cents.
 
 export const POSTING_FEE_CENTS = 200
 export const BUMP_FEE_CENTS = 100
@@ -37,14 +37,14 @@ export type PriceUnit = (typeof PRICE_UNITS)[number]
 export const CONTACT_PLATFORMS = ['twitter-x', 'facebook', 'instagram', 'onlyfans'] as const
 export type ContactPlatform = (typeof CONTACT_PLATFORMS)[number]
 
-/** Provider statuses the app treats as paid (spec section 4, "Payment status"). */
+/** Provider statuses the app treats as paid. */
 export const PAID_STATUSES = ['COMPLETED', 'RESOLVED', 'CONFIRMED', 'PAID'] as const
 
 export function isPaidStatus(status: string | null | undefined): boolean {
   return (PAID_STATUSES as readonly string[]).includes((status ?? '').toUpperCase())
 }
 
-/** Browser storage keys (spec section 9). The spec names the first two; we chose the rest. */
+/** Browser storage keys. The spec names the first two; we chose the rest. */
 export const STORAGE_KEYS = {
   authToken: 'auth_token',
   authUser: 'auth_user',

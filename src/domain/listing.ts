@@ -1,6 +1,6 @@
-// The listing page's query over ads (spec section 2, "Listing page"): filter, sort and paginate.
+// The listing page's query over ads: filter, sort and paginate.
 // Pure functions over plain arrays so a filter, sort or page change over every ad stays well under
-// the 50 ms bar of DESIGN.md §6, and the same code runs online, offline and in tests.
+// the 50 ms bar of docs/decisions/008-performance-budgets.md, and the same code runs online, offline and in tests.
 import type { Ad } from './ad.ts'
 import type { CategoryKey, CompanionType } from './categories.ts'
 import { matchCategory, SERVICES_CATEGORY } from './categories.ts'
@@ -37,7 +37,7 @@ export interface ListingQuery {
 }
 
 export interface ListingSources {
-  /** The user's own ads: always listed before the generated ones (spec section 3). */
+  /** The user's own ads: always listed before the generated ones. */
   own: readonly Ad[]
   generated: readonly Ad[]
 }

@@ -1,5 +1,5 @@
-// The generated ads of spec section 3: 10 per province per category, posted one hour apart, with the
-// spec's price formulas. The generator is deterministic (no clock, no randomness) so the same ads
+// The generated ads (docs/decisions/009-browser-ads-and-generated-ads.md): 10 per province per
+// category, posted one hour apart, priced by fixed formulas. The generator is deterministic (no clock, no randomness) so the same ads
 // appear online and offline, in the service-worker cache, on every device and in tests.
 import type { Ad } from './ad.ts'
 import { GENERATED_AD_ID_PREFIX } from './ad-facts.ts'
@@ -23,7 +23,7 @@ export const MOCK_ADS_ANCHOR = '2026-11-01T12:00:00.000Z'
 const HOUR_MS = 3_600_000
 export const STOCK_IMAGES_PER_CATEGORY = 4
 
-/** The spec's price formulas, in CAD dollars, for the index of an ad within its group (0..9). */
+/** The price formulas, in CAD dollars, for the index of an ad within its group (0..9). */
 export function mockPrice(category: CategoryKey, index: number): number {
   switch (category) {
     case 'adult-services':
@@ -66,7 +66,7 @@ function descriptionFor(
 /**
  * Builds one generated ad. `group` numbers the province×category pairs (0..51) so neighbouring
  * provinces show different copy and different verified ads; `index` is the ad's place in its group
- * (0..9), which the spec's formulas use.
+ * (0..9), which the price formulas use.
  */
 function mockAd(
   province: Province,

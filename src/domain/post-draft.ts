@@ -1,4 +1,4 @@
-// The post flow's hand-off (spec section 4, "Post flow"): when /post's Continue passes the title and
+// The post flow's hand-off: when /post's Continue passes the title and
 // moderation checks, the ad-to-be is written as a PostDraft to sessionStorage under
 // STORAGE_KEYS.checkoutDraft, and /checkout?type=post reads it back with parseCheckoutDraft. The same
 // value rides in a crypto charge's metadata and in an offline pending payment, and publishDraft

@@ -8,7 +8,7 @@ import {
 } from '#tests/support/e2e-accounts.ts'
 import { expectNoHorizontalOverflow } from '#tests/support/e2e-fixtures.ts'
 
-// Accounts in the app against the real server (spec sections 2, 4, 5, 8): every mail link is read
+// Accounts in the app against the real server: every mail link is read
 // from the server's outbox, as a user would click it in their inbox.
 
 async function submitLogin(page: import('@playwright/test').Page, user: TestUser) {

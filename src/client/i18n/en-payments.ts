@@ -1,6 +1,6 @@
 // The checkout, pay, pay-guide and wallet screens' part of the English catalog. Kept apart from en.ts
 // (like en-legal.ts) so these texts load with those screens only, not with the first page.
-// Strings quoted in spec/SPEC.md are copied exactly: do not reword them.
+// Texts users and tests read are kept word for word (docs/decisions/009-browser-ads-and-generated-ads.md).
 import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
 import { formatFee } from '#domain/money.ts'
 

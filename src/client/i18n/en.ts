@@ -1,5 +1,5 @@
 // Every user-visible string, keyed by screen, so a French catalog can be added beside this one.
-// Strings quoted in spec/SPEC.md are copied here exactly: do not reword them.
+// Texts users and tests read are kept word for word (docs/decisions/009-browser-ads-and-generated-ads.md).
 // Each screen's section is owned by the feature that renders it; edit only your own section. The
 // larger screens keep their sections in en-<screen>.ts files beside this one.
 import { enAdmin, enAuth } from './en-auth.ts'

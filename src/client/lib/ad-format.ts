@@ -12,7 +12,7 @@ const wholeDollars = new Intl.NumberFormat('en-CA', {
 })
 const withCents = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' })
 
-/** "$120 / hour", "$49.50 / set", or 'Contact for price' when the price is 0 (spec section 2). */
+/** "$120 / hour", "$49.50 / set", or 'Contact for price' when the price is 0. */
 export function formatAdPrice(ad: Pick<Ad, 'price' | 'priceUnit'>): string {
   if (!(ad.price > 0)) return m.contactForPrice
   const amount = Number.isInteger(ad.price) ? wholeDollars.format(ad.price) : withCents.format(ad.price)

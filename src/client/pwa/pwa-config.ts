@@ -1,6 +1,6 @@
 import { VitePWA } from 'vite-plugin-pwa'
 
-// The service worker and the manifest in one place (issue 2, "Installable and offline"; DESIGN.md §5).
+// The service worker and the manifest in one place (docs/decisions/006-offline-model.md).
 //
 // What the service worker keeps:
 // - precache: the shell (index.html), every route chunk and stylesheet, the stock images and icons, so a

@@ -44,7 +44,7 @@ export interface RouterContext {
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   errorComponent: RootError,
-  // any unknown path goes home (spec section 2); the splat route does this for normal navigation
+  // any unknown path goes home; the splat route does this for normal navigation
   notFoundComponent: () => <Navigate to="/" replace />,
 })
 

@@ -11,7 +11,7 @@ export const PaymentsPaths = {
 export const ChargeTypeSchema = z.enum(['post', 'bump', 'topup'])
 export type ChargeType = z.infer<typeof ChargeTypeSchema>
 
-/** Statuses the server reports, whatever the provider calls them (spec section 4 words). */
+/** Statuses the server reports, whatever the provider calls them. */
 export const CHARGE_STATUSES = ['NEW', 'PENDING', 'COMPLETED', 'EXPIRED', 'INVALID'] as const
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number]
 

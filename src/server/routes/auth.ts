@@ -56,7 +56,7 @@ export const AUTH_RATE_LIMITS = {
   forgot: { max: 5, timeWindow: '10 minutes' },
 } as const
 
-// Routes under /api/auth (spec section 7).
+// Routes under /api/auth.
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: AccountsDeps = {
     db: app.database.db,

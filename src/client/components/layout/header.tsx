@@ -94,13 +94,13 @@ function AuthLinks({ signedIn, onLogout, className, compact = false }: AuthLinks
   )
 }
 
-/** The sticky header of spec section 2 ("Shared layout"). */
+/** The sticky header. */
 export function Header() {
   const session = useSession()
   const browse = useBrowse()
   const [drawerActive, setDrawerActive] = useState(false)
   const onLogout = () => {
-    // signs out at once; the server call that revokes the token may fail silently (spec section 4)
+    // signs out at once; the server call that revokes the token may fail silently
     void logout()
     toast({ title: t.signedOutToast })
   }

@@ -13,7 +13,7 @@ export interface UpdatePromptProps {
 
 /**
  * Announces a waiting update with a toast ('A new version is available', Reload). Toasts vanish after
- * 1200 ms (spec section 4), too fast to act on, so a small Reload button stays until the user takes it.
+ * 1200 ms, too fast to act on, so a small Reload button stays until the user takes it.
  */
 export function UpdatePrompt({ needRefresh, onReload }: UpdatePromptProps) {
   const announced = useRef(false)

@@ -5,7 +5,7 @@ import { cn } from '#client/lib/cn.ts'
 import { selectTriggerClass } from './select-styles.ts'
 
 // Radix Select reserves the empty string for "no value": every SelectItem needs a non-empty value
-// (spec section 5: "A select item must not have an empty-string value").
+// ("A select item must not have an empty-string value").
 
 export const Select = SelectPrimitive.Root
 export const SelectValue = SelectPrimitive.Value

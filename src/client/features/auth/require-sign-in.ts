@@ -1,4 +1,4 @@
-// Guards for what needs an account (spec section 6): when signed out, a 'Sign in required' toast,
+// Guards for what needs an account: when signed out, a 'Sign in required' toast,
 // then /login, which returns the user here after signing in. `requireSignIn` is a route
 // `beforeLoad`; `useRequireSignIn` guards a button (pay, post) inside a page.
 import { redirect } from '@tanstack/react-router'

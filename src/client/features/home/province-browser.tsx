@@ -38,7 +38,7 @@ function ProvinceCard({ province }: { province: Province }) {
   const [category, setCategory] = useState<CategoryKey | undefined>(undefined)
   const selectId = `province-${province.code}-category`
 
-  // without a category there is nowhere to go: say so instead of guessing (spec section 2, "Home")
+  // without a category there is nowhere to go: say so instead of guessing
   const go = (city?: string) => {
     if (!category) {
       toast({ title: t.chooseCategoryTitle, description: t.chooseCategoryDescription })

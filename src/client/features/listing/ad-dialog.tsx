@@ -140,7 +140,7 @@ function AdDetails({ ad }: { ad: Ad }) {
         </section>
 
         <div className="flex justify-end">
-          {/* spec section 2: the Report link does nothing yet */}
+          {/* The Report link does nothing yet */}
           <Button variant="link" size="sm" className="h-auto px-0 text-muted-foreground">
             <FlagIcon aria-hidden="true" />
             {m.report}

@@ -14,7 +14,7 @@ const m = en.adDialog
 
 const reducer = (state: RevealState, action: RevealAction) => revealReducer(state, action)
 
-/** Hidden → typed-code challenge → revealed (spec section 4, "Contact reveal"). */
+/** Hidden → typed-code challenge → revealed. */
 export function RevealContact({
   contact,
   platform,

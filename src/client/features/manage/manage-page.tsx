@@ -1,4 +1,4 @@
-// /manage (spec section 2): the user's own ads with Edit, Bump (paid: checkout type=bump) and Delete
+// /manage: the user's own ads with Edit, Bump (paid: checkout type=bump) and Delete
 // behind a confirm dialog, and Create new. Newest (or latest bumped) first, as on the listing.
 import { Link, useRouter } from '@tanstack/react-router'
 import { ArrowUpIcon, MapPinIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'

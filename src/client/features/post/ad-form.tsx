@@ -1,4 +1,4 @@
-// The fields shared by /post and /edit/{id} (spec section 2): the page owns the values and what
+// The fields shared by /post and /edit/{id}: the page owns the values and what
 // happens on submit; this component only shows them and reports changes.
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'

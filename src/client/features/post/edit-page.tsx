@@ -1,4 +1,4 @@
-// /edit/{id} (spec sections 2, 5, 8): the post form's fields for one of the user's own ads. Generated
+// /edit/{id}: the post form's fields for one of the user's own ads. Generated
 // ads are not editable; an id that is not among the user's ads on this device is not found. Saving
 // keeps postedAt (only a bump moves it) and records the edit date.
 import { Link, useRouter } from '@tanstack/react-router'

@@ -1,4 +1,4 @@
-// /post (spec sections 2, 4, 5): the form autosaves its draft; Continue requires a title, runs the
+// /post: the form autosaves its draft; Continue requires a title, runs the
 // banned-phrase check, hands the ad-to-be to checkout through sessionStorage and goes to
 // /checkout?type=post. Offline the check cannot run: the ad is kept and checkout re-runs the check
 // before any payment (see post-draft.ts).

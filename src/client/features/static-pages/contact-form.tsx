@@ -26,7 +26,7 @@ export function validateContact(values: ContactValues): ContactErrors {
   return errors
 }
 
-// The send is simulated (spec section 2, "Other"): a short pause so the button state reads as real.
+// The send is simulated: a short pause so the button state reads as real.
 const SIMULATED_SEND_MS = 400
 
 export function ContactForm() {

@@ -21,7 +21,7 @@ export interface CityOptions {
 }
 
 /**
- * The city selector's state (spec section 4, "City selector"): the list reloads when the province
+ * The city selector's state: the list reloads when the province
  * changes and the typed filter resets; the filter reaches the API 250 ms after the last keystroke;
  * a failed load shows an empty list, without an error, because the selector stays usable with 'All cities'.
  * `enabled` lets the selector fetch only once it is opened, keeping the first page load light.

@@ -1,4 +1,4 @@
-// Backend reachability (spec section 4): true after a successful GET /api/, false on failure,
+// Backend reachability: true after a successful GET /api/, false on failure,
 // unknown before the first answer. Checked once when the layout loads and again whenever the device
 // comes back online or the page becomes visible after a failure, so the banner clears by itself.
 import { useEffect } from 'react'

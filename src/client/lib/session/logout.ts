@@ -3,7 +3,7 @@ import { isSignedIn, signOut } from '#client/lib/session/session-store.ts'
 import { AuthPaths } from '#domain/api/auth-constants.ts'
 
 /**
- * Signs out at once and asks the server to revoke the token (spec section 4: logout signs out even
+ * Signs out at once and asks the server to revoke the token (logout signs out even
  * if the server call fails; its outcome is ignored). The request reads the token before the session
  * is cleared, and a 401 on it is not a "session expired" event because the user is already out.
  */
@@ -13,6 +13,6 @@ export async function logout(): Promise<void> {
   try {
     await revoke
   } catch {
-    // spec section 8: logout failure is silent
+    // Logout failure is silent
   }
 }

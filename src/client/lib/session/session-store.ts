@@ -1,4 +1,4 @@
-// The session (spec section 4, "Session"): an auth token and the signed-in user, mirrored to
+// The session: an auth token and the signed-in user, mirrored to
 // localStorage under auth_token / auth_user so a reload keeps the user signed in. Read once at start;
 // written back on every change; a key is removed when its value is empty. A stored user that does not
 // parse counts as no user, and a token without a user counts as signed out (both keys are cleared):

@@ -1,4 +1,4 @@
-// Toasts as spec section 4 describes them: one visible at a time (TOAST_LIMIT), a new one replaces
+// Toasts as the product describes them: one visible at a time (TOAST_LIMIT), a new one replaces
 // the old, each auto-dismisses after TOAST_DURATION_MS and is removed TOAST_REMOVE_DELAY_MS later
 // (the gap lets the closing animation play). The store is its own jotai store so `toast()` can be
 // called from anywhere (event handlers, mutations) without a hook or the app's Provider.

@@ -10,7 +10,7 @@ import { PurgePanel } from './purge-panel.tsx'
 
 const t = en.admin
 
-/** /admin: logged out (the admin login) or logged in (moderation and purge), spec section 4. */
+/** /admin: logged out (the admin login) or logged in (moderation and purge). */
 export function AdminPage() {
   const token = useAdminToken()
   const signOut = () => {

@@ -20,7 +20,7 @@ function countLabel(n: number): string {
   return t.count.other.replace('{count}', String(n))
 }
 
-/** The banned-phrase list with add (non-blank, spec section 5) and delete. */
+/** The banned-phrase list with add (non-blank) and delete. */
 export function BannedPhrasesPanel() {
   const id = useId()
   const phrases = useBannedPhrases()
@@ -50,7 +50,7 @@ export function BannedPhrasesPanel() {
     )
   }
 
-  // spec section 8: admin errors are toasts too; the inline message stays for those who missed it
+  // Admin errors are toasts too; the inline message stays for those who missed it
   const loadError = phrases.isError ? phrases.error : null
   useEffect(() => {
     if (loadError) announceAdminFailure(t.loadFailed, loadError)

@@ -8,7 +8,7 @@ import { announceAdminFailure } from './admin-failure.ts'
 
 const t = en.admin
 
-/** Purge all user data; the button works only once DELETE is typed (spec section 5). */
+/** Purge all user data; the button works only once DELETE is typed. */
 export function PurgePanel() {
   const id = useId()
   const [confirm, setConfirm] = useState('')

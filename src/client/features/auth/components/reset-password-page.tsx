@@ -20,7 +20,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
   const [failed, setFailed] = useState(false)
   const reset = useResetPassword()
 
-  // spec section 5: without a token, 'Invalid Link', then on to request a new one
+  // Without a token, 'Invalid Link', then on to request a new one
   useEffect(() => {
     if (token) return
     toast({ title: t.invalidLinkTitle, description: t.invalidLinkDescription, variant: 'destructive' })

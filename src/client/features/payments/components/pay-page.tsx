@@ -42,7 +42,7 @@ export function PayPage({ chargeId, type, adId }: PayPageProps) {
   const status = (charge.data?.status ?? 'NEW').toUpperCase()
   const over = FINAL_UNPAID.has(status)
 
-  // spec section 8: 'Could not load payment' with the server's detail, once per failure
+  // 'Could not load payment' with the server's detail, once per failure
   const { error, errorUpdatedAt } = charge
   useEffect(() => {
     if (errorUpdatedAt && error)
@@ -86,7 +86,7 @@ export function PayPage({ chargeId, type, adId }: PayPageProps) {
     }
   }, [adId, chargeId, land, navigate, queryClient, type])
 
-  // spec section 4: the paid check runs every 1.5 s on the latest polled status; after a failed
+  // The paid check runs every 1.5 s on the latest polled status; after a failed
   // fulfilment it waits for a newer status instead of repeating the same failing call
   const latest = useRef<{ status: string; at: number }>({ status, at: charge.dataUpdatedAt })
   latest.current = { status, at: charge.dataUpdatedAt }

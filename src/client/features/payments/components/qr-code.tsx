@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 
 /**
- * A QR code drawn in the browser from the payment URI (DESIGN.md §4: no third-party chart service,
+ * A QR code drawn in the browser from the payment URI (docs/decisions/004-payment-providers-exactly-once.md: no third-party chart service,
  * for privacy and so it works offline). The encoder is loaded on demand, with the pay page only.
  */
 export function QrCode({ value, label, failedText }: { value: string; label: string; failedText: string }) {
