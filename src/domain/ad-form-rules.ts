@@ -4,9 +4,11 @@
 import { z } from 'zod'
 import type { Ad } from './ad.ts'
 import { CATEGORY_KEYS, COMPANION_TYPES, DEFAULT_CATEGORY, SERVICES_CATEGORY } from './categories.ts'
-import { CONTACT_PLATFORMS, MAX_PHOTOS, MAX_VIDEOS_EDIT, MAX_VIDEOS_POST, PRICE_UNITS } from './constants.ts'
+import { CONTACT_PLATFORMS, MAX_PHOTOS, MAX_VIDEOS_POST, PRICE_UNITS } from './constants.ts'
 import type { ModerationState, PostDraft } from './post-draft.ts'
 import { findProvince, PROVINCE_CODES, type ProvinceCode } from './provinces.ts'
+
+export const MAX_VIDEOS_EDIT = 2
 
 /**
  * The spec's post form offers only ON, BC, QC and AB. We offer all 13 provinces and territories

@@ -5,9 +5,10 @@ import type { Ad } from './ad.ts'
 import type { CategoryKey, CompanionType } from './categories.ts'
 import { matchCategory, SERVICES_CATEGORY } from './categories.ts'
 import type { SortOption } from './constants.ts'
-import { PAGE_SIZE } from './constants.ts'
 import type { ProvinceOrAll } from './provinces.ts'
 import { ALL, matchProvince } from './provinces.ts'
+
+export const PAGE_SIZE = 12
 
 /**
  * Reads the listing route's path segments: the province case-insensitively (undefined when it is

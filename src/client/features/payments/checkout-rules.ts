@@ -5,8 +5,9 @@ import { isApiError } from '#client/lib/http.ts'
 import { searchOneOf, searchSchema } from '#client/lib/search-schema.ts'
 import type { Ad } from '#domain/ad.ts'
 import type { ChargeType } from '#domain/api/payments.ts'
-import { DEFAULT_PAY_GUIDE_AMOUNT } from '#domain/constants.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
+
+const DEFAULT_PAY_GUIDE_AMOUNT = 5
 
 // The search params below are read by hand, not with zod: route options are on every page's first
 // load (see lib/search-schema.ts).

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { CITY_FILTER_DEBOUNCE_MS } from '#domain/constants.ts'
 import type { ProvinceOrAll } from '#domain/provinces.ts'
 import { type CityItem, citiesQuery } from './cities-query.ts'
+
+const CITY_FILTER_DEBOUNCE_MS = 250
 
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value)

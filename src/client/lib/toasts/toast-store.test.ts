@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS } from '#domain/constants.ts'
-import { createToaster, toastsAtom } from './toast-store.ts'
+import { createToaster, TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, toastsAtom } from './toast-store.ts'
 
 describe('toast store', () => {
   beforeEach(() => vi.useFakeTimers())

@@ -5,7 +5,12 @@
 
 import type { ReactNode } from 'react'
 import { atom, createStore } from '#client/lib/state.ts'
-import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '#domain/constants.ts'
+
+export const TOAST_REMOVE_DELAY_MS = 200
+
+export const TOAST_DURATION_MS = 1_200
+
+export const TOAST_LIMIT = 1
 
 export type ToastVariant = 'default' | 'destructive'
 

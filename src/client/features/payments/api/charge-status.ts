@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { http } from '#client/lib/http.ts'
 import { ChargeStatusResponseSchema, PaymentsPaths } from '#domain/api/payments.ts'
-import { STATUS_POLL_MS } from '#domain/constants.ts'
 import { chargeKeys } from './charge-keys.ts'
+
+const STATUS_POLL_MS = 5_000
 
 /** GET /payments/crypto/charge/{id}/status: public (the random id is the key), polled every 5 s. */
 export function getChargeStatus(chargeId: string, signal?: AbortSignal) {

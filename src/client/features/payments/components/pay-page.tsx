@@ -11,13 +11,15 @@ import { readCheckoutDraft } from '#client/lib/checkout-handoff.ts'
 import { errorDetail, isApiError } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { ChargeStatusResponse, ChargeType } from '#domain/api/payments.ts'
-import { COINS, type Coin, isPaidStatus, PAID_CHECK_MS } from '#domain/constants.ts'
+import { COINS, type Coin, isPaidStatus } from '#domain/constants.ts'
 import { formatCad } from '#domain/money.ts'
 import { useChargeStatus } from '../api/charge-status.ts'
 import { applyBump, publishDraft } from '../apply-paid-order.ts'
 import { useLandAfterPayment } from '../use-land-after-payment.ts'
 import { CopyButton } from './copy-button.tsx'
 import { QrCode } from './qr-code.tsx'
+
+const PAID_CHECK_MS = 1_500
 
 const t = enPayments.pay
 
