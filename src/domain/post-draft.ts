@@ -2,7 +2,7 @@
 // moderation checks, the ad-to-be is written as a PostDraft to sessionStorage under
 // STORAGE_KEYS.checkoutDraft, and /checkout?type=post reads it back with parseCheckoutDraft. The same
 // value rides in a crypto charge's metadata and in an offline pending payment, and publishDraft
-// (client/features/post/publish.ts) turns it into the user's ad once paid.
+// (client/features/payments/apply-paid-order.ts) turns it into the user's ad once paid.
 //
 // For the checkout helper: a draft stored while OFFLINE carries `moderation: 'pending'` — the
 // banned-phrase check could not run. Before charging such a draft (the pending-payment resume when
