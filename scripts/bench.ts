@@ -1,12 +1,13 @@
-// `npm run bench`: the docs/decisions/008-performance-budgets.md bars, measured against the real built app and server.
+// `npm run bench`: the bars of docs/decisions/008-performance-budgets.md, measured against the real
+// built app and server.
 //   (a) gzipped JS loaded by the first view of / and of a listing page (Chromium, 18+ gate confirmed)
 //   (b) Lighthouse 12 mobile scores, LCP and CLS for both pages
 //   (c) API req/s and p50/p99 at a fixed 500 req/s beside a bare Fastify route measured in the same run
 //   (d) listing filter/sort/page timing of the domain functions over the full mock data set
 //   (c) runs on PGlite and then on a scratch PostgreSQL database (createdb/dropdb on 127.0.0.1 as
 //       postgres), each with 1,000 banned phrases and a signed-up user, all made through the real API
-// Env: BENCH_BUILD=1 rebuilds even if dist/ exists; BENCH_SKIP=lighthouse,api,js,listing,postgres skips parts;
-// BENCH_RATE (default 500) and BENCH_SECONDS (default 10) shape the load. Not part of `npm test`.
+// Env: BENCH_BUILD=1 rebuilds even if dist/ exists; BENCH_SKIP=lighthouse,api,js,listing,postgres skips
+// parts; BENCH_RATE (default 500) and BENCH_SECONDS (default 10) shape the load. Not part of `npm test`.
 import { existsSync } from 'node:fs'
 import { type LoadFigures, type LoadTarget, load, probe } from './bench/api-load.ts'
 import { seedBannedPhrases, signUpUser } from './bench/api-setup.ts'

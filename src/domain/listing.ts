@@ -1,6 +1,6 @@
-// The listing page's query over ads: filter, sort and paginate.
-// Pure functions over plain arrays so a filter, sort or page change over every ad stays well under
-// the 50 ms bar of docs/decisions/008-performance-budgets.md, and the same code runs online, offline and in tests.
+// The listing page's query over ads: filter, sort and paginate. Pure functions over plain arrays so a filter,
+// sort or page change over every ad stays well under the 50 ms bar of
+// docs/decisions/008-performance-budgets.md, and the same code runs online, offline and in tests.
 import type { Ad } from './ad.ts'
 import type { CategoryKey, CompanionType } from './categories.ts'
 import { matchCategory, SERVICES_CATEGORY } from './categories.ts'

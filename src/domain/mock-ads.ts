@@ -1,6 +1,6 @@
-// The generated ads (docs/decisions/009-browser-ads-and-generated-ads.md): 10 per province per
-// category, posted one hour apart, priced by fixed formulas. The generator is deterministic (no clock, no randomness) so the same ads
-// appear online and offline, in the service-worker cache, on every device and in tests.
+// The generated ads (docs/decisions/009-browser-ads-and-generated-ads.md): 10 per province per category,
+// posted one hour apart, priced by fixed formulas. The generator is deterministic (no clock, no randomness)
+// so the same ads appear online and offline, in the service-worker cache, on every device and in tests.
 import type { Ad } from './ad.ts'
 import { GENERATED_AD_ID_PREFIX } from './ad-facts.ts'
 import type { CategoryKey, CompanionType } from './categories.ts'

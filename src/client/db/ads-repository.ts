@@ -1,6 +1,6 @@
-// The one door to ads for the app (docs/decisions/006-offline-model.md): the user's own ads (IndexedDB, mirrored to the
-// mock-ads localStorage key) followed by the generated ones. Ads published to a server later plug in
-// here, with Dexie as their offline cache, and no screen changes.
+// The one door to ads for the app (docs/decisions/006-offline-model.md): the user's own ads (IndexedDB,
+// mirrored to the mock-ads localStorage key) followed by the generated ones. Ads published to a server later
+// plug in here, with Dexie as their offline cache, and no screen changes.
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo } from 'react'
 import { type Ad, type AdInput, AdSchema, parseStoredAds } from '#domain/ad.ts'

@@ -1,5 +1,5 @@
-// The long texts of the Privacy and Terms pages, part of the English catalog but kept apart from
-// en.ts so they load with those two pages only, not with every page (docs/decisions/008-performance-budgets.md).
+// The long texts of the Privacy and Terms pages, part of the English catalog but kept apart from en.ts so
+// they load with those two pages only, not with every page (docs/decisions/008-performance-budgets.md).
 import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { formatFee } from '#domain/money.ts'

@@ -19,7 +19,8 @@ export type ChargeStatus = (typeof CHARGE_STATUSES)[number]
 export const MAX_DRAFT_BYTES = 64 * 1024
 
 export const CreateChargeRequestSchema = z.object({
-  // the server prices post and bump itself; amount matters only for a topup (dollars, at least MIN_TOPUP_CENTS)
+  // the server prices post and bump itself; amount matters only for a topup (dollars, at least the
+  // minimum load)
   amount: z.coerce.number().finite().nonnegative().max(10_000).optional(),
   description: z.string().trim().max(500).refine(hasNoNul, NUL_CHARACTER_DETAIL).optional(),
   chargeType: ChargeTypeSchema,

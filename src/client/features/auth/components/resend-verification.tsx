@@ -7,7 +7,10 @@ import { failureToast, useEmailForm } from './account-forms.tsx'
 
 const t = en.auth.resend
 
-/** The resend box (on /register after signing up, and on /login when the address is not verified yet): an email, then a new verification link is mailed. */
+/**
+ * The resend box, on /register after signing up and on /login when the address is not verified yet:
+ * an email, then a new verification link is mailed.
+ */
 export function ResendVerification({
   defaultEmail = '',
   title = t.title,

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 
 /**
- * A QR code drawn in the browser from the payment URI (docs/decisions/004-payment-providers-exactly-once.md: no third-party chart service,
- * for privacy and so it works offline). The encoder is loaded on demand, with the pay page only.
+ * A QR code drawn in the browser from the payment URI, not by a third-party chart service: no payment
+ * address leaks to a third party, and it works offline. The encoder is loaded on demand, with the pay page only.
  */
 export function QrCode({ value, label, failedText }: { value: string; label: string; failedText: string }) {
   const [svg, setSvg] = useState<string | null>(null)
