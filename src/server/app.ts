@@ -16,6 +16,7 @@ import metaRoutes from './routes/meta.ts'
 import moderationRoutes from './routes/moderation.ts'
 import paymentsRoutes from './routes/payments.ts'
 import walletRoutes from './routes/wallet.ts'
+import { fastifyTrustProxy } from './trust-proxy.ts'
 
 export interface AppDeps {
   config: Config
@@ -41,7 +42,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
     // behind a load balancer the client IP (rate limits, logs) comes from X-Forwarded-For
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     frameworkErrors: frameworkErrorHandler,
   })
   installErrorHandler(base)

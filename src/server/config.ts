@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseTrustProxy } from './trust-proxy.ts'
 
 // Every environment variable the server reads, with its default. README's "Configuration" table
 // mirrors this file: keep them in step.
@@ -12,8 +13,17 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   // shared rate-limit counters when several API processes run behind a load balancer
   REDIS_URL: z.string().optional(),
-  // 'true' when behind a reverse proxy / load balancer, so client IPs come from X-Forwarded-For
-  TRUST_PROXY: z.stringbool().default(false),
+  // behind a load balancer: how many proxies (1) or which addresses/CIDRs may set X-Forwarded-For.
+  // A number or a list, never `true`: see src/server/trust-proxy.ts
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw)
+      if (parsed.ok) return parsed.value
+      ctx.addIssue({ code: 'custom', message: parsed.error })
+      return z.NEVER
+    }),
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   // comma-separated origins allowed by CORS besides our own; empty means same-origin only
   CORS_ORIGINS: z.string().default(''),
@@ -33,11 +43,20 @@ const EnvSchema = z.object({
 
 export type Config = z.infer<typeof EnvSchema>
 
+/** A configuration the server refuses to start with; one line per problem, each saying what to set. */
+export class ConfigError extends Error {
+  readonly problems: string[]
+  constructor(problems: string[]) {
+    super(problems.join('\n'))
+    this.name = 'ConfigError'
+    this.problems = problems
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
-    throw new Error(`Invalid configuration: ${problems}`)
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`))
   }
   return parsed.data
 }

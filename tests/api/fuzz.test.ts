@@ -898,7 +898,7 @@ function fuzzApp(overrides: Partial<Config> = {}): Promise<TestApp> {
       SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
       BTCPAY_WEBHOOK_SECRET: BTCPAY_SECRET,
       // the bench's deployment shape: client IPs (and so rate-limit keys) come from X-Forwarded-For
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
       ...overrides,
     },
     {
