@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { HealthSchema } from '#domain/api/meta.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { type LogStream, loggerOptions } from './logging.ts'
 import authPlugin from './plugins/auth.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrorHandler, installErrorHandler } from './plugins/errors.ts'
@@ -21,6 +22,8 @@ import { fastifyTrustProxy } from './trust-proxy.ts'
 export interface AppDeps {
   config: Config
   database: Database
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream
 }
 
 declare module 'fastify' {
@@ -37,9 +40,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024
  * Builds the whole server (API under /api, the built PWA elsewhere) without listening, so tests
  * can call app.inject on a fresh database. main.ts only listens.
  */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   const base = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     // behind a load balancer the client IP (rate limits, logs) comes from X-Forwarded-For
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),

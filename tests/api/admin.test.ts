@@ -8,6 +8,7 @@ import { ADMIN_LOGIN_RATE_LIMIT } from '#server/routes/admin.ts'
 import { createSession } from '#server/services/accounts/sessions.ts'
 import { resolveAdminCredentials } from '#server/services/admin/credentials.ts'
 import { PURGE_KEEP_TABLES } from '#server/services/admin/purge.ts'
+import { readOutbox } from '#server/services/mail/outbox.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 const ADMIN = { username: 'boss', password: 'correct horse battery staple' }
@@ -56,8 +57,8 @@ function purge(token?: string) {
 async function signedUpUser(email: string, password = 'secret1') {
   const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password } })
   expect(reg.statusCode).toBe(201)
-  const out = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${email}` })
-  const link = new URL(out.json().messages[0].link)
+  const [mail] = await readOutbox(t.db, { to: email })
+  const link = new URL(mail?.link ?? '')
   await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${link.searchParams.get('token')}` })
   const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
   expect(login.statusCode).toBe(200)
@@ -139,7 +140,7 @@ describe('admin credentials', () => {
   })
 
   it('uses the configured pair as is', () => {
-    const config = loadConfig({ NODE_ENV: 'production', ADMIN_USERNAME: 'a', ADMIN_PASSWORD: 'b' })
+    const config = loadConfig({ NODE_ENV: 'development', ADMIN_USERNAME: 'a', ADMIN_PASSWORD: 'b' })
     expect(resolveAdminCredentials(config)).toEqual({ username: 'a', password: 'b', generated: false })
   })
 

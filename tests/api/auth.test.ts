@@ -12,6 +12,7 @@ import { readOutbox } from '#server/services/mail/outbox.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 const PUBLIC_URL = 'https://maple.example'
+const OUTBOX_ADMIN = { username: 'admin', password: 'outbox-admin-password' }
 let t: TestApp
 let clientIp = 0
 
@@ -60,7 +61,11 @@ async function verifiedUser(email: string, password = 'secret1'): Promise<string
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL })
+  t = await createTestApp({
+    PUBLIC_URL,
+    ADMIN_USERNAME: OUTBOX_ADMIN.username,
+    ADMIN_PASSWORD: OUTBOX_ADMIN.password,
+  })
 })
 afterAll(() => t.close())
 beforeEach(async () => {
@@ -436,16 +441,24 @@ describe('register rate limit and the dev outbox', () => {
     expect(res.json().detail).toMatch(/Too many requests/)
   }, 60_000)
 
-  it('lists the latest mails for an address over HTTP outside production', async () => {
+  it('lists the latest mails for an address over HTTP outside production, to the admin only', async () => {
     await post('/register', { email: 'outbox@example.com', password: 'secret1' })
     await post('/resend-verification', { email: 'outbox@example.com' })
-    const res = await call({ method: 'GET', url: '/api/dev/outbox?to=OUTBOX@example.com' })
+    const url = '/api/dev/outbox?to=OUTBOX@example.com'
+    expect((await call({ method: 'GET', url })).statusCode).toBe(401)
+    const userToken = await verifiedUser('someone@example.com')
+    const asUser = await call({ method: 'GET', url, headers: { authorization: `Bearer ${userToken}` } })
+    expect(asUser.statusCode).toBe(401)
+    const admin = await call({ method: 'POST', url: '/api/admin/login', payload: OUTBOX_ADMIN })
+    const res = await call({ method: 'GET', url, headers: { authorization: `Bearer ${admin.json().token}` } })
     expect(res.statusCode).toBe(200)
     const { messages } = res.json()
     expect(messages).toHaveLength(2)
     expect(messages[0].link).toBe(await latestLink('outbox@example.com'))
     expect(messages[0]).toMatchObject({ to: 'outbox@example.com', subject: expect.any(String) })
-    const count = await t.db.execute(sql`SELECT count(*)::int AS n FROM outbox`)
+    const count = await t.db.execute(
+      sql`SELECT count(*)::int AS n FROM outbox WHERE "to" = 'outbox@example.com'`,
+    )
     expect((count as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(2)
   })
 })

@@ -259,7 +259,7 @@ const FUZZ: Record<string, FuzzSpec> = {
       ),
     },
   },
-  'GET /api/dev/outbox': { query: { to: email }, edges: { to: emailEdges } },
+  'GET /api/dev/outbox': { role: 'admin', query: { to: email }, edges: { to: emailEdges } },
   'GET /api/meta/cities': {
     query: {
       province: fc.constantFrom('ON', 'qc', 'ALL', 'all', 'bc'),

@@ -35,7 +35,9 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
     kind: 'outbox',
     async send({ to, subject, text, link }) {
       await db.insert(outbox).values({ to, subject, text, link: link ?? null })
-      log.info({ to, subject, link }, `mail kept in the outbox (no SMTP_URL): ${link ?? subject}`)
+      // the link is a live credential: only a local run may print it (production needs SMTP anyway)
+      if (config.NODE_ENV === 'production') log.info({ subject }, 'mail kept in the outbox (no SMTP_URL)')
+      else log.info({ to, subject, link }, `mail kept in the outbox (no SMTP_URL): ${link ?? subject}`)
     },
   }
 }
