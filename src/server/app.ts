@@ -7,6 +7,7 @@ import { type LogStream, loggerOptions } from './logging.ts'
 import authPlugin from './plugins/auth.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrorHandler, installErrorHandler } from './plugins/errors.ts'
+import { registerMail } from './plugins/mail.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerStatic } from './plugins/static.ts'
@@ -59,6 +60,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
   app.decorate('database', database)
+  registerMail(app)
   await app.register(authPlugin)
 
   await app.register(

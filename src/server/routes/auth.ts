@@ -26,7 +26,6 @@ import {
 } from '../services/accounts/accounts.ts'
 import { primeDummyHash } from '../services/accounts/passwords.ts'
 import { revokeSession } from '../services/accounts/sessions.ts'
-import { createMailer } from '../services/mail/mailer.ts'
 
 // Counters are keyed by client IP plus the email in the body, so one attacker cannot lock a victim
 // out from elsewhere and a shared IP (an office, a carrier NAT) is not blocked for everyone. The
@@ -60,9 +59,8 @@ export const AUTH_RATE_LIMITS = {
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: AccountsDeps = {
     db: app.database.db,
-    mailer: createMailer(app.config, app.database.db, app.log),
     publicUrl: app.config.PUBLIC_URL,
-    log: app.log,
+    mailQueued: () => app.mailSender?.wake(),
   }
   await primeDummyHash()
 
@@ -74,8 +72,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Create an account and mail a verification link (no session starts)',
+        description:
+          'Answers the same for an address that already has an account (its owner gets a notice mail instead), so the form cannot tell who is a member.',
         body: RegisterRequestSchema,
-        response: { 201: RegisterResponseSchema, 409: ErrorSchema, ...errorResponses },
+        response: { 201: RegisterResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
