@@ -256,3 +256,47 @@ describe('purge', () => {
     expect((await tableCounts()).users).toBe(1)
   })
 })
+
+describe('admin sign-out and idle sessions', () => {
+  function logout(token: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { authorization: `Bearer ${token}` },
+    })
+  }
+
+  it('revokes the token on POST /api/admin/logout, and only that one', async () => {
+    const mine = await adminToken()
+    const other = await adminToken()
+    const res = await logout(mine)
+    expect(res.statusCode).toBe(204)
+    expect((await purge(mine)).statusCode).toBe(401)
+    expect((await logout(mine)).statusCode).toBe(401)
+    expect((await purge(other)).statusCode).toBe(200)
+  })
+
+  it('ends an admin session after 30 idle minutes', async () => {
+    const token = await adminToken()
+    await t.db.update(adminSessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+    const res = await purge(token)
+    expect(res.statusCode).toBe(401)
+  })
+
+  it('slides: each use restarts the 30 idle minutes', async () => {
+    const token = await adminToken()
+    await t.db.update(adminSessions).set({ lastSeenAt: new Date(Date.now() - 29 * 60_000) })
+    expect((await logoutlessCheck(token)).statusCode).toBe(200)
+    const [session] = await t.db.select().from(adminSessions)
+    expect(session?.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000)
+  })
+
+  // an admin route that changes nothing: the dev outbox
+  function logoutlessCheck(token: string) {
+    return t.app.inject({
+      method: 'GET',
+      url: '/api/dev/outbox',
+      headers: { authorization: `Bearer ${token}` },
+    })
+  }
+})

@@ -326,6 +326,7 @@ const FUZZ: Record<string, FuzzSpec> = {
     },
   },
   'POST /api/admin/purge': { role: 'admin' },
+  'POST /api/admin/logout': { role: 'admin' },
   'GET /api/wallet': { role: 'user' },
   'GET /api/wallet/': { role: 'user' },
   'POST /api/wallet/pay': {
@@ -889,6 +890,9 @@ let validatedRequests = 0
 
 let discovered: string[] = []
 
+/** Routes whose success ends the sessions the next requests would use. */
+const SESSION_ENDERS = new Set(['POST /api/auth/logout', 'POST /api/admin/logout', 'POST /api/admin/purge'])
+
 /** An app on a fresh database, counting the requests that pass validation. */
 function fuzzApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   return createTestApp(
@@ -999,8 +1003,7 @@ async function fuzzRoute(key: string): Promise<void> {
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
       if (validatedRequests > before || res.statusCode < 400) reached++
       // logout and purge end the sessions the next requests would use
-      if (res.statusCode < 300 && (key === 'POST /api/auth/logout' || key === 'POST /api/admin/purge'))
-        stale = true
+      if (res.statusCode < 300 && SESSION_ENDERS.has(key)) stale = true
       checkAnswer(plan, spec, res)
     }),
     { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },

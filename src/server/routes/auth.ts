@@ -13,7 +13,7 @@ import {
   VerifyEmailQuerySchema,
   VerifyEmailResponseSchema,
 } from '#domain/api/auth.ts'
-import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
+import { errorResponses } from '#domain/api/common.ts'
 import { ApiError, RATE_LIMITED_DETAIL } from '../errors.ts'
 import {
   type AccountsDeps,

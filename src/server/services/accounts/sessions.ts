@@ -2,7 +2,26 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { adminSessions, sessions } from '../../db/schema/sessions.ts'
 import { users } from '../../db/schema/users.ts'
-import { ADMIN_SESSION_TTL_MS, generateToken, hashToken, SESSION_TTL_MS } from './tokens.ts'
+import {
+  ADMIN_IDLE_TIMEOUT_MS,
+  ADMIN_SESSION_TTL_MS,
+  generateToken,
+  hashToken,
+  SESSION_IDLE_TIMEOUT_MS,
+  SESSION_TTL_MS,
+} from './tokens.ts'
+
+// last_seen_at is written at most once a minute per session, so a burst of requests costs one
+// UPDATE; the idle timeouts (minutes, days) do not need more precision than that
+const TOUCH_AFTER_MS = 60_000
+
+function idleCutoff(idleMs: number): Date {
+  return new Date(Date.now() - idleMs)
+}
+
+function touchDue(lastSeenAt: Date): boolean {
+  return lastSeenAt.getTime() < Date.now() - TOUCH_AFTER_MS
+}
 
 export interface AuthUser {
   id: string
@@ -65,17 +84,33 @@ export async function createAdminSession(db: Db, username: string): Promise<stri
   return token
 }
 
+/**
+ * The admin behind a token: valid for 12 hours at most and ended by 30 idle minutes (each use slides
+ * it), since an admin token can delete every account.
+ */
 export async function findAdminBySessionToken(db: Db, token: string): Promise<AuthAdmin | null> {
-  const rows = await db
-    .select({ username: adminSessions.username })
+  const [row] = await db
+    .select({ id: adminSessions.id, username: adminSessions.username, lastSeenAt: adminSessions.lastSeenAt })
     .from(adminSessions)
     .where(
       and(
         eq(adminSessions.tokenHash, hashToken(token)),
         isNull(adminSessions.revokedAt),
         gt(adminSessions.expiresAt, new Date()),
+        gt(adminSessions.lastSeenAt, idleCutoff(ADMIN_IDLE_TIMEOUT_MS)),
       ),
     )
     .limit(1)
-  return rows[0] ?? null
+  if (!row) return null
+  if (touchDue(row.lastSeenAt)) {
+    await db.update(adminSessions).set({ lastSeenAt: new Date() }).where(eq(adminSessions.id, row.id))
+  }
+  return { username: row.username }
+}
+
+export async function revokeAdminSession(db: Db, token: string): Promise<void> {
+  await db
+    .update(adminSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(adminSessions.tokenHash, hashToken(token)), isNull(adminSessions.revokedAt)))
 }
