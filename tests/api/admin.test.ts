@@ -54,7 +54,7 @@ function purge(token?: string) {
   })
 }
 
-async function signedUpUser(email: string, password = 'secret1') {
+async function signedUpUser(email: string, password = 'maple-pw-1') {
   const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password } })
   expect(reg.statusCode).toBe(201)
   const [mail] = await readOutbox(t.db, { to: email })
@@ -177,7 +177,7 @@ describe('purge', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'x@example.com', password: 'secret1' },
+      payload: { email: 'x@example.com', password: 'maple-pw-1' },
     })
     const before = await tableCounts()
     const admin = await adminToken()
@@ -206,7 +206,7 @@ describe('purge', () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: 'gone@example.com', password: 'secret1' },
+      payload: { email: 'gone@example.com', password: 'maple-pw-1' },
     })
     expect(login.statusCode).toBe(401)
     const logout = await t.app.inject({
@@ -234,7 +234,7 @@ describe('purge', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'again@example.com', password: 'secret1' },
+      payload: { email: 'again@example.com', password: 'maple-pw-1' },
     })
     expect(res.statusCode).toBe(201)
   })

@@ -327,6 +327,17 @@ const FUZZ: Record<string, FuzzSpec> = {
   },
   'POST /api/admin/purge': { role: 'admin' },
   'POST /api/admin/logout': { role: 'admin' },
+  'POST /api/auth/change-password': {
+    role: 'user',
+    body: {
+      current_password: fc.constantFrom(MEMBER.password, 'wrong-password'),
+      new_password: fc.string({ minLength: 6, maxLength: 40 }),
+    },
+    edges: {
+      current_password: fc.constantFrom('', 'x'.repeat(1025)),
+      new_password: fc.constantFrom('', '12345', '123456', 'x'.repeat(1025)),
+    },
+  },
   'GET /api/wallet': { role: 'user' },
   'GET /api/wallet/': { role: 'user' },
   'POST /api/wallet/pay': {
@@ -891,7 +902,12 @@ let validatedRequests = 0
 let discovered: string[] = []
 
 /** Routes whose success ends the sessions the next requests would use. */
-const SESSION_ENDERS = new Set(['POST /api/auth/logout', 'POST /api/admin/logout', 'POST /api/admin/purge'])
+const SESSION_ENDERS = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/change-password',
+  'POST /api/admin/logout',
+  'POST /api/admin/purge',
+])
 
 /** An app on a fresh database, counting the requests that pass validation. */
 function fuzzApp(overrides: Partial<Config> = {}): Promise<TestApp> {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  ChangePasswordRequestSchema,
   EmailRequestSchema,
   LoginRequestSchema,
   LoginResponseSchema,
@@ -24,6 +25,7 @@ import {
   resetPassword,
   verifyEmail,
 } from '../services/accounts/accounts.ts'
+import { changePassword } from '../services/accounts/change-password.ts'
 import { primeDummyHash } from '../services/accounts/passwords.ts'
 import { revokeSession } from '../services/accounts/sessions.ts'
 
@@ -53,6 +55,8 @@ export const AUTH_RATE_LIMITS = {
   register: { max: 20, timeWindow: '10 minutes' },
   resend: { max: 5, timeWindow: '10 minutes' },
   forgot: { max: 5, timeWindow: '10 minutes' },
+  // a stolen session must not become a way to guess the current password
+  changePassword: { max: 10, timeWindow: '10 minutes' },
 } as const
 
 // Routes under /api/auth (spec section 7).
@@ -123,6 +127,28 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await revokeSession(deps.db, request.authToken)
       return reply.code(204).send(null)
     },
+  )
+
+  app.post(
+    '/change-password',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { ...AUTH_RATE_LIMITS.changePassword } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password (the current one is needed); every other session of the user ends',
+        security: [{ bearerAuth: [] }],
+        body: ChangePasswordRequestSchema,
+        response: { 200: MessageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      changePassword(deps.db, {
+        userId: request.user.id,
+        sessionToken: request.authToken,
+        currentPassword: request.body.current_password,
+        newPassword: request.body.new_password,
+      }),
   )
 
   app.get(

@@ -12,6 +12,7 @@ import { sessions } from '../../db/schema/sessions.ts'
 import { type AccountTokenPurpose, accountTokens, users } from '../../db/schema/users.ts'
 import { ApiError } from '../../errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import { COMMON_PASSWORD_DETAIL, isCommonPassword } from './common-passwords.ts'
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts'
 import { createSession } from './sessions.ts'
 import { generateToken, hashToken, RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from './tokens.ts'
@@ -101,6 +102,10 @@ async function queueSignUpAttemptNotice(
   })
 }
 
+export function assertUncommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new ApiError(400, COMMON_PASSWORD_DETAIL)
+}
+
 function findUserByEmail(db: Db, email: string) {
   return db
     .select()
@@ -120,6 +125,8 @@ export async function register(
   email: string,
   password: string,
 ): Promise<RegisterResponse> {
+  // refused before the address is looked at, so known and unknown addresses get the same 400
+  assertUncommonPassword(password)
   const existing = await findUserByEmail(deps.db, email)
   const passwordHash = await hashPassword(password)
   if (existing) {
@@ -217,6 +224,7 @@ export async function resetPassword(
   token: string,
   newPassword: string,
 ): Promise<{ message: string }> {
+  assertUncommonPassword(newPassword)
   const passwordHash = await hashPassword(newPassword)
   const now = new Date()
   await db.transaction(async (tx) => {
