@@ -43,9 +43,13 @@ export async function createSession(db: Db, userId: string): Promise<string> {
   return token
 }
 
+/**
+ * The user behind a token. A session slides: it ends after 14 days without a request, and 30 days
+ * after sign-in whatever the use, so a forgotten device signs itself out and a stolen token dies.
+ */
 export async function findUserBySessionToken(db: Db, token: string): Promise<AuthUser | null> {
-  const rows = await db
-    .select({ id: users.id, email: users.email })
+  const [row] = await db
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, id: users.id, email: users.email })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -53,10 +57,15 @@ export async function findUserBySessionToken(db: Db, token: string): Promise<Aut
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
+        gt(sessions.lastSeenAt, idleCutoff(SESSION_IDLE_TIMEOUT_MS)),
       ),
     )
     .limit(1)
-  return rows[0] ?? null
+  if (!row) return null
+  if (touchDue(row.lastSeenAt)) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId))
+  }
+  return { id: row.id, email: row.email }
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
