@@ -57,7 +57,7 @@ describe('change password page', () => {
       current_password: 'old-and-rare-6',
       new_password: 'fresh-and-rare-7',
     })
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer user-token')
+    expect((init?.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer user-token')
   })
 
   it("shows the server's reason when it refuses", async () => {
