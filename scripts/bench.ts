@@ -155,7 +155,7 @@ async function benchApiOn(db: 'PGlite' | 'PostgreSQL', databaseUrl?: string): Pr
     notes.push(
       `${db}: ${PHRASES} banned phrases added through POST /api/moderation/banned-words in ${seconds.toFixed(1)} s`,
     )
-    const token = await signUpUser(base)
+    const token = await signUpUser(base, server.admin)
     const bareFigures = await load({ label: 'bare Fastify GET /', url: `${bare.baseURL}/` }, RATE, SECONDS)
     row(`API [${db}] bare Fastify GET / (same run)`, loadValue(bareFigures), 'baseline')
     const targets: LoadTarget[] = [

@@ -206,4 +206,32 @@ test.describe('accounts', () => {
       page.getByRole('main').getByText('Your session has ended. Please sign in again.'),
     ).toBeVisible()
   })
+
+  test('changes the password from the account menu; the old one stops working, the new one signs in', async ({
+    page,
+    accounts,
+  }) => {
+    const user = await accounts.signUp()
+    await accounts.login(page, user)
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('menuitem', { name: 'Change password' }).click()
+    await expect(page).toHaveURL(/\/account\/password$/)
+    await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible()
+    await expectNoSeriousA11yViolations(page, '/account/password')
+
+    const fresh = `${user.password}-changed`
+    await page.getByLabel('Current password').fill(user.password)
+    await page.getByLabel('New password', { exact: true }).fill(fresh)
+    await page.getByLabel('Confirm new password').fill(fresh)
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await expect(toasts(page).getByText('Password changed')).toBeVisible()
+
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.goto('/login')
+    await submitLogin(page, user)
+    await expect(toasts(page).getByRole('alert').getByText('Invalid email or password')).toBeVisible()
+    await page.goto('/login')
+    await submitLogin(page, { ...user, password: fresh })
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
+  })
 })

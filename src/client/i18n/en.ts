@@ -34,6 +34,7 @@ export const en = {
     myAds: 'My ads',
     admin: 'Admin',
     verifiedSoon: 'Verified (coming soon)',
+    changePassword: 'Change password',
     signOut: 'Sign out',
     postAd: 'Post Ad',
     manage: 'Manage',

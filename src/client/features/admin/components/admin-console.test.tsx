@@ -135,6 +135,24 @@ describe('admin console', () => {
     })
   })
 
+  it('signs out with the button and asks the server to revoke the admin token', async () => {
+    const user = userEvent.setup()
+    setAdminToken('adm-1')
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/admin/logout') ? new Response(null, { status: 204 }) : json(200, phrases),
+    )
+    renderAdmin()
+    await screen.findByText('first phrase')
+    await user.click(screen.getByRole('button', { name: 'Sign out' }))
+    expect(getAdminToken()).toBe('')
+    await waitFor(() =>
+      expect(calls().filter((c) => c.url.endsWith('/admin/logout'))).toEqual([
+        { url: expect.stringMatching(/\/api\/admin\/logout$/), method: 'POST', auth: 'Bearer adm-1' },
+      ]),
+    )
+    expect(screen.getByLabelText('Username')).toBeTruthy()
+  })
+
   it('signs out of the console when the server says the admin session ended', () => {
     setAdminToken('adm-1')
     announceAdminFailure('Purge failed', new ApiError(401, 'Invalid or expired token'))

@@ -1,9 +1,9 @@
 import { LogOutIcon } from 'lucide-react'
 import { Button } from '#client/components/ui/button.tsx'
 import { en } from '#client/i18n/en.ts'
-import { clearAdminToken } from '#client/lib/session/session-store.ts'
 import { useAdminToken } from '#client/lib/session/use-session.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
+import { adminLogout } from '../api/admin-logout.ts'
 import { AdminLoginForm } from './admin-login-form.tsx'
 import { BannedPhrasesPanel } from './banned-phrases-panel.tsx'
 import { PurgePanel } from './purge-panel.tsx'
@@ -14,8 +14,7 @@ const t = en.admin
 export function AdminPage() {
   const token = useAdminToken()
   const signOut = () => {
-    // admin tokens expire on the server; there is no admin logout endpoint to call
-    clearAdminToken()
+    void adminLogout()
     toast({ title: t.signedOut })
   }
 
