@@ -1,4 +1,5 @@
-// `npm run bench`: the DESIGN.md §6 bars, measured against the real built app and server.
+// `npm run bench`: the bars of docs/decisions/008-performance-budgets.md, measured against the real
+// built app and server.
 //   (a) gzipped JS loaded by the first view of / and of a listing page (Chromium, 18+ gate confirmed)
 //   (b) Lighthouse 12 mobile scores, LCP and CLS for both pages
 //   (c) API req/s and p50/p99 at a fixed 500 req/s beside a bare Fastify route measured in the same run
@@ -153,7 +154,7 @@ async function benchAds(): Promise<void> {
 }
 
 function printTable(): void {
-  const headers = ['Metric', 'Value', 'Target (DESIGN.md §6)', '']
+  const headers = ['Metric', 'Value', 'Target (docs/decisions/008-performance-budgets.md)', '']
   const cells = rows.map((r) => [r.metric, r.value, r.target, r.verdict])
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)))
   const line = (c: string[]) => c.map((v, i) => v.padEnd(widths[i] ?? 0)).join(' | ')
@@ -188,7 +189,7 @@ async function benchApiOn(db: 'PGlite' | 'PostgreSQL', databaseUrl?: string): Pr
     notes.push(
       `${db}: ${PHRASES} banned phrases added through POST /api/moderation/banned-words in ${seconds.toFixed(1)} s`,
     )
-    const token = await signUpUser(base)
+    const token = await signUpUser(base, server.admin)
     const bareFigures = await load({ label: 'bare Fastify GET /', url: `${bare.baseURL}/` }, RATE, SECONDS)
     row(`API [${db}] bare Fastify GET / (same run)`, loadValue(bareFigures), 'baseline')
     const targets: LoadTarget[] = [

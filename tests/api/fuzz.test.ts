@@ -324,7 +324,7 @@ const FUZZ: Record<string, FuzzSpec> = {
       ),
     },
   },
-  'GET /api/dev/outbox': { query: { to: email }, edges: { to: emailEdges } },
+  'GET /api/dev/outbox': { role: 'admin', query: { to: email }, edges: { to: emailEdges } },
   'GET /api/meta/cities': {
     query: {
       province: fc.constantFrom('ON', 'qc', 'ALL', 'all', 'bc'),
@@ -400,6 +400,18 @@ const FUZZ: Record<string, FuzzSpec> = {
   'PATCH /api/ads/:id': { role: 'user', params: { id: adId }, body: adFields, edges: adEdges },
   'DELETE /api/ads/:id': { role: 'user', params: { id: adId } },
   'POST /api/ads/:id/reveal': { params: { id: adId } },
+  'POST /api/admin/logout': { role: 'admin' },
+  'POST /api/auth/change-password': {
+    role: 'user',
+    body: {
+      current_password: fc.constantFrom(MEMBER.password, 'wrong-password'),
+      new_password: fc.string({ minLength: 6, maxLength: 40 }),
+    },
+    edges: {
+      current_password: fc.constantFrom('', 'x'.repeat(1025)),
+      new_password: fc.constantFrom('', '12345', '123456', 'x'.repeat(1025)),
+    },
+  },
   'GET /api/wallet': { role: 'user' },
   'GET /api/wallet/': { role: 'user' },
   'POST /api/wallet/pay': {
@@ -984,6 +996,14 @@ let validatedRequests = 0
 
 let discovered: string[] = []
 
+/** Routes whose success ends the sessions the next requests would use. */
+const SESSION_ENDERS = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/change-password',
+  'POST /api/admin/logout',
+  'POST /api/admin/purge',
+])
+
 /** An app on a fresh database, counting the requests that pass validation. */
 function fuzzApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   return createTestApp(
@@ -993,7 +1013,7 @@ function fuzzApp(overrides: Partial<Config> = {}): Promise<TestApp> {
       SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
       BTCPAY_WEBHOOK_SECRET: BTCPAY_SECRET,
       // the bench's deployment shape: client IPs (and so rate-limit keys) come from X-Forwarded-For
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
       ...overrides,
     },
     {
@@ -1094,8 +1114,7 @@ async function fuzzRoute(key: string): Promise<void> {
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
       if (validatedRequests > before || res.statusCode < 400) reached++
       // logout and purge end the sessions the next requests would use
-      if (res.statusCode < 300 && (key === 'POST /api/auth/logout' || key === 'POST /api/admin/purge'))
-        stale = true
+      if (res.statusCode < 300 && SESSION_ENDERS.has(key)) stale = true
       checkAnswer(plan, spec, res)
     }),
     { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },

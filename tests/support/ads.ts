@@ -2,7 +2,7 @@
 // calls a journey makes. Each takes the file's TestApp, so files keep one app and one database.
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import type { AdWriteInput } from '#domain/api/ads.ts'
+import { AdsPaths, type AdWriteInput } from '#domain/api/ads.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { users } from '#server/db/schema/users.ts'
 import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
@@ -64,7 +64,7 @@ export async function createAd(
 ): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/ads',
+    url: `/api${AdsPaths.list}`,
     headers: m.auth,
     payload: adBody(overrides),
   })

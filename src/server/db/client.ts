@@ -44,7 +44,7 @@ export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promi
     return { db, kind: 'postgres', close: () => pool.end() }
   }
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-  // ad search folds accents (unaccent) and matches parts of titles (pg_trgm); see migration 0001_ads
+  // ad search folds accents (unaccent) and matches parts of titles (pg_trgm); see migration 0002_ads
   const client = new PGlite(dataDir, { extensions: { unaccent, pg_trgm } })
   const db = drizzlePglite(client)
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })

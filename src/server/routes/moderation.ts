@@ -9,7 +9,7 @@ import {
   ModerationCheckRequestSchema,
   ModerationCheckResponseSchema,
 } from '#domain/api/moderation.ts'
-import { bannedPhraseService, seedDefaultPhrases } from '../services/moderation/banned-phrases.ts'
+import { bannedPhraseService, seedDefaultPhrases } from '#server/services/moderation/banned-phrases.ts'
 
 // a person editing a draft checks a few times a minute; a script probing the list checks far more
 export const MODERATION_CHECK_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const

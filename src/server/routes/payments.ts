@@ -27,6 +27,8 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024
 export const SANDBOX_SIMULATE_DISABLED_DETAIL = 'Simulated payments are disabled in production'
 const InvoiceParamsSchema = z.object({ invoiceId: z.string().min(1).max(200) })
 
+export const CHARGE_STATUS_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const
+
 // Routes under /api/payments: crypto charges, provider webhooks and the sandbox's hosted page.
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const payments = () => paymentsService(app.config, app.database)
@@ -94,6 +96,9 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crypto/charge/:chargeId/status',
     {
+      // public and each call asks the provider: a bound per IP keeps a scraper from spending our
+      // provider quota (the pay page polls every few seconds, far below it)
+      ...rateLimited(CHARGE_STATUS_RATE_LIMIT.max, CHARGE_STATUS_RATE_LIMIT.timeWindow),
       schema: {
         tags: ['payments'],
         description:

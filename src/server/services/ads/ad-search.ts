@@ -1,13 +1,12 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { AdListQuery } from '#domain/api/ads.ts'
-import { PAGE_SIZE } from '#domain/constants.ts'
-import { clampPage, isAllCities, pageCount } from '#domain/listing.ts'
+import { clampPage, isAllCities, PAGE_SIZE, pageCount } from '#domain/listing.ts'
 import { ALL } from '#domain/provinces.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import type { AdRow } from './ad-views.ts'
 
-// The public listing and search. Every condition here has an index in migration 0001_ads: live rows
+// The public listing and search. Every condition here has an index in migration 0002_ads: live rows
 // by province/category/rank, folded city, the tsvector (GIN) and price.
 
 /**
