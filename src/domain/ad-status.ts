@@ -4,7 +4,8 @@
 //   pending_payment ──pay post──▶ live ──(expires_at passes)──▶ expired ──pay post (renew)──▶ live
 //          │                      │ ▲                                 │
 //          │                      │ └──── release ── held ◀── hold ───┘ (reports)
-//          └──────── remove ──────┴──────────── remove ──────────────────▶ removed (final)
+//          └──────── remove ──────┴──────────── remove ──────────────────▶ removed
+//                                                      (an admin may restore it to live before its expiry)
 //
 // Expiry is not written by a job: a live row whose expires_at has passed READS as expired.
 
@@ -31,7 +32,7 @@ export function effectiveStatus(ad: StatusFacts, now: Date): AdStatus {
   return ad.status
 }
 
-export type AdAction = 'publish' | 'renew' | 'bump' | 'edit' | 'remove' | 'hold' | 'release'
+export type AdAction = 'publish' | 'renew' | 'bump' | 'edit' | 'remove' | 'hold' | 'release' | 'restore'
 
 // From which (effective) statuses each action may start; anything else is refused.
 const ALLOWED_FROM: Record<AdAction, readonly AdStatus[]> = {
@@ -42,6 +43,8 @@ const ALLOWED_FROM: Record<AdAction, readonly AdStatus[]> = {
   remove: ['pending_payment', 'live', 'expired', 'held'],
   hold: ['live', 'expired'],
   release: ['held'],
+  // an admin undoing a removal (its own or a wrong one); live again only while unexpired
+  restore: ['removed'],
 }
 
 export function canApply(action: AdAction, status: AdStatus): boolean {

@@ -151,6 +151,8 @@ export const OwnAdSchema = PublicAdSchema.extend({
   contact: AdContactSchema,
   contactPlatform: z.enum(CONTACT_PLATFORMS).nullable(),
   createdAt: IsoDate,
+  /** why an admin removed the ad; null otherwise */
+  removalReason: z.string().nullable(),
 })
 export type OwnAd = z.infer<typeof OwnAdSchema>
 

@@ -7,10 +7,18 @@ import {
   PurgeResponseSchema,
 } from '#domain/api/admin.ts'
 import { errorResponses } from '#domain/api/common.ts'
+import {
+  AuditListSchema,
+  QueueSchema,
+  ReviewActionRequestSchema,
+  ReviewParamsSchema,
+} from '#domain/api/reports.ts'
 import { ApiError } from '#server/errors.ts'
 import { createAdminSession, revokeAdminSession } from '#server/services/accounts/sessions.ts'
 import { checkAdminCredentials, resolveAdminCredentials } from '#server/services/admin/credentials.ts'
 import { purgeAllUserData } from '#server/services/admin/purge.ts'
+import { listAudit, recordAudit } from '#server/services/reports/admin-audit.ts'
+import { reviewAd, reviewQueue } from '#server/services/reports/review.ts'
 
 export const ADMIN_LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const
 
@@ -77,8 +85,62 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const deleted = await purgeAllUserData(app.database.db, request.authToken)
       request.log.warn({ admin: request.admin.username, deleted }, 'all user data purged')
+      await recordAudit(app.database.db, {
+        admin: request.admin.username,
+        action: 'purge',
+        target: 'all user data',
+      })
       return { deleted }
     },
+  )
+
+  app.get(
+    '/reports',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The review queue: reported and held ads, most urgent first',
+        description: 'Suspected minors and trafficking first, then more reporters, then the oldest report.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: QueueSchema, ...errorResponses },
+      },
+    },
+    async () => ({ items: await reviewQueue(app.database.db) }),
+  )
+
+  app.post(
+    '/reports/:id/:action',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Decide on an ad: dismiss its reports, remove it (reason required) or restore it',
+        security: [{ bearerAuth: [] }],
+        params: ReviewParamsSchema,
+        body: ReviewActionRequestSchema,
+        response: { 204: z.null(), 409: errorResponses[400], ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id, action } = request.params
+      await reviewAd(app.database.db, request.admin.username, id, action, request.body.reason)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.get(
+    '/audit',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The admin audit log, newest first',
+        security: [{ bearerAuth: [] }],
+        response: { 200: AuditListSchema, ...errorResponses },
+      },
+    },
+    async () => ({ items: await listAudit(app.database.db) }),
   )
 }
 

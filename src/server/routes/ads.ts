@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -14,6 +15,7 @@ import {
   OwnAdSchema,
 } from '#domain/api/ads.ts'
 import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
+import { ReportRequestSchema, ReportResponseSchema } from '#domain/api/reports.ts'
 import { seedDemoAdsEnabled } from '#server/config.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { findUserBySessionToken } from '#server/services/accounts/sessions.ts'
@@ -23,12 +25,17 @@ import { toOwnAd, toPublicAd, toReveal } from '#server/services/ads/ad-views.ts'
 import { AdsService } from '#server/services/ads/ads-service.ts'
 import { seedDemoAds } from '#server/services/ads/demo-ads.ts'
 import { bannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
+import { reportAd } from '#server/services/reports/report-ad.ts'
 
 // contact details are what scrapers want: a person reveals a few, a script many
 export const REVEAL_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const
+// a person reports a handful of ads; a script trying to hold a competitor's ads reports many
+export const REPORT_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const
 
 // Routes under /api/ads (docs/decisions/010-ads-on-the-server.md). Reading is public; writing is
 // the owner's; publishing and bumping happen only by paying (wallet pay or a crypto charge).
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
 const adsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
   const service = new AdsService(db, bannedPhraseService(db), app.config.AD_LIFETIME_DAYS)
@@ -177,6 +184,31 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => toReveal(await service.visibleAd(request.params.id, await viewerId(request))),
+  )
+
+  app.post(
+    '/:id/reports',
+    {
+      ...rateLimited(REPORT_RATE_LIMIT.max, REPORT_RATE_LIMIT.timeWindow),
+      schema: {
+        tags,
+        summary: 'Report a live ad (signed in or not)',
+        description:
+          'One report per ad per account, or per client when signed out; a repeat answers ' +
+          'already_reported: true. underage and trafficking hold the ad at once; other reasons hold ' +
+          `it at 3 distinct reporters. Rate-limited to ${REPORT_RATE_LIMIT.max} per ` +
+          `${REPORT_RATE_LIMIT.timeWindow} per client.`,
+        params: AdParamsSchema,
+        body: ReportRequestSchema,
+        response: { 200: ReportResponseSchema, 404: ErrorSchema, 400: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await viewerId(request)
+      // signed out: one report per client address, stored only as a hash
+      const reporter = user ? `user:${user}` : `client:${sha256(request.ip)}`
+      return reportAd(db, request.params.id, reporter, request.body)
+    },
   )
 }
 

@@ -10,6 +10,8 @@ import {
   ModerationCheckResponseSchema,
 } from '#domain/api/moderation.ts'
 import { bannedPhraseService, seedDefaultPhrases } from '#server/services/moderation/banned-phrases.ts'
+import { recordAudit } from '#server/services/reports/admin-audit.ts'
+import { holdAdsMatching } from '#server/services/reports/hold-matching.ts'
 
 // a person editing a draft checks a few times a minute; a script probing the list checks far more
 export const MODERATION_CHECK_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const
@@ -56,13 +58,26 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['moderation'],
         summary: 'Add a banned phrase (admin)',
-        description: 'Refused with 409 when the list already holds it in any case, accent or spacing.',
+        description:
+          'Refused with 409 when the list already holds it in any case, accent or spacing. Live ads ' +
+          'that match it are held for review (never deleted or rewritten).',
         security: [{ bearerAuth: [] }],
         body: AddBannedPhraseRequestSchema,
         response: { 201: BannedPhraseSchema, 409: errorResponses[400], ...errorResponses },
       },
     },
-    async (request, reply) => reply.code(201).send(await phrases.add(request.body.phrase)),
+    async (request, reply) => {
+      const added = await phrases.add(request.body.phrase)
+      const admin = request.admin.username
+      const held = await holdAdsMatching(app.database.db, added.phrase, admin)
+      await recordAudit(app.database.db, {
+        admin,
+        action: 'phrase_added',
+        target: `phrase:${added.id}`,
+        reason: `${added.phrase} (${held} live ads held)`,
+      })
+      return reply.code(201).send(added)
+    },
   )
 
   app.delete(
@@ -79,6 +94,11 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await phrases.remove(request.params.id)
+      await recordAudit(app.database.db, {
+        admin: request.admin.username,
+        action: 'phrase_deleted',
+        target: `phrase:${request.params.id}`,
+      })
       return reply.code(204).send(null)
     },
   )

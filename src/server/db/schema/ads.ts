@@ -63,6 +63,10 @@ export const ads = pgTable(
     // the lifetime this ad was sold with (AD_LIFETIME_DAYS when it was created): publishing and
     // renewing read it here, so the payment paths need no configuration of their own
     lifetimeDays: doublePrecision('lifetime_days').notNull().default(30),
+    // why an admin removed the ad, shown to its owner (null for removals by the owner)
+    removalReason: text('removal_reason'),
+    // why the ad is held when no report says so (a banned phrase added after it went live)
+    holdReason: text('hold_reason'),
     search: tsvector('search'),
     // the title in lower case without accents, for partial-word matches (trigram index)
     titleFolded: text('title_folded'),
@@ -97,6 +101,7 @@ export const AD_EVENT_KINDS = [
   'removed',
   'held',
   'released',
+  'restored',
 ] as const
 
 /** The audit trail: every change to an ad, who made it, the status before and after, and why. */

@@ -12,6 +12,8 @@ export const PURGE_KEEP_TABLES: ReadonlySet<string> = new Set([
   // the seed marker: purged, it would bring back default phrases an admin had deleted
   'moderation_lists',
   '__drizzle_migrations',
+  // the record of admin actions, the purge itself included, must outlive the data it explains
+  'admin_audit',
 ])
 
 const ADMIN_SESSIONS_TABLE = 'admin_sessions'

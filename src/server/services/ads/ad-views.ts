@@ -69,5 +69,6 @@ export function toOwnAd(row: AdRow, now: Date): OwnAd {
     ...toReveal(row),
     status: effectiveStatus(row, now),
     createdAt: row.createdAt.toISOString(),
+    removalReason: row.status === 'removed' ? row.removalReason : null,
   }
 }

@@ -1,0 +1,49 @@
+import { desc } from 'drizzle-orm'
+import type { AuditEntry } from '#domain/api/reports.ts'
+import type { Db } from '#server/db/client.ts'
+import { adminAudit } from '#server/db/schema/reports.ts'
+
+export const ADMIN_ACTIONS = [
+  'phrase_added',
+  'phrase_deleted',
+  'purge',
+  'dismiss',
+  'remove',
+  'restore',
+] as const
+export type AdminAction = (typeof ADMIN_ACTIONS)[number]
+
+export interface AuditInput {
+  admin: string
+  action: AdminAction
+  target?: string
+  reason?: string
+}
+
+/** Writes one audit row; pass the `tx` that made the change so both commit or neither. */
+export async function recordAudit(db: Db, entry: AuditInput): Promise<void> {
+  await db.insert(adminAudit).values({
+    admin: entry.admin,
+    action: entry.action,
+    target: entry.target ?? '',
+    reason: entry.reason ?? '',
+  })
+}
+
+export const AUDIT_PAGE = 200
+
+/** The latest admin actions, newest first. */
+export async function listAudit(db: Db): Promise<AuditEntry[]> {
+  const rows = await db
+    .select()
+    .from(adminAudit)
+    .orderBy(desc(adminAudit.at), desc(adminAudit.id))
+    .limit(AUDIT_PAGE)
+  return rows.map((r) => ({
+    admin: r.admin,
+    action: r.action,
+    target: r.target,
+    reason: r.reason,
+    at: r.at.toISOString(),
+  }))
+}
