@@ -401,6 +401,25 @@ const FUZZ: Record<string, FuzzSpec> = {
   'DELETE /api/ads/:id': { role: 'user', params: { id: adId } },
   'POST /api/ads/:id/reveal': { params: { id: adId } },
   'POST /api/admin/logout': { role: 'admin' },
+  'POST /api/ads/:id/reports': {
+    params: { id: adId },
+    body: {
+      reason: fc.constantFrom('spam', 'wrong_category', 'offensive', 'underage', 'trafficking', 'other'),
+      details: fc.string({ maxLength: 200 }),
+    },
+    edges: {
+      reason: fc.constantFrom('', 'SPAM', 'ugly', '\u0000'),
+      details: fc.constantFrom('x'.repeat(1001), '\u0000', '\ud800'),
+    },
+  },
+  'GET /api/admin/reports': { role: 'admin' },
+  'GET /api/admin/audit': { role: 'admin' },
+  'POST /api/admin/reports/:id/:action': {
+    role: 'admin',
+    params: { id: adId, action: fc.constantFrom('dismiss', 'remove', 'restore') },
+    body: { reason: fc.string({ maxLength: 100 }) },
+    edges: { reason: fc.constantFrom('x'.repeat(501), '\u0000', '\ud800') },
+  },
   'POST /api/auth/change-password': {
     role: 'user',
     body: {
