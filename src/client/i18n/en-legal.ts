@@ -78,6 +78,7 @@ export const enLegal = {
         body: [
           'No content involving minors, or anyone who looks like a minor. No human trafficking, exploitation, coercion or third-party advertising of another person. No non-consensual or stolen images. No violence, threats, hate, or illegal drugs. We remove such ads without notice, close the account and report to the police.',
           'Ads for companionship must follow Canadian law, including the Criminal Code (the Protection of Communities and Exploited Persons Act). We may refuse or remove any ad at our discretion.',
+          'Anyone may report an ad. An ad reported as possibly showing someone under 18, or coercion or trafficking, is hidden at once until we review it; other ads are hidden after several reports. Holding or removing an ad never refunds its fees automatically; you see the reason for a removal under Manage.',
         ],
       },
       {

@@ -4,6 +4,7 @@
 // larger screens keep their sections in en-<screen>.ts files beside this one.
 import { enAdmin, enAuth } from './en-auth.ts'
 import { enManage, enPost } from './en-post.ts'
+import { enReview } from './en-reports.ts'
 
 export const en = {
   app: {
@@ -206,6 +207,7 @@ export const en = {
   },
   auth: enAuth,
   admin: enAdmin,
+  review: enReview,
   post: enPost,
   manage: enManage,
   checkout: {},

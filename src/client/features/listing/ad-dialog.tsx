@@ -1,8 +1,7 @@
-import { BadgeCheckIcon, CalendarIcon, FlagIcon, MapPinIcon } from 'lucide-react'
+import { BadgeCheckIcon, CalendarIcon, MapPinIcon } from 'lucide-react'
 import { useState } from 'react'
 import { MediaImage } from '#client/components/media/media-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
-import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
   DialogContent,
@@ -18,6 +17,7 @@ import { cn } from '#client/lib/cn.ts'
 import type { Ad } from '#domain/ad.ts'
 import { COMPANION_LABELS, findCategory } from '#domain/categories.ts'
 import { provinceLabel } from '#domain/provinces.ts'
+import { ReportAd } from './report-ad.tsx'
 import { RevealContact } from './reveal-contact.tsx'
 
 const m = en.adDialog
@@ -139,13 +139,7 @@ function AdDetails({ ad }: { ad: Ad }) {
           <RevealContact contact={ad.contact} platform={ad.contactPlatform} />
         </section>
 
-        <div className="flex justify-end">
-          {/* The Report link does nothing yet */}
-          <Button variant="link" size="sm" className="h-auto px-0 text-muted-foreground">
-            <FlagIcon aria-hidden="true" />
-            {m.report}
-          </Button>
-        </div>
+        <ReportAd adId={ad.id} />
       </div>
     </div>
   )

@@ -100,7 +100,8 @@ describe('admin console', () => {
 
   it("says 'Failed to load' when the list cannot be read", async () => {
     setAdminToken('adm-1')
-    fetchMock.mockResolvedValue(json(503, { detail: 'Service unavailable' }))
+    // a fresh Response per call: the review queue and audit panels load at the same time
+    fetchMock.mockImplementation(async () => json(503, { detail: 'Service unavailable' }))
     renderAdmin()
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy()
     expect(lastToast()).toMatchObject({ title: 'Failed to load', description: 'Service unavailable' })

@@ -5,8 +5,10 @@ import { useAdminToken } from '#client/lib/session/use-session.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { adminLogout } from '../api/admin-logout.ts'
 import { AdminLoginForm } from './admin-login-form.tsx'
+import { AuditPanel } from './audit-panel.tsx'
 import { BannedPhrasesPanel } from './banned-phrases-panel.tsx'
 import { PurgePanel } from './purge-panel.tsx'
+import { ReviewQueuePanel } from './review-queue-panel.tsx'
 
 const t = en.admin
 
@@ -31,7 +33,9 @@ export function AdminPage() {
       </div>
       {token ? (
         <>
+          <ReviewQueuePanel />
           <BannedPhrasesPanel />
+          <AuditPanel />
           <PurgePanel />
         </>
       ) : (
