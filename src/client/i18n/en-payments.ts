@@ -155,7 +155,7 @@ export const enPayments = {
     guideLink: 'How do I pay with crypto?',
     transactions: 'Transactions',
     noTransactions: 'No transactions yet.',
-    types: { topup: 'Wallet top-up', post: 'Posting fee', bump: 'Bump fee' },
+    types: { topup: 'Wallet top-up', post: 'Posting fee', bump: 'Bump fee', credit: 'Credit' },
     byCrypto: 'paid by crypto',
     fromWallet: 'from wallet',
     columns: { date: 'Date', what: 'What', status: 'Status', amount: 'Amount' },

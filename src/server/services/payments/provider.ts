@@ -7,6 +7,20 @@ export interface ProviderCharge {
   hostedUrl: string
   addresses: { bitcoin: string | null; litecoin: string | null }
   uris: { bitcoin: string | null; litecoin: string | null }
+  /** Paid in full after the invoice expired: the provider keeps it expired, we still owe the goods. */
+  paidLate?: boolean
+  /** Something was paid but not enough; what is still due, in cents. */
+  partial?: { dueCents: number } | null
+  /** A state a person should look at (paid late, partial, overpaid, marked by hand, invalid). */
+  attention?: ChargeAttention | null
+}
+
+export const CHARGE_ATTENTIONS = ['paid_late', 'partial', 'paid_over', 'marked', 'invalid'] as const
+export type ChargeAttention = (typeof CHARGE_ATTENTIONS)[number]
+
+/** Settled, or paid in full too late: either way the payer is owed what they paid for. */
+export function isPaid(charge: ProviderCharge): boolean {
+  return charge.status === 'COMPLETED' || charge.paidLate === true
 }
 
 export interface CreateInvoiceInput {
@@ -39,6 +53,9 @@ export interface PaymentProvider {
 /** The provider could not be reached or answered nonsense: a 502 for the caller, never a 500. */
 export class ProviderError extends Error {
   override readonly name = 'ProviderError'
+
+  /** When set, what the 502 tells the caller instead of the generic "unavailable" (a setup problem). */
+  detail: string | undefined
 }
 
 export function headerValue(headers: WebhookHeaders, name: string): string | undefined {
