@@ -69,6 +69,7 @@ export const enPayments = {
     amount: 'Amount',
     status: 'Status',
     polling: 'Status checked every 5 seconds.',
+    partiallyPaid: 'Partially paid: {due} still due. Send the rest to the same address.',
     loading: 'Loading payment…',
     loadFailedTitle: 'Could not load payment',
     retry: 'Try again',

@@ -140,6 +140,11 @@ export function PayPage({ chargeId, type, adId }: PayPageProps) {
         </dd>
       </dl>
       {!over && !finished && <p className="mt-1 text-xs text-muted-foreground">{t.polling}</p>}
+      {!finished && charge.data?.partially_paid && (
+        <p role="status" data-testid="partially-paid" className="mt-3 text-sm font-semibold">
+          {fill(t.partiallyPaid, { due: formatCad(Math.round((charge.data.amount_due_cad ?? 0) * 100)) })}
+        </p>
+      )}
 
       {over && (
         <div role="alert" className="mt-6 grid gap-3 rounded-md border border-destructive/50 p-4 text-sm">
