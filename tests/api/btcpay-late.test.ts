@@ -5,7 +5,7 @@ import { loadConfig } from '#server/config.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
 import { users } from '#server/db/schema/users.ts'
 import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
-import { createSession } from '#server/services/accounts/sessions.ts'
+import { createAdminSession, createSession } from '#server/services/accounts/sessions.ts'
 import { BtcpayProvider } from '#server/services/payments/btcpay-provider.ts'
 import { PaymentsService } from '#server/services/payments/charges.ts'
 import { reconcileCharges } from '#server/services/payments/reconcile.ts'
@@ -328,5 +328,53 @@ describe('invoice paths', () => {
     } finally {
       await scopedOnly.close()
     }
+  })
+})
+
+describe('the admin list of charges that need a look', () => {
+  it('lists partial, invalid and late charges with their provider ids, and refuses non-admins', async () => {
+    const m = await member()
+    const late = await charge(m, { chargeType: 'topup', amount: 5 })
+    const partial = await charge(m, { chargeType: 'topup', amount: 5 })
+    const invalid = await charge(m, { chargeType: 'bump', listingId: 'ad-1' })
+    const fine = await charge(m, { chargeType: 'topup', amount: 5 })
+    fake.setStatus(late.invoiceId, 'Expired', 'PaidLate', 1)
+    fake.setStatus(partial.invoiceId, 'New', 'PaidPartial', 0.5)
+    fake.setStatus(invalid.invoiceId, 'Invalid')
+    fake.setStatus(fine.invoiceId, 'Settled')
+    for (const c of [late, partial, invalid, fine]) await status(c.chargeId)
+    const token = await createAdminSession(t.db, 'admin')
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/payments/attention',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(res.statusCode).toBe(200)
+    const listed = res.json().charges as { charge_id: string }[]
+    expect(listed).toHaveLength(3)
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          charge_id: late.chargeId,
+          provider_invoice_id: late.invoiceId,
+          attention: 'paid_late',
+          fulfilled: true,
+        }),
+        expect.objectContaining({
+          charge_id: partial.chargeId,
+          provider_invoice_id: partial.invoiceId,
+          attention: 'partial',
+          fulfilled: false,
+        }),
+        expect.objectContaining({ charge_id: invalid.chargeId, provider: 'btcpay', attention: 'invalid' }),
+      ]),
+    )
+    const member401 = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/payments/attention',
+      headers: m.auth,
+    })
+    expect(member401.statusCode).toBe(401)
+    expect(member401.json().detail).toEqual(expect.any(String))
   })
 })

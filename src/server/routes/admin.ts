@@ -3,6 +3,7 @@ import {
   ADMIN_INVALID_CREDENTIALS_DETAIL,
   AdminLoginRequestSchema,
   AdminLoginResponseSchema,
+  AttentionChargeListSchema,
   PurgeResponseSchema,
 } from '#domain/api/admin.ts'
 import { errorResponses } from '#domain/api/common.ts'
@@ -10,6 +11,7 @@ import { ApiError } from '../errors.ts'
 import { createAdminSession } from '../services/accounts/sessions.ts'
 import { checkAdminCredentials, resolveAdminCredentials } from '../services/admin/credentials.ts'
 import { purgeAllUserData } from '../services/admin/purge.ts'
+import { chargesNeedingAttention } from '../services/payments/attention.ts'
 
 export const ADMIN_LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const
 
@@ -61,6 +63,21 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.warn({ admin: request.admin.username, deleted }, 'all user data purged')
       return { deleted }
     },
+  )
+
+  app.get(
+    '/payments/attention',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Crypto charges that need a look: paid late, partly paid, overpaid, marked by hand, invalid',
+        description: 'Newest first, with the provider invoice id to find each one in BTCPay.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: AttentionChargeListSchema, ...errorResponses },
+      },
+    },
+    async () => ({ charges: await chargesNeedingAttention(app.database.db) }),
   )
 }
 

@@ -1,3 +1,5 @@
+import type { z } from 'zod'
+import type { ChargeAttentionSchema } from '#domain/api/admin.ts'
 import type { ChargeStatus, ChargeType } from '#domain/api/payments.ts'
 
 /** What every crypto payment provider answers about one invoice, in our own words. */
@@ -15,8 +17,7 @@ export interface ProviderCharge {
   attention?: ChargeAttention | null
 }
 
-export const CHARGE_ATTENTIONS = ['paid_late', 'partial', 'paid_over', 'marked', 'invalid'] as const
-export type ChargeAttention = (typeof CHARGE_ATTENTIONS)[number]
+export type ChargeAttention = z.infer<typeof ChargeAttentionSchema>
 
 /** Settled, or paid in full too late: either way the payer is owed what they paid for. */
 export function isPaid(charge: ProviderCharge): boolean {
