@@ -345,6 +345,19 @@ export const en = {
     purgeFailed: 'Purge failed',
     deletedCounts: 'Deleted rows',
     sessionEnded: 'Your admin session has ended. Please sign in again.',
+    paymentsTitle: 'Payments that need a look',
+    paymentsIntro:
+      'Crypto charges paid late, partly, too much, marked by hand at the provider, or invalid. Find each by its provider invoice id.',
+    paymentsNone: 'Nothing needs a look.',
+    paymentsFulfilled: 'fulfilled',
+    paymentsReload: 'Reload payments',
+    attention: {
+      paid_late: 'Paid late',
+      partial: 'Partially paid',
+      paid_over: 'Overpaid',
+      marked: 'Marked by hand',
+      invalid: 'Invalid',
+    },
   },
   post: {
     title: 'Post an ad',

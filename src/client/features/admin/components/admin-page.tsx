@@ -6,6 +6,7 @@ import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { AdminLoginForm } from './admin-login-form.tsx'
 import { BannedPhrasesPanel } from './banned-phrases-panel.tsx'
+import { PaymentsAttentionPanel } from './payments-attention-panel.tsx'
 import { PurgePanel } from './purge-panel.tsx'
 
 const t = en.admin
@@ -33,6 +34,7 @@ export function AdminPage() {
       {token ? (
         <>
           <BannedPhrasesPanel />
+          <PaymentsAttentionPanel />
           <PurgePanel />
         </>
       ) : (
