@@ -2,10 +2,11 @@
 // uses: create/read invoice, read its payment methods, plus test controls to move an invoice through
 // its statuses and to sign webhooks the way BTCPay does (BTCPay-Sig: sha256=<hex HMAC of the body>).
 
-import { createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { segwitV0Address } from '#server/services/payments/addresses.ts'
+import { signedWebhook } from './fake-greenfield-webhook.ts'
 
 export type GreenfieldStatus = 'New' | 'Processing' | 'Settled' | 'Expired' | 'Invalid'
 export type GreenfieldAdditionalStatus =
@@ -155,20 +156,12 @@ export async function startFakeGreenfield(options: FakeGreenfieldOptions): Promi
         : { paymentMethodId: e.v2, currency: e.currency, ...common }
     })
     // a Lightning method the app must skip
+    const lightning = { destination: 'lnbc1…', paymentLink: 'lightning:lnbc1…' }
+    const v1 = options.paymentMethodStyle === 'v1'
     methods.push(
-      options.paymentMethodStyle === 'v1'
-        ? {
-            paymentMethod: 'BTC-LightningNetwork',
-            cryptoCode: 'BTC',
-            destination: 'lnbc1…',
-            paymentLink: 'lightning:lnbc1…',
-          }
-        : {
-            paymentMethodId: 'BTC-LN',
-            currency: 'BTC',
-            destination: 'lnbc1…',
-            paymentLink: 'lightning:lnbc1…',
-          },
+      v1
+        ? { paymentMethod: 'BTC-LightningNetwork', cryptoCode: 'BTC', ...lightning }
+        : { paymentMethodId: 'BTC-LN', currency: 'BTC', ...lightning },
     )
     return methods
   }
@@ -282,28 +275,12 @@ export async function startFakeGreenfield(options: FakeGreenfieldOptions): Promi
     setDown: (value) => {
       down = value
     },
-    webhook: (invoiceId, type, webhookOptions = {}) => {
-      const deliveryId = webhookOptions.deliveryId ?? randomBytes(8).toString('hex')
-      const body = JSON.stringify({
-        deliveryId,
-        webhookId: 'fake-webhook',
-        originalDeliveryId: webhookOptions.originalDeliveryId ?? deliveryId,
-        isRedelivery: webhookOptions.originalDeliveryId !== undefined,
-        type,
-        timestamp: Math.floor(Date.now() / 1000),
-        storeId: options.storeId,
-        invoiceId,
-        metadata: invoices.get(invoiceId)?.metadata ?? {},
-      })
-      const signature = createHmac('sha256', webhookOptions.secret ?? options.webhookSecret)
-        .update(body)
-        .digest('hex')
-      return {
-        body,
-        deliveryId,
-        headers: { 'content-type': 'application/json', 'btcpay-sig': `sha256=${signature}` },
-      }
-    },
+    webhook: (invoiceId, type, webhookOptions = {}) =>
+      signedWebhook(
+        { storeId: options.storeId, invoiceId, type, metadata: invoices.get(invoiceId)?.metadata ?? {} },
+        webhookOptions.secret ?? options.webhookSecret,
+        webhookOptions,
+      ),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()
