@@ -326,6 +326,7 @@ const FUZZ: Record<string, FuzzSpec> = {
     },
   },
   'POST /api/admin/purge': { role: 'admin' },
+  'GET /api/admin/payments/attention': { role: 'admin' },
   'GET /api/wallet': { role: 'user' },
   'GET /api/wallet/': { role: 'user' },
   'POST /api/wallet/pay': {
