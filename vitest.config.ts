@@ -25,7 +25,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 30_000,
           // a fresh PGlite (initdb + migrations) took over 60 s once with four test runs sharing two cores
-      hookTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],
