@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm run test:e2e [-- playwright args]`: builds the app, starts the REAL server (the same entry
-// point as `npm start`) on a free port with a fresh embedded database, runs Playwright against it in
-// the system Chromium, then stops the server and exits with Playwright's code.
-// Env: CHROME_PATH (default /usr/bin/chromium), SKIP_BUILD=1 to reuse dist/, E2E_KEEP_DATA=1 to keep
-// the temp DATA_DIR for inspection.
+// `npm run test:e2e [-- playwright args]`: builds the app when its sources changed, starts the REAL
+// server the way `npm start` does (scripts/start.mjs runs the compiled dist-server/main.js) on a
+// free port with a fresh embedded database, runs Playwright against it in the system Chromium, then
+// stops the server and exits with Playwright's code.
+// Env: CHROME_PATH (default /usr/bin/chromium), SKIP_BUILD=1 to reuse dist/ and dist-server/,
+// E2E_KEEP_DATA=1 to keep the temp DATA_DIR for inspection.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -25,15 +26,17 @@ if (!existsSync(chromePath)) {
   process.exit(1)
 }
 
+// built here, before the server starts, so the build's time never counts against the start timeout;
+// like `npm start`, it builds only when the sources changed since the last build
 if (process.env.SKIP_BUILD !== '1') {
-  section('building the app (vite build)')
-  const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+  section('building the app and the server when the sources changed (scripts/build.mjs --if-stale)')
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' })
   if (build.status !== 0) {
-    console.error('ERROR: vite build failed')
+    console.error('ERROR: the build failed')
     process.exit(build.status ?? 1)
   }
-} else if (!existsSync('dist/client/index.html')) {
-  console.error('ERROR: SKIP_BUILD=1 but dist/client/index.html is missing: run `npm run build` first')
+} else if (!existsSync('dist/client/index.html') || !existsSync('dist-server/main.js')) {
+  console.error('ERROR: SKIP_BUILD=1 but dist/ or dist-server/ is missing: run `npm run build` first')
   process.exit(1)
 }
 
@@ -71,7 +74,7 @@ Object.assign(serverEnv, {
 })
 
 section(`starting the server on ${baseURL} (DATA_DIR ${dataDir})`)
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
   env: serverEnv,
   stdio: ['ignore', 'inherit', 'inherit'],
 })

@@ -73,13 +73,19 @@ export async function seedBannedPhrases(
 }
 
 /** A verified user signed in through the real flow; returns its bearer token. */
-export async function signUpUser(baseURL: string): Promise<string> {
+export async function signUpUser(
+  baseURL: string,
+  admin: { username: string; password: string },
+): Promise<string> {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
   const password = `bench-pw-${Math.random().toString(36).slice(2)}`
   await call(baseURL, '/api/auth/register', { body: { email, password } })
+  // the dev outbox answers the admin only: it holds live links
+  const { token: adminToken } = await call<{ token: string }>(baseURL, '/api/admin/login', { body: admin })
   const outbox = await call<{ messages: { link: string | null }[] }>(
     baseURL,
     `/api/dev/outbox?to=${encodeURIComponent(email)}`,
+    { token: adminToken },
   )
   const link = outbox.messages.find((m) => m.link)?.link
   const verifyToken = link ? new URL(link).searchParams.get('token') : null

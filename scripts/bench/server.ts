@@ -91,7 +91,8 @@ export async function startAppServer(
     PUBLIC_URL: baseURL,
     LOG_LEVEL: 'warn',
     // the load test sends X-Forwarded-For to play many visitors (see api-load.ts)
-    TRUST_PROXY: 'true',
+    // one hop: the last X-Forwarded-For entry is the client, as behind one load balancer
+    TRUST_PROXY: '1',
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
   }

@@ -25,6 +25,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as WalletRouteImport } from './routes/wallet'
+import { Route as AccountPasswordRouteImport } from './routes/account.password'
 import { Route as EditIdRouteImport } from './routes/edit.$id'
 import { Route as PayChargeIdRouteImport } from './routes/pay.$chargeId'
 import { Route as CaProvinceIndexRouteImport } from './routes/ca.$province.index'
@@ -110,6 +111,11 @@ const WalletRoute = WalletRouteImport.update({
   path: '/wallet',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountPasswordRoute = AccountPasswordRouteImport.update({
+  id: '/account/password',
+  path: '/account/password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EditIdRoute = EditIdRouteImport.update({
   id: '/edit/$id',
   path: '/edit/$id',
@@ -148,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
   '/wallet': typeof WalletRoute
+  '/account/password': typeof AccountPasswordRoute
   '/edit/$id': typeof EditIdRoute
   '/pay/$chargeId': typeof PayChargeIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
@@ -170,6 +177,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
   '/wallet': typeof WalletRoute
+  '/account/password': typeof AccountPasswordRoute
   '/edit/$id': typeof EditIdRoute
   '/pay/$chargeId': typeof PayChargeIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
@@ -193,6 +201,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
   '/wallet': typeof WalletRoute
+  '/account/password': typeof AccountPasswordRoute
   '/edit/$id': typeof EditIdRoute
   '/pay/$chargeId': typeof PayChargeIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
@@ -217,6 +226,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/verify-email'
     | '/wallet'
+    | '/account/password'
     | '/edit/$id'
     | '/pay/$chargeId'
     | '/ca/$province/$category'
@@ -239,6 +249,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/verify-email'
     | '/wallet'
+    | '/account/password'
     | '/edit/$id'
     | '/pay/$chargeId'
     | '/ca/$province/$category'
@@ -261,6 +272,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/verify-email'
     | '/wallet'
+    | '/account/password'
     | '/edit/$id'
     | '/pay/$chargeId'
     | '/ca/$province/$category'
@@ -284,6 +296,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   WalletRoute: typeof WalletRoute
+  AccountPasswordRoute: typeof AccountPasswordRoute
   EditIdRoute: typeof EditIdRoute
   PayChargeIdRoute: typeof PayChargeIdRoute
   CaProvinceCategoryRoute: typeof CaProvinceCategoryRoute
@@ -404,6 +417,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WalletRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/password': {
+      id: '/account/password'
+      path: '/account/password'
+      fullPath: '/account/password'
+      preLoaderRoute: typeof AccountPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/edit/$id': {
       id: '/edit/$id'
       path: '/edit/$id'
@@ -452,6 +472,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   WalletRoute: WalletRoute,
+  AccountPasswordRoute: AccountPasswordRoute,
   EditIdRoute: EditIdRoute,
   PayChargeIdRoute: PayChargeIdRoute,
   CaProvinceCategoryRoute: CaProvinceCategoryRoute,

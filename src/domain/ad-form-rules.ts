@@ -1,12 +1,14 @@
-// The post and edit forms' rules (spec section 5): what the seller types becomes a valid ad here, so
+// The post and edit forms' rules: what the seller types becomes a valid ad here, so
 // the same rules are unit-tested without a browser. The form's values are kept as typed (the price
 // as text) and autosaved; a stored draft that is partly broken keeps what still fits.
 import { z } from 'zod'
 import type { Ad } from './ad.ts'
 import { CATEGORY_KEYS, COMPANION_TYPES, DEFAULT_CATEGORY, SERVICES_CATEGORY } from './categories.ts'
-import { CONTACT_PLATFORMS, MAX_PHOTOS, MAX_VIDEOS_EDIT, MAX_VIDEOS_POST, PRICE_UNITS } from './constants.ts'
+import { CONTACT_PLATFORMS, MAX_PHOTOS, MAX_VIDEOS_POST, PRICE_UNITS } from './constants.ts'
 import type { ModerationState, PostDraft } from './post-draft.ts'
 import { findProvince, PROVINCE_CODES, type ProvinceCode } from './provinces.ts'
+
+export const MAX_VIDEOS_EDIT = 2
 
 /**
  * The spec's post form offers only ON, BC, QC and AB. We offer all 13 provinces and territories
@@ -41,7 +43,7 @@ export function fitWithin(
 }
 
 /**
- * Price is optional (spec section 5); anything that is not a number reads as 0, shown as 'Contact
+ * Price is optional; anything that is not a number reads as 0, shown as 'Contact
  * for price'. A leading $ and thousands separators are what people type, so they are allowed.
  */
 export function parsePrice(text: string): number {
@@ -71,7 +73,7 @@ export function addWithinLimit<T>(
 }
 
 /**
- * A province change keeps the city only when it belongs to the new province (spec section 5, Edit).
+ * A province change keeps the city only when it belongs to the new province (editing an ad works the same way).
  * `cities` are the new province's places when known (the API's list); the major cities always count.
  */
 export function cityAfterProvinceChange(

@@ -1,4 +1,4 @@
-// The Ad entity of spec section 3. Ads are kept in the browser (the mock-ads key and IndexedDB), so
+// The Ad entity of. Ads are kept in the browser (the mock-ads key and IndexedDB), so
 // every stored ad is parsed with AdSchema on the way in: a corrupt or outdated record is dropped
 // instead of breaking a page.
 import { z } from 'zod'
@@ -44,7 +44,7 @@ export type AdInput = z.input<typeof AdSchema>
 
 /**
  * Parses a stored list of ads, keeping the valid ones: one broken record must not hide the rest,
- * and anything that is not a list reads as empty (spec section 4: a corrupt store is an empty list).
+ * and anything that is not a list reads as empty (a corrupt store is an empty list).
  */
 export function parseStoredAds(value: unknown): Ad[] {
   if (!Array.isArray(value)) return []

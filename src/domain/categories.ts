@@ -1,4 +1,4 @@
-// The four ad categories of spec section 3 and the three companion types. adult-services is hidden
+// The four ad categories and the three companion types. adult-services is hidden
 // from the category links: it is reached through the companion-type links instead.
 
 export const CATEGORY_KEYS = [
@@ -65,7 +65,7 @@ export interface CategoryLink {
 
 /**
  * The header's category links: the three companion types (all in adult-services) followed by the
- * non-hidden categories, the first 6 of them (spec section 2, "Shared layout").
+ * non-hidden categories, the first 6 of them.
  */
 export function categoryLinks(): CategoryLink[] {
   const companions: CategoryLink[] = COMPANION_TYPES.map((type) => ({

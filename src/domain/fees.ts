@@ -1,5 +1,8 @@
-import { BUMP_FEE_CENTS, MIN_TOPUP_CENTS, POSTING_FEE_CENTS } from './constants.ts'
+import { MIN_TOPUP_CENTS } from './constants.ts'
 import { dollarsToCents } from './money.ts'
+
+const POSTING_FEE_CENTS = 200
+const BUMP_FEE_CENTS = 100
 
 /** What each paid action costs, in cents: the one fee rule the server, the wallet and the checkout share. */
 export const FEES_CENTS = { post: POSTING_FEE_CENTS, bump: BUMP_FEE_CENTS } as const

@@ -1,13 +1,14 @@
-// The listing page's query over ads (spec section 2, "Listing page"): filter, sort and paginate.
-// Pure functions over plain arrays so a filter, sort or page change over every ad stays well under
-// the 50 ms bar of DESIGN.md §6, and the same code runs online, offline and in tests.
+// The listing page's query over ads: filter, sort and paginate. Pure functions over plain arrays so a filter,
+// sort or page change over every ad stays well under the 50 ms bar of
+// docs/decisions/008-performance-budgets.md, and the same code runs online, offline and in tests.
 import type { Ad } from './ad.ts'
 import type { CategoryKey, CompanionType } from './categories.ts'
 import { matchCategory, SERVICES_CATEGORY } from './categories.ts'
 import type { SortOption } from './constants.ts'
-import { PAGE_SIZE } from './constants.ts'
 import type { ProvinceOrAll } from './provinces.ts'
 import { ALL, matchProvince } from './provinces.ts'
+
+export const PAGE_SIZE = 12
 
 /**
  * Reads the listing route's path segments: the province case-insensitively (undefined when it is
@@ -37,7 +38,7 @@ export interface ListingQuery {
 }
 
 export interface ListingSources {
-  /** The user's own ads: always listed before the generated ones (spec section 3). */
+  /** The user's own ads: always listed before the generated ones. */
   own: readonly Ad[]
   generated: readonly Ad[]
 }

@@ -14,3 +14,14 @@ const cad = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' 
 export function formatCad(cents: number): string {
   return cad.format(centsToDollars(cents))
 }
+
+const wholeCad = new Intl.NumberFormat('en-CA', {
+  style: 'currency',
+  currency: 'CAD',
+  maximumFractionDigits: 0,
+})
+
+/** A fee as people say it: "$2" for whole dollars, "$0.50" otherwise. */
+export function formatFee(cents: number): string {
+  return cents % 100 === 0 ? wholeCad.format(centsToDollars(cents)) : formatCad(cents)
+}

@@ -1,8 +1,8 @@
-// The post flow's hand-off (spec section 4, "Post flow"): when /post's Continue passes the title and
+// The post flow's hand-off: when /post's Continue passes the title and
 // moderation checks, the ad-to-be is written as a PostDraft to sessionStorage under
 // STORAGE_KEYS.checkoutDraft, and /checkout?type=post reads it back with parseCheckoutDraft. The same
 // value rides in a crypto charge's metadata and in an offline pending payment, and publishDraft
-// (client/features/post/publish.ts) turns it into the user's ad once paid.
+// (client/features/payments/apply-paid-order.ts) turns it into the user's ad once paid.
 //
 // For the checkout helper: a draft stored while OFFLINE carries `moderation: 'pending'` — the
 // banned-phrase check could not run. Before charging such a draft (the pending-payment resume when
@@ -16,7 +16,7 @@ import { CATEGORY_KEYS, COMPANION_TYPES, SERVICES_CATEGORY } from './categories.
 import { CONTACT_PLATFORMS, MAX_PHOTOS, MAX_VIDEOS_POST, PRICE_UNITS } from './constants.ts'
 import { PROVINCE_CODES } from './provinces.ts'
 
-export { BLOB_REF_PREFIX, blobIdOf, blobRef } from './blob-ref.ts'
+export { blobIdOf, blobRef } from './blob-ref.ts'
 
 export const MODERATION_STATES = ['ok', 'pending'] as const
 export type ModerationState = (typeof MODERATION_STATES)[number]

@@ -1,4 +1,4 @@
-// The 13 provinces and territories, each with its major cities (1 to 7), as spec section 3 lists them.
+// The 13 provinces and territories, each with its major cities (1 to 7), as the product lists them.
 // The full list of places per province comes from the API (GET /api/meta/cities); these are the
 // ones we show as quick links and use for the generated ads.
 

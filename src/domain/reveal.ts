@@ -1,4 +1,4 @@
-// The contact-reveal challenge (spec section 4, "Contact reveal"): hidden, then a typed-code check,
+// The contact-reveal challenge: hidden, then a typed-code check,
 // then revealed. A light human check against casual scraping, not a security boundary: the code
 // lives in the page, so a plain Math.random is enough and keeps this module pure.
 

@@ -3,23 +3,29 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { HealthSchema } from '#domain/api/meta.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { type LogStream, loggerOptions } from './logging.ts'
 import authPlugin from './plugins/auth.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrorHandler, installErrorHandler } from './plugins/errors.ts'
+import { registerMail } from './plugins/mail.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerStatic } from './plugins/static.ts'
 import adminRoutes from './routes/admin.ts'
+import adsRoutes from './routes/ads.ts'
 import authRoutes from './routes/auth.ts'
 import devRoutes from './routes/dev.ts'
 import metaRoutes from './routes/meta.ts'
 import moderationRoutes from './routes/moderation.ts'
 import paymentsRoutes from './routes/payments.ts'
 import walletRoutes from './routes/wallet.ts'
+import { fastifyTrustProxy } from './trust-proxy.ts'
 
 export interface AppDeps {
   config: Config
   database: Database
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream
 }
 
 declare module 'fastify' {
@@ -36,12 +42,12 @@ export const BODY_LIMIT_BYTES = 1024 * 1024
  * Builds the whole server (API under /api, the built PWA elsewhere) without listening, so tests
  * can call app.inject on a fresh database. main.ts only listens.
  */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   const base = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     // behind a load balancer the client IP (rate limits, logs) comes from X-Forwarded-For
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     frameworkErrors: frameworkErrorHandler,
   })
   installErrorHandler(base)
@@ -55,6 +61,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
   app.decorate('database', database)
+  registerMail(app)
   await app.register(authPlugin)
 
   await app.register(
@@ -67,6 +74,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       await api.register(metaRoutes, { prefix: '/meta' })
       await api.register(authRoutes, { prefix: '/auth' })
       await api.register(moderationRoutes, { prefix: '/moderation' })
+      await api.register(adsRoutes, { prefix: '/ads' })
       await api.register(walletRoutes, { prefix: '/wallet' })
       await api.register(paymentsRoutes, { prefix: '/payments' })
       await api.register(adminRoutes, { prefix: '/admin' })

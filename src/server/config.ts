@@ -1,59 +1,103 @@
 import { z } from 'zod'
+import { DEFAULT_SANDBOX_WEBHOOK_SECRET, productionProblems } from './production-checks.ts'
+import { parseTrustProxy } from './trust-proxy.ts'
 
 // Every environment variable the server reads, with its default. README's "Configuration" table
 // mirrors this file: keep them in step.
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // embedded PGlite files live here unless DATABASE_URL points at a PostgreSQL server
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
-  // shared rate-limit counters when several API processes run behind a load balancer
-  REDIS_URL: z.string().optional(),
-  // 'true' when behind a reverse proxy / load balancer, so client IPs come from X-Forwarded-For
-  TRUST_PROXY: z.stringbool().default(false),
-  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
-  // comma-separated origins allowed by CORS besides our own; empty means same-origin only
-  CORS_ORIGINS: z.string().default(''),
-  STATIC_DIR: z.string().default('./dist/client'),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Maple After Dark <no-reply@localhost>'),
-  ADMIN_USERNAME: z.string().optional(),
-  ADMIN_PASSWORD: z.string().optional(),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'btcpay']).default('sandbox'),
-  BTCPAY_URL: z.string().optional(),
-  BTCPAY_API_KEY: z.string().optional(),
-  BTCPAY_STORE_ID: z.string().optional(),
-  BTCPAY_WEBHOOK_SECRET: z.string().optional(),
-  // coins asked of the store for every invoice; short names work on BTCPay 1.x and 2.x alike
-  BTCPAY_PAYMENT_METHODS: z
-    .string()
-    .default('BTC,LTC')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((name) => name.trim().toUpperCase())
-        .filter(Boolean),
-    ),
-  // how often open and recently expired charges are re-read from the provider (missed webhooks)
-  RECONCILE_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .min(10)
-    .default(5 * 60 * 1000),
-  // the sandbox provider signs its own webhooks with this; any value works locally
-  SANDBOX_WEBHOOK_SECRET: z.string().default('sandbox-secret'),
-})
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    // default: every interface in production (behind its proxy), loopback elsewhere so a laptop on a
+    // café network never serves the dev outbox or the sandbox pay page to its neighbours
+    HOST: z.string().trim().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // embedded PGlite files live here unless DATABASE_URL points at a PostgreSQL server
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    // shared rate-limit counters when several API processes run behind a load balancer
+    REDIS_URL: z.string().optional(),
+    // behind a load balancer: how many proxies (1) or which addresses/CIDRs may set X-Forwarded-For.
+    // A number or a list, never `true`: see src/server/trust-proxy.ts
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        const parsed = parseTrustProxy(raw)
+        if (parsed.ok) return parsed.value
+        ctx.addIssue({ code: 'custom', message: parsed.error })
+        return z.NEVER
+      }),
+    PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+    // comma-separated origins allowed by CORS besides our own; empty means same-origin only
+    CORS_ORIGINS: z.string().default(''),
+    STATIC_DIR: z.string().default('./dist/client'),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Maple After Dark <no-reply@localhost>'),
+    ADMIN_USERNAME: z.string().optional(),
+    ADMIN_PASSWORD: z.string().optional(),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'btcpay']).default('sandbox'),
+    BTCPAY_URL: z.string().optional(),
+    BTCPAY_API_KEY: z.string().optional(),
+    BTCPAY_STORE_ID: z.string().optional(),
+    BTCPAY_WEBHOOK_SECRET: z.string().optional(),
+    // coins asked of the store for every invoice; short names work on BTCPay 1.x and 2.x alike
+    BTCPAY_PAYMENT_METHODS: z
+      .string()
+      .default('BTC,LTC')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((name) => name.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    // how often open and recently expired charges are re-read from the provider (missed webhooks)
+    RECONCILE_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .default(5 * 60 * 1000),
+    // the sandbox provider signs its own webhooks with this; any value works locally
+    SANDBOX_WEBHOOK_SECRET: z.string().default(DEFAULT_SANDBOX_WEBHOOK_SECRET),
+    // days an ad stays listed after its posting fee is paid (or it is renewed); fractions allowed for tests
+    AD_LIFETIME_DAYS: z.coerce.number().positive().max(3650).default(30),
+    // seed the generated demo ads at start; unset means on in development, off in production and tests
+    SEED_DEMO_ADS: z.stringbool().optional(),
+  })
+  .transform((env) => ({
+    ...env,
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+  }))
 
 export type Config = z.infer<typeof EnvSchema>
+
+/** A configuration the server refuses to start with; one line per problem, each saying what to set. */
+export class ConfigError extends Error {
+  readonly problems: string[]
+  constructor(problems: string[]) {
+    super(problems.join('\n'))
+    this.name = 'ConfigError'
+    this.problems = problems
+  }
+}
+
+export function seedDemoAdsEnabled(config: Pick<Config, 'NODE_ENV' | 'SEED_DEMO_ADS'>): boolean {
+  return config.SEED_DEMO_ADS ?? config.NODE_ENV === 'development'
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
-    throw new Error(`Invalid configuration: ${problems}`)
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = i.path.join('.')
+        // our own messages already start with the variable's name
+        return i.message.startsWith(name) ? i.message : `${name}: ${i.message}`
+      }),
+    )
   }
+  // production refuses what is only safe on a laptop (see docs/decisions/013-safe-defaults.md)
+  const problems = parsed.data.NODE_ENV === 'production' ? productionProblems(parsed.data) : []
+  if (problems.length > 0) throw new ConfigError(problems)
   return parsed.data
 }

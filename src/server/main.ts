@@ -1,8 +1,19 @@
 import { buildApp } from './app.ts'
-import { loadConfig } from './config.ts'
+import { type Config, ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 
-const config = loadConfig()
+function configOrExit(): Config {
+  try {
+    return loadConfig()
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    // one line per problem, without a stack trace: the operator needs what to set, not where we are
+    for (const problem of error.problems) console.error(`Refusing to start: ${problem}`)
+    process.exit(1)
+  }
+}
+
+const config = configOrExit()
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
 const app = await buildApp({ config, database })
 

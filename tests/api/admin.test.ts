@@ -8,6 +8,7 @@ import { ADMIN_LOGIN_RATE_LIMIT } from '#server/routes/admin.ts'
 import { createSession } from '#server/services/accounts/sessions.ts'
 import { resolveAdminCredentials } from '#server/services/admin/credentials.ts'
 import { PURGE_KEEP_TABLES } from '#server/services/admin/purge.ts'
+import { readOutbox } from '#server/services/mail/outbox.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 const ADMIN = { username: 'boss', password: 'correct horse battery staple' }
@@ -53,11 +54,11 @@ function purge(token?: string) {
   })
 }
 
-async function signedUpUser(email: string, password = 'secret1') {
+async function signedUpUser(email: string, password = 'maple-pw-1') {
   const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password } })
   expect(reg.statusCode).toBe(201)
-  const out = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${email}` })
-  const link = new URL(out.json().messages[0].link)
+  const [mail] = await readOutbox(t.db, { to: email })
+  const link = new URL(mail?.link ?? '')
   await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${link.searchParams.get('token')}` })
   const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
   expect(login.statusCode).toBe(200)
@@ -139,7 +140,7 @@ describe('admin credentials', () => {
   })
 
   it('uses the configured pair as is', () => {
-    const config = loadConfig({ NODE_ENV: 'production', ADMIN_USERNAME: 'a', ADMIN_PASSWORD: 'b' })
+    const config = loadConfig({ NODE_ENV: 'development', ADMIN_USERNAME: 'a', ADMIN_PASSWORD: 'b' })
     expect(resolveAdminCredentials(config)).toEqual({ username: 'a', password: 'b', generated: false })
   })
 
@@ -176,7 +177,7 @@ describe('purge', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'x@example.com', password: 'secret1' },
+      payload: { email: 'x@example.com', password: 'maple-pw-1' },
     })
     const before = await tableCounts()
     const admin = await adminToken()
@@ -205,7 +206,7 @@ describe('purge', () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: 'gone@example.com', password: 'secret1' },
+      payload: { email: 'gone@example.com', password: 'maple-pw-1' },
     })
     expect(login.statusCode).toBe(401)
     const logout = await t.app.inject({
@@ -233,7 +234,7 @@ describe('purge', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'again@example.com', password: 'secret1' },
+      payload: { email: 'again@example.com', password: 'maple-pw-1' },
     })
     expect(res.statusCode).toBe(201)
   })
@@ -254,4 +255,48 @@ describe('purge', () => {
     expect(expired.json().detail).toEqual(expect.any(String))
     expect((await tableCounts()).users).toBe(1)
   })
+})
+
+describe('admin sign-out and idle sessions', () => {
+  function logout(token: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { authorization: `Bearer ${token}` },
+    })
+  }
+
+  it('revokes the token on POST /api/admin/logout, and only that one', async () => {
+    const mine = await adminToken()
+    const other = await adminToken()
+    const res = await logout(mine)
+    expect(res.statusCode).toBe(204)
+    expect((await purge(mine)).statusCode).toBe(401)
+    expect((await logout(mine)).statusCode).toBe(401)
+    expect((await purge(other)).statusCode).toBe(200)
+  })
+
+  it('ends an admin session after 30 idle minutes', async () => {
+    const token = await adminToken()
+    await t.db.update(adminSessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+    const res = await purge(token)
+    expect(res.statusCode).toBe(401)
+  })
+
+  it('slides: each use restarts the 30 idle minutes', async () => {
+    const token = await adminToken()
+    await t.db.update(adminSessions).set({ lastSeenAt: new Date(Date.now() - 29 * 60_000) })
+    expect((await logoutlessCheck(token)).statusCode).toBe(200)
+    const [session] = await t.db.select().from(adminSessions)
+    expect(session?.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000)
+  })
+
+  // an admin route that changes nothing: the dev outbox
+  function logoutlessCheck(token: string) {
+    return t.app.inject({
+      method: 'GET',
+      url: '/api/dev/outbox',
+      headers: { authorization: `Bearer ${token}` },
+    })
+  }
 })

@@ -48,6 +48,22 @@ const ROUTES: ProtectedRoute[] = [
     url: () => '/api/payments/crypto/charge',
     payload: { amount: 5, description: 'Wallet top-up', chargeType: 'topup' },
   },
+  {
+    role: 'user',
+    method: 'POST',
+    pattern: '/api/ads',
+    url: () => '/api/ads',
+    payload: { title: 'Guard robe', category: 'adult-buy-sell', province: 'ON', city: 'Toronto' },
+  },
+  { role: 'user', method: 'GET', pattern: '/api/ads/mine', url: () => '/api/ads/mine' },
+  {
+    role: 'user',
+    method: 'PATCH',
+    pattern: '/api/ads/:id',
+    url: () => '/api/ads/zzzzzzzzzzzz',
+    payload: { title: 'Guard robe' },
+  },
+  { role: 'user', method: 'DELETE', pattern: '/api/ads/:id', url: () => '/api/ads/zzzzzzzzzzzz' },
   { role: 'admin', method: 'POST', pattern: '/api/admin/purge', url: () => '/api/admin/purge' },
   {
     role: 'admin',

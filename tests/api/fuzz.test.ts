@@ -12,6 +12,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BODY_LIMIT_BYTES } from '#server/app.ts'
 import type { Config } from '#server/config.ts'
+import { ads } from '#server/db/schema/ads.ts'
 import { bannedPhrases } from '#server/db/schema/moderation.ts'
 import { users } from '#server/db/schema/users.ts'
 import { wallets } from '#server/db/schema/wallet.ts'
@@ -39,8 +40,9 @@ interface Pool {
   chargeIds: string[]
   invoiceIds: string[]
   phraseIds: string[]
+  adIds: string[]
 }
-const pool: Pool = { chargeIds: [], invoiceIds: [], phraseIds: [] }
+const pool: Pool = { chargeIds: [], invoiceIds: [], phraseIds: [], adIds: [] }
 
 function fromPool(key: keyof Pool): fc.Arbitrary<string> {
   return fc.nat().map((i) => {
@@ -198,7 +200,44 @@ const dollarEdges = fc.constantFrom(
   '0x10',
   ' 7 ',
 )
-const listingId = fc.uuid()
+const listingId = fc.oneof(fc.uuid(), fromPool('adIds'), fc.constantFrom('zzzzzzzzzzzz'))
+const adId = fc.oneof(
+  { weight: 4, arbitrary: fromPool('adIds') },
+  { weight: 1, arbitrary: fc.constantFrom('zzzzzzzzzzzz', 'not-an-id', 'A'.repeat(12), 'x'.repeat(101)) },
+)
+const adText = fc.oneof(
+  fc.constantFrom('Silk robe', 'Lingérie', 'barely legal', 'T33n'),
+  fc.string({ maxLength: 40 }),
+)
+const adFields: Fields = {
+  title: adText,
+  category: fc.constantFrom('adult-buy-sell', 'adult-services', 'adult-pics-vids', 'adult-castings'),
+  escortType: fc.constantFrom('female-companion', 'male-companion', null),
+  province: fc.constantFrom('ON', 'QC', 'NU'),
+  city: fc.constantFrom('Toronto', 'Montréal', 'Iqaluit'),
+  price: fc.oneof(fc.constantFrom(0, 45, 1_000_000), fc.double({ min: 0, max: 1e6, noNaN: true })),
+  priceUnit: fc.constantFrom('per_hour', 'per_set', 'per_unit'),
+  description: adText,
+  images: fc.array(fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/), { maxLength: 8 }),
+  videos: fc.array(fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/), { maxLength: 4 }),
+  contact: fc.record({
+    phone: fc.constantFrom('', '514-555-0100'),
+    email: fc.constantFrom('', 'a@b.ca'),
+    handle: adText,
+  }),
+  contactPlatform: fc.constantFrom('instagram', 'onlyfans', null),
+}
+const adEdges: Fields = {
+  title: fc.constantFrom('', '   ', 'x'.repeat(121), '\u0000', '\ud800'),
+  category: fc.constantFrom('cars', '', 'ADULT-SERVICES'),
+  province: fc.constantFrom('XX', 'ALL', ''),
+  city: fc.constantFrom('', 'x'.repeat(101), '\u0000'),
+  price: fc.constantFrom(-1, 1e7, Number.NaN, '12', 1e308),
+  images: fc.constantFrom(['/stock/a.svg'], Array(9).fill('m'), ['a b'], 'm'),
+  videos: fc.constantFrom(Array(5).fill('v')),
+  contact: fc.constantFrom({ email: 'not-an-email' }, { phone: 'x'.repeat(41) }, null),
+  description: fc.constantFrom('x'.repeat(5_001), '\u0000'),
+}
 const idEdges = fc.constantFrom('', ' ', 'x'.repeat(201), '\u0000', 'a\u0000b', '\ud800')
 const hex64 = fc.stringMatching(/^[0-9a-f]{64}$/)
 
@@ -235,6 +274,32 @@ const webhookEdges: Fields = {
   type: nastyString,
 }
 
+const ADS_LIST: FuzzSpec = {
+  query: {
+    province: fc.constantFrom('ON', 'qc', 'ALL', 'all'),
+    city: fc.constantFrom('ALL', 'Toronto', 'montreal'),
+    category: fc.constantFrom('adult-buy-sell', 'adult-services'),
+    escortType: fc.constantFrom('female-companion', 'trans-companion'),
+    q: fc.oneof(
+      fc.constantFrom('robe', '"silk robe"', '-lace', 'lingerie montreal', '!!&|(', ':*'),
+      fc.string(),
+    ),
+    sort: fc.constantFrom('new', 'price-asc', 'price-desc'),
+    verified: fc.constantFrom('true', 'false', '1', '0'),
+    page: fc.constantFrom('1', '2', '10000'),
+  },
+  edges: {
+    province: fc.constantFrom('XX', '', '\u0000'),
+    city: fc.constantFrom('x'.repeat(101), '\u0000', '%'),
+    category: fc.constantFrom('cars', ''),
+    escortType: fc.constantFrom('robot', ''),
+    q: fc.constantFrom('x'.repeat(201), '\u0000', '\ud800'),
+    sort: fc.constantFrom('old', ''),
+    verified: fc.constantFrom('yes', ''),
+    page: fc.constantFrom('0', '-1', '10001', 'abc', '1e999', '2.5', ''),
+  },
+}
+
 const FUZZ: Record<string, FuzzSpec> = {
   'GET /api': {},
   'GET /api/': {},
@@ -259,7 +324,7 @@ const FUZZ: Record<string, FuzzSpec> = {
       ),
     },
   },
-  'GET /api/dev/outbox': { query: { to: email }, edges: { to: emailEdges } },
+  'GET /api/dev/outbox': { role: 'admin', query: { to: email }, edges: { to: emailEdges } },
   'GET /api/meta/cities': {
     query: {
       province: fc.constantFrom('ON', 'qc', 'ALL', 'all', 'bc'),
@@ -327,6 +392,27 @@ const FUZZ: Record<string, FuzzSpec> = {
   },
   'POST /api/admin/purge': { role: 'admin' },
   'GET /api/admin/payments/attention': { role: 'admin' },
+  'GET /api/ads': ADS_LIST,
+  'GET /api/ads/': ADS_LIST,
+  'GET /api/ads/mine': { role: 'user' },
+  'POST /api/ads': { role: 'user', body: adFields, edges: adEdges },
+  'POST /api/ads/': { role: 'user', body: adFields, edges: adEdges },
+  'GET /api/ads/:id': { params: { id: adId } },
+  'PATCH /api/ads/:id': { role: 'user', params: { id: adId }, body: adFields, edges: adEdges },
+  'DELETE /api/ads/:id': { role: 'user', params: { id: adId } },
+  'POST /api/ads/:id/reveal': { params: { id: adId } },
+  'POST /api/admin/logout': { role: 'admin' },
+  'POST /api/auth/change-password': {
+    role: 'user',
+    body: {
+      current_password: fc.constantFrom(MEMBER.password, 'wrong-password'),
+      new_password: fc.string({ minLength: 6, maxLength: 40 }),
+    },
+    edges: {
+      current_password: fc.constantFrom('', 'x'.repeat(1025)),
+      new_password: fc.constantFrom('', '12345', '123456', 'x'.repeat(1025)),
+    },
+  },
   'GET /api/wallet': { role: 'user' },
   'GET /api/wallet/': { role: 'user' },
   'POST /api/wallet/pay': {
@@ -797,6 +883,27 @@ async function provision(): Promise<void> {
     if (row) pool.invoiceIds.push(row.providerInvoiceId)
   }
   pool.phraseIds = (await t.db.select({ id: bannedPhrases.id }).from(bannedPhrases).limit(5)).map((r) => r.id)
+  pool.adIds = []
+  for (const [i, status] of (['live', 'pending_payment', 'removed'] as const).entries()) {
+    const id = `fuzzad${i}00000`
+    await t.db
+      .insert(ads)
+      .values({
+        id,
+        ownerId: member.id,
+        status,
+        title: 'Fuzz robe',
+        category: 'adult-buy-sell',
+        province: 'ON',
+        city: 'Toronto',
+        priceUnit: 'per_unit',
+        contactHandle: '@fuzz',
+        publishedAt: status === 'pending_payment' ? null : new Date(),
+        expiresAt: status === 'pending_payment' ? null : new Date(Date.now() + 86_400_000),
+      })
+      .onConflictDoNothing()
+    pool.adIds.push(id)
+  }
   stale = false
 }
 
@@ -890,6 +997,14 @@ let validatedRequests = 0
 
 let discovered: string[] = []
 
+/** Routes whose success ends the sessions the next requests would use. */
+const SESSION_ENDERS = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/change-password',
+  'POST /api/admin/logout',
+  'POST /api/admin/purge',
+])
+
 /** An app on a fresh database, counting the requests that pass validation. */
 function fuzzApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   return createTestApp(
@@ -899,7 +1014,7 @@ function fuzzApp(overrides: Partial<Config> = {}): Promise<TestApp> {
       SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
       BTCPAY_WEBHOOK_SECRET: BTCPAY_SECRET,
       // the bench's deployment shape: client IPs (and so rate-limit keys) come from X-Forwarded-For
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
       ...overrides,
     },
     {
@@ -1000,8 +1115,7 @@ async function fuzzRoute(key: string): Promise<void> {
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
       if (validatedRequests > before || res.statusCode < 400) reached++
       // logout and purge end the sessions the next requests would use
-      if (res.statusCode < 300 && (key === 'POST /api/auth/logout' || key === 'POST /api/admin/purge'))
-        stale = true
+      if (res.statusCode < 300 && SESSION_ENDERS.has(key)) stale = true
       checkAnswer(plan, spec, res)
     }),
     { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CITY_FETCH_LIMIT } from '#domain/constants.ts'
 import { PROVINCE_CODES, PROVINCES } from '#domain/provinces.ts'
-import { normalizeForSearch } from '#server/services/cities/normalize.ts'
+import { normalizeForSearch } from '#server/services/cities/normalize-city-name.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 interface Item {

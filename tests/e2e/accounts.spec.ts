@@ -8,7 +8,7 @@ import {
 } from '#tests/support/e2e-accounts.ts'
 import { expectNoHorizontalOverflow } from '#tests/support/e2e-fixtures.ts'
 
-// Accounts in the app against the real server (spec sections 2, 4, 5, 8): every mail link is read
+// Accounts in the app against the real server: every mail link is read
 // from the server's outbox, as a user would click it in their inbox.
 
 async function submitLogin(page: import('@playwright/test').Page, user: TestUser) {
@@ -205,5 +205,33 @@ test.describe('accounts', () => {
     await expect(
       page.getByRole('main').getByText('Your session has ended. Please sign in again.'),
     ).toBeVisible()
+  })
+
+  test('changes the password from the account menu; the old one stops working, the new one signs in', async ({
+    page,
+    accounts,
+  }) => {
+    const user = await accounts.signUp()
+    await accounts.login(page, user)
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('menuitem', { name: 'Change password' }).click()
+    await expect(page).toHaveURL(/\/account\/password$/)
+    await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible()
+    await expectNoSeriousA11yViolations(page, '/account/password')
+
+    const fresh = `${user.password}-changed`
+    await page.getByLabel('Current password').fill(user.password)
+    await page.getByLabel('New password', { exact: true }).fill(fresh)
+    await page.getByLabel('Confirm new password').fill(fresh)
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await expect(toasts(page).getByText('Password changed')).toBeVisible()
+
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.goto('/login')
+    await submitLogin(page, user)
+    await expect(toasts(page).getByRole('alert').getByText('Invalid email or password')).toBeVisible()
+    await page.goto('/login')
+    await submitLogin(page, { ...user, password: fresh })
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
   })
 })

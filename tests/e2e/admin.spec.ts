@@ -1,7 +1,7 @@
 import { expect, expectNoSeriousA11yViolations, test, toasts } from '#tests/support/e2e-accounts.ts'
 import { E2E_ADMIN } from '#tests/support/e2e-fixtures.ts'
 
-// The admin console against the real server (spec sections 2, 4, 5, 8). The purge wipes every
+// The admin console against the real server. The purge wipes every
 // account on the server, so this journey is tagged @purge: playwright.config.ts runs it in its own
 // project after all the others, never beside a journey that needs its user.
 

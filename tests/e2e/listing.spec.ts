@@ -202,7 +202,7 @@ test.describe('listing page', () => {
     const code = (await codeBox.locator('[aria-hidden="true"]').textContent()) ?? ''
     await input.fill(`  ${code.toLowerCase()} `)
     await dialog.getByRole('button', { name: 'Reveal', exact: true }).click()
-    // generated ads carry no contact details (spec section 3): the revealed state says so
+    // generated ads carry no contact details: the revealed state says so
     await expect(dialog.getByText('No contact details provided for this ad.')).toBeVisible()
     await expect(codeBox).toHaveCount(0)
 

@@ -10,7 +10,7 @@ import {
 } from '#tests/support/e2e-accounts.ts'
 import { adCards, cardPrices, cardTitles } from '#tests/support/e2e-listing.ts'
 
-// Checkout, crypto pay page and wallet (issue 5, spec sections 2, 4, 7, 8, 9) against the real server
+// Checkout, crypto pay page and wallet (issue 5) against the real server
 // and its sandbox payment provider: every payment is settled by pressing "Simulate payment" on the
 // provider's hosted page, as a tester would. The wallet is read from the server after every step.
 

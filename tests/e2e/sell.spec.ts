@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 import { expect, expectNoSeriousA11yViolations, test, toasts } from '#tests/support/e2e-accounts.ts'
 
-// Post, edit and manage (issue 5, spec sections 2, 4, 5, 8) against the real server: the banned-phrase
+// Post, edit and manage (issue 5) against the real server: the banned-phrase
 // check is the server's, the draft lives in the browser's IndexedDB and its localStorage mirror.
 // The paid journeys (checkout, wallet, crypto) are in the checkout specs.
 

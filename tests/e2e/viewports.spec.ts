@@ -43,7 +43,7 @@ test.describe('viewports', () => {
       await expect(page.getByRole('complementary', { name: 'Filters' })).toBeInViewport()
     }
     await expect(adCards(page).first()).toBeInViewport()
-    // the grid has 2 to 4 columns (spec section 9)
+    // the grid has 2 to 4 columns
     const columns = await page.evaluate(() => {
       const cards = [...document.querySelectorAll('main article')]
       const top = cards[0]?.getBoundingClientRect().top

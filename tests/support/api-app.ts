@@ -20,6 +20,7 @@ import pg from 'pg'
 import { buildApp } from '#server/app.ts'
 import { type Config, loadConfig } from '#server/config.ts'
 import { type Database, type Db, openDatabase } from '#server/db/client.ts'
+import type { LogStream } from '#server/logging.ts'
 
 /**
  * Tables holding reference data seeded at start-up: reset() keeps them so every test sees the same
@@ -81,6 +82,8 @@ async function createScratchPostgres(baseUrl: string): Promise<ScratchDatabase> 
 export interface TestAppOptions {
   /** Runs after buildApp and before ready: add test-only routes or hooks here. */
   setup?: (app: FastifyInstance) => void | Promise<void>
+  /** Receives every log line (set LOG_LEVEL in the overrides too: tests default to silent). */
+  logStream?: LogStream
 }
 
 export async function createTestApp(
@@ -119,7 +122,7 @@ export async function createTestApp(
 
   let app: FastifyInstance
   try {
-    app = await buildApp({ config, database })
+    app = await buildApp({ config, database, ...(options.logStream ? { logStream: options.logStream } : {}) })
     await options.setup?.(app)
     await app.ready()
   } catch (error) {

@@ -11,7 +11,7 @@ export interface E2EOptions {
 }
 
 export interface E2EFixtures {
-  /** Mails the server "sent" (GET /api/dev/outbox, outside production only). */
+  /** Mails the server "sent" (GET /api/dev/outbox with the admin token, outside production only). */
   outbox: Outbox
 }
 
@@ -24,9 +24,32 @@ export interface Outbox {
   path(message: OutboxMessage): string
 }
 
+// one admin session per Playwright worker: the admin login is rate limited per address
+let adminToken: Promise<string> | undefined
+
+async function adminLogin(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/admin/login', { data: E2E_ADMIN })
+  expect(res.ok(), `POST /api/admin/login answered ${res.status()}`).toBe(true)
+  return ((await res.json()) as { token: string }).token
+}
+
 export function makeOutbox(request: APIRequestContext): Outbox {
+  async function fetchOutbox(to: string, token: string) {
+    return request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  }
   async function list(to: string): Promise<OutboxMessage[]> {
-    const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+    adminToken ??= adminLogin(request).catch((error: unknown) => {
+      adminToken = undefined
+      throw error
+    })
+    let res = await fetchOutbox(to, await adminToken)
+    if (res.status() === 401) {
+      // an admin journey signed this session out (or it idled out): sign in again once
+      adminToken = adminLogin(request)
+      res = await fetchOutbox(to, await adminToken)
+    }
     expect(res.ok(), `GET /api/dev/outbox answered ${res.status()}`).toBe(true)
     return OutboxResponseSchema.parse(await res.json()).messages
   }

@@ -64,7 +64,7 @@ describe('user ads in IndexedDB, mirrored to the mock-ads key', () => {
     expect(await idsInDexie()).toEqual(['u-1', 'u-2'])
     const mirror = mirrored() as { id: string; seq?: number }[]
     expect(mirror.map((a) => a.id)).toEqual(['u-1', 'u-2'])
-    // the mirror keeps the spec's shape: no IndexedDB-only fields
+    // the mirror keeps the stored ad shape: no IndexedDB-only fields
     expect(mirror[0]).not.toHaveProperty('seq')
   })
 

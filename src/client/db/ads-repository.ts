@@ -1,6 +1,6 @@
-// The one door to ads for the app (DESIGN.md §5): the user's own ads (IndexedDB, mirrored to the
-// mock-ads localStorage key) followed by the generated ones. Ads published to a server later plug in
-// here, with Dexie as their offline cache, and no screen changes.
+// The one door to ads for the app (docs/decisions/006-offline-model.md): the user's own ads (IndexedDB,
+// mirrored to the mock-ads localStorage key) followed by the generated ones. Ads published to a server later
+// plug in here, with Dexie as their offline cache, and no screen changes.
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo } from 'react'
 import { type Ad, type AdInput, AdSchema, parseStoredAds } from '#domain/ad.ts'
@@ -32,7 +32,7 @@ export async function getUserAd(id: string): Promise<Ad | undefined> {
   return ads.find((ad) => ad.id === id)
 }
 
-/** The user's ads first, then the generated ones (spec section 3). */
+/** The user's ads first, then the generated ones. */
 export async function listAllAds(): Promise<Ad[]> {
   return [...(await listUserAds()), ...mockAds()]
 }
@@ -99,7 +99,7 @@ export async function updateUserAd(id: string, patch: AdPatch, now = new Date())
   )
 }
 
-/** Bumping (spec section 4) moves postedAt to now so the ad leads its listing; the edit date stays. */
+/** Bumping moves postedAt to now so the ad leads its listing; the edit date stays. */
 export async function bumpUserAd(id: string, now = new Date()): Promise<Ad | undefined> {
   const bump = (ad: Ad): Ad => ({ ...ad, postedAt: now.toISOString(), bumpedAt: now.toISOString() })
   return changeAds<Ad | undefined>(

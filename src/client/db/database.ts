@@ -5,11 +5,11 @@
 // - IndexedDB (Dexie database 'maple') is the owner of everything the user makes on this device: their
 //   ads, the post draft, pending payments (orders made offline, paid when back online) and photo
 //   blobs. It holds blobs, survives quota pressure better and is reachable from live queries.
-// - localStorage keeps the spec's keys (section 9) as a mirror: the mock-ads key (a JSON array of the
-//   user's ads) and the draft key. Every write to Dexie rewrites the mirror. At start, an empty
-//   IndexedDB imports the mirror (data from before IndexedDB was used, or seeded by a test); a
-//   non-empty one is the truth and rewrites the mirror. The session (auth_token, auth_user) and the
-//   admin token live only in localStorage (features/session): tiny, read synchronously at start.
+// - localStorage keeps fixed keys (STORAGE_KEYS in constants.ts) as a mirror: the mock-ads key (a JSON array
+//   of the user's ads) and the draft key. Every write to Dexie rewrites the mirror. At start, an empty
+//   IndexedDB imports the mirror (data from before IndexedDB was used, or seeded by a test); a non-empty one
+//   is the truth and rewrites the mirror. The session (auth_token, auth_user) and the admin token live only
+//   in localStorage (lib/session): tiny, read synchronously at start.
 // - When IndexedDB cannot be opened (private modes, disabled storage) the repositories fall back to
 //   localStorage alone, and photo blobs to memory for the page's lifetime.
 // - Corrupt stored data (bad JSON, wrong shapes) reads as empty or skips the bad items; it never

@@ -1,11 +1,6 @@
-// The post form's draft (spec section 4, "Post flow"): autosaved to IndexedDB and mirrored to the
-// draft localStorage key, so it survives reloads and going offline. The form owns the draft's shape
-// and passes its schema in: a stored draft that no longer fits reads as no draft.
-import { useLiveQuery } from 'dexie-react-hooks'
 import type { z } from 'zod'
 import { CURRENT_DRAFT_KEY, getDb } from './database.ts'
 import { readMirroredDraft, writeMirroredDraft } from './mirror.ts'
-import { useLocalDb } from './use-local-db.ts'
 
 function parseDraft<T>(schema: z.ZodType<T>, value: unknown): T | null {
   if (value === null || value === undefined) return null
@@ -32,14 +27,4 @@ export async function clearDraft(key = CURRENT_DRAFT_KEY): Promise<void> {
   const db = await getDb()
   if (db) await db.drafts.delete(key)
   if (key === CURRENT_DRAFT_KEY) writeMirroredDraft(null)
-}
-
-/** The draft, live: undefined while loading, null when there is none (or it no longer fits). */
-export function useDraft<T>(schema: z.ZodType<T>, key = CURRENT_DRAFT_KEY): T | null | undefined {
-  const { db, version } = useLocalDb()
-  return useLiveQuery(async () => {
-    if (db === undefined) return undefined
-    if (db === null) return key === CURRENT_DRAFT_KEY ? parseDraft(schema, readMirroredDraft()) : null
-    return parseDraft(schema, (await db.drafts.get(key))?.value)
-  }, [db, version, key])
 }

@@ -42,7 +42,7 @@ export function readMirroredAds(): Ad[] {
 }
 
 export function writeMirroredAds(ads: readonly Ad[]): void {
-  // parse strips fields that are only for IndexedDB (the insertion order), keeping the spec's shape
+  // parse strips fields that are only for IndexedDB (the insertion order), keeping the stored ad shape
   writeJson(STORAGE_KEYS.mockAds, ads.length ? ads.map((ad) => AdSchema.parse(ad)) : null)
 }
 

@@ -8,7 +8,7 @@ import { getDb, type MapleDb, type PendingPayment, type PendingPaymentType } fro
 import { PENDING_PAYMENTS_FALLBACK_KEY, readJson, writeJson } from './mirror.ts'
 import { useLocalDb } from './use-local-db.ts'
 
-export type { PendingPayment, PendingPaymentStatus, PendingPaymentType } from './database.ts'
+export type { PendingPayment, PendingPaymentType } from './database.ts'
 
 /** A processing order whose tab went away is retried after this long (the key keeps it single). */
 export const STALE_CLAIM_MS = 60_000

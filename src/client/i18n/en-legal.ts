@@ -1,5 +1,8 @@
-// The long texts of the Privacy and Terms pages, part of the English catalog but kept apart from
-// en.ts so they load with those two pages only, not with every page (DESIGN.md §6 JS budget).
+// The long texts of the Privacy and Terms pages, part of the English catalog but kept apart from en.ts so
+// they load with those two pages only, not with every page (docs/decisions/008-performance-budgets.md).
+import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
+import { FEES_CENTS } from '#domain/fees.ts'
+import { formatFee } from '#domain/money.ts'
 
 export const enLegal = {
   privacy: {
@@ -80,7 +83,7 @@ export const enLegal = {
       {
         heading: 'Fees and payments',
         body: [
-          'Posting an ad costs $2 CAD and bumping it to the top costs $1 CAD, paid from your prepaid wallet or in Bitcoin or Litecoin. The minimum wallet top-up is $5 CAD. Fees are non-refundable, including when an ad is removed for breaking these terms. Wallet balances have no cash value and cannot be withdrawn.',
+          `Posting an ad costs ${formatFee(FEES_CENTS.post)} CAD and bumping it to the top costs ${formatFee(FEES_CENTS.bump)} CAD, paid from your prepaid wallet or in Bitcoin or Litecoin. The minimum wallet top-up is ${formatFee(MIN_TOPUP_CENTS)} CAD. Fees are non-refundable, including when an ad is removed for breaking these terms. Wallet balances have no cash value and cannot be withdrawn.`,
         ],
       },
       {

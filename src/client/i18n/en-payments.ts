@@ -1,6 +1,8 @@
 // The checkout, pay, pay-guide and wallet screens' part of the English catalog. Kept apart from en.ts
 // (like en-legal.ts) so these texts load with those screens only, not with the first page.
-// Strings quoted in spec/SPEC.md are copied exactly: do not reword them.
+// Texts users and tests read are kept word for word (docs/decisions/009-browser-ads-and-generated-ads.md).
+import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
+import { formatFee } from '#domain/money.ts'
 
 export const enPayments = {
   checkout: {
@@ -146,9 +148,9 @@ export const enPayments = {
     updated: 'Wallet updated',
     retry: 'Try again',
     topupTitle: 'Top up',
-    topupIntro: 'Load your wallet with Bitcoin or Litecoin. The minimum is $5 CAD.',
+    topupIntro: `Load your wallet with Bitcoin or Litecoin. The minimum is ${formatFee(MIN_TOPUP_CENTS)} CAD.`,
     amountLabel: 'Amount (CAD)',
-    minLoad: 'Minimum load is $5',
+    minLoad: `Minimum load is ${formatFee(MIN_TOPUP_CENTS)}`,
     topupButton: 'Top up with crypto',
     starting: 'Starting payment…',
     startFailedTitle: 'Could not start payment',
@@ -162,10 +164,3 @@ export const enPayments = {
     columns: { date: 'Date', what: 'What', status: 'Status', amount: 'Amount' },
   },
 } as const
-
-/** Fills {name} placeholders. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  )
-}

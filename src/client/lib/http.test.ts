@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { clearAdminToken, setAdminToken, signIn, signOut } from '#client/features/session/session-store.ts'
+import { clearAdminToken, setAdminToken, signIn, signOut } from '#client/lib/session/session-store.ts'
 import { ApiError, apiUrl, errorDetail, extractDetail, http, onUnauthorized, request } from './http.ts'
 
 // fetch is the browser boundary: each test answers it and inspects what the client sent

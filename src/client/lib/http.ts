@@ -1,11 +1,11 @@
-// The API client (spec section 7): base = VITE_API_HOST + '/api', or just '/api' when no host is set;
-// JSON in and out; `Authorization: Bearer` whenever a token exists; no timeout (the spec has none,
-// and a slow payment call must not be abandoned half way). Failures are thrown as ApiError carrying
+// The API client: base = VITE_API_HOST + '/api', or just '/api' when no host is set;
+// JSON in and out; `Authorization: Bearer` whenever a token exists; no timeout (a slow payment call must
+// not be abandoned half way). Failures are thrown as ApiError carrying
 // the HTTP status and the server's `detail`, for the caller to show. Nothing here shows toasts or
 // navigates: a 401 on a signed-in request is only announced to `onUnauthorized` listeners.
 import type { z } from 'zod'
-import { getAdminToken, getAuthToken } from '#client/features/session/session-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { getAdminToken, getAuthToken } from '#client/lib/session/session-store.ts'
 
 export class ApiError extends Error {
   override name = 'ApiError'

@@ -2,9 +2,9 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import type { Query } from '@tanstack/react-query'
 import { QUERY_GC_TIME_MS } from './query-client.ts'
 
-// Only a few query families go to localStorage (DESIGN.md §2: cities and the wallet): they are small,
-// public or the user's own, and make offline pages useful. Ads live in IndexedDB (src/client/db) and
-// are never also kept here, so each entity has one owner.
+// Only a few query families go to localStorage (docs/decisions/006-offline-model.md: cities and the wallet):
+// they are small, public or the user's own, and make offline pages useful. Ads live in IndexedDB
+// (src/client/db) and are never also kept here, so each entity has one owner.
 export const PERSISTED_QUERY_ROOTS: readonly string[] = ['cities', 'wallet']
 export const PERSISTED_CACHE_KEY = 'query_cache'
 // bump when a persisted query's data shape changes, so old caches are dropped instead of misread

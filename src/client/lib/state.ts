@@ -3,5 +3,4 @@
 // What lives where: session (auth_token, auth_user) and the admin token in localStorage; the user's
 // ads, drafts and pending payments in IndexedDB (src/client/db); toasts only in memory.
 
-export type { Atom, PrimitiveAtom, WritableAtom } from 'jotai'
-export { atom, createStore, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai'
+export { atom, createStore, Provider, useAtomValue } from 'jotai'

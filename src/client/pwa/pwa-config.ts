@@ -1,6 +1,6 @@
 import { VitePWA } from 'vite-plugin-pwa'
 
-// The service worker and the manifest in one place (issue 2, "Installable and offline"; DESIGN.md §5).
+// The service worker and the manifest in one place (docs/decisions/006-offline-model.md).
 //
 // What the service worker keeps:
 // - precache: the shell (index.html), every route chunk and stylesheet, the stock images and icons, so a
@@ -11,8 +11,8 @@ import { VitePWA } from 'vite-plugin-pwa'
 //   by the query persister instead, marked as not current.
 //
 // Updates: registerType 'prompt' generates a worker that waits until the page posts SKIP_WAITING (the
-// 'Reload' action of the update toast, src/client/pwa/pwa-prompts.tsx), so a tab never runs a mix of
-// old and new chunks. clientsClaim takes effect on activation only, which for an update is after that
+// 'Reload' action of the update toast, src/client/components/pwa/pwa-prompts.tsx), so a tab never runs
+// a mix of old and new chunks. clientsClaim takes effect on activation only, which for an update is after that
 // accept, and on the very first install makes the page that installed it controlled (offline at once).
 // the same colours as index.html's theme-color and the page background, so the splash matches the app
 export const PWA_THEME_COLOR = '#0c0a0f'

@@ -8,16 +8,18 @@ import { Footer } from '#client/components/layout/footer.tsx'
 import { Header } from '#client/components/layout/header.tsx'
 import { Toaster } from '#client/components/ui/toaster.tsx'
 import { useSessionExpiry } from '#client/features/auth/use-session-expiry.ts'
-import { useBackendReachable } from '#client/features/network/backend-reachability.ts'
-import { useOnline } from '#client/features/network/use-online.ts'
 import { en } from '#client/i18n/en.ts'
+import { useBackendReachable } from '#client/lib/network/backend-reachability.ts'
+import { useOnline } from '#client/lib/network/use-online.ts'
 
 // The service worker registration (workbox-window) is not needed to paint the page: load it after.
-const PwaPrompts = lazy(() => import('#client/pwa/pwa-prompts.tsx').then((m) => ({ default: m.PwaPrompts })))
+const PwaPrompts = lazy(() =>
+  import('#client/components/pwa/pwa-prompts.tsx').then((m) => ({ default: m.PwaPrompts })),
+)
 // Saved wallet orders resume on reconnect from any page; the watcher (Dexie, the payment queue) is
 // fetched once the browser is idle after the first paint, never on the page's critical path.
 const PendingPaymentsWatcher = lazy(() =>
-  import('#client/features/pending-payments/components/pending-payments-watcher.tsx').then((m) => ({
+  import('#client/features/payments/components/pending-payments-watcher.tsx').then((m) => ({
     default: m.PendingPaymentsWatcher,
   })),
 )
@@ -42,7 +44,7 @@ export interface RouterContext {
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   errorComponent: RootError,
-  // any unknown path goes home (spec section 2); the splat route does this for normal navigation
+  // any unknown path goes home; the splat route does this for normal navigation
   notFoundComponent: () => <Navigate to="/" replace />,
 })
 

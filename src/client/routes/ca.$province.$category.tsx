@@ -4,7 +4,7 @@ import { listingSearchDefaults, parseListingSearch } from '#client/features/list
 import { matchProvince } from '#domain/provinces.ts'
 
 // /ca/{province}/{category}: the province is matched case-insensitively (an unknown one is "any
-// other path" and goes home, spec section 2); an unknown category falls back to adult-buy-sell.
+// other path" and goes home); an unknown category falls back to adult-buy-sell.
 export const Route = createFileRoute('/ca/$province/$category')({
   validateSearch: parseListingSearch,
   search: { middlewares: [stripSearchParams(listingSearchDefaults)] },

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { DEFAULT_CATEGORY } from '#domain/categories.ts'
 
-// /ca/{province} without a category: the spec's default category is adult-buy-sell.
+// /ca/{province} without a category: the default category is adult-buy-sell.
 export const Route = createFileRoute('/ca/$province/')({
   beforeLoad: ({ params }) => {
     throw redirect({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireSignIn } from '#client/features/auth/require-sign-in.ts'
-import { CheckoutSearchSchema } from '#client/features/checkout/checkout-rules.ts'
-import { CheckoutPage } from '#client/features/checkout/components/checkout-page.tsx'
+import { CheckoutSearchSchema } from '#client/features/payments/checkout-rules.ts'
+import { CheckoutPage } from '#client/features/payments/components/checkout-page.tsx'
 import { forgetWalletOfOtherUsers } from '#client/features/wallet/api/forget-wallet.ts'
 
 export const Route = createFileRoute('/checkout')({

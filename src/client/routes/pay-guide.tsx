@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PayGuideSearchSchema } from '#client/features/checkout/checkout-rules.ts'
-import { PayGuidePage } from '#client/features/pay/components/pay-guide-page.tsx'
+import { PayGuideSearchSchema } from '#client/features/payments/checkout-rules.ts'
+import { PayGuidePage } from '#client/features/payments/components/pay-guide-page.tsx'
 
 export const Route = createFileRoute('/pay-guide')({
   validateSearch: PayGuideSearchSchema,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireSignIn } from '#client/features/auth/require-sign-in.ts'
-import { PaySearchSchema } from '#client/features/checkout/checkout-rules.ts'
-import { PayPage } from '#client/features/pay/components/pay-page.tsx'
+import { PaySearchSchema } from '#client/features/payments/checkout-rules.ts'
+import { PayPage } from '#client/features/payments/components/pay-page.tsx'
 import { forgetWalletOfOtherUsers } from '#client/features/wallet/api/forget-wallet.ts'
 
 export const Route = createFileRoute('/pay/$chargeId')({

@@ -4,6 +4,7 @@ import { z } from 'zod'
 
 export const AdminPaths = {
   login: '/admin/login',
+  logout: '/admin/logout',
   purge: '/admin/purge',
   paymentsAttention: '/admin/payments/attention',
 } as const

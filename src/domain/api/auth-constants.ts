@@ -9,6 +9,7 @@ export const AuthPaths = {
   resendVerification: '/auth/resend-verification',
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
+  changePassword: '/auth/change-password',
 } as const
 
 /** Part of the login refusal for unverified accounts; the client looks for exactly this text. */

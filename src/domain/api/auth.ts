@@ -71,6 +71,12 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>
 export const ResetPasswordRequestSchema = z.object({ token: LinkTokenSchema, new_password: PasswordSchema })
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>
 
+export const ChangePasswordRequestSchema = z.object({
+  current_password: z.string().min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH),
+  new_password: PasswordSchema,
+})
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>
+
 /** Mail kept in the development outbox (GET /api/dev/outbox, never in production). */
 export const OutboxMessageSchema = z.object({
   id: z.string(),

@@ -5,11 +5,6 @@ import { ALL, matchProvince, PROVINCE_CODES } from '#domain/provinces.ts'
 // Request and response shapes of /api/meta (and the reachability check at /api/), shared by the
 // server routes and the client.
 
-export const MetaPaths = {
-  root: '/',
-  cities: '/meta/cities',
-} as const
-
 export const HealthSchema = z.object({ status: z.literal('ok') })
 export type Health = z.infer<typeof HealthSchema>
 

@@ -11,7 +11,7 @@ export const PaymentsPaths = {
 export const ChargeTypeSchema = z.enum(['post', 'bump', 'topup'])
 export type ChargeType = z.infer<typeof ChargeTypeSchema>
 
-/** Statuses the server reports, whatever the provider calls them (spec section 4 words). */
+/** Statuses the server reports, whatever the provider calls them. */
 export const CHARGE_STATUSES = ['NEW', 'PENDING', 'COMPLETED', 'EXPIRED', 'INVALID'] as const
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number]
 
@@ -19,7 +19,8 @@ export type ChargeStatus = (typeof CHARGE_STATUSES)[number]
 export const MAX_DRAFT_BYTES = 64 * 1024
 
 export const CreateChargeRequestSchema = z.object({
-  // the server prices post and bump itself; amount matters only for a topup (dollars, min $5)
+  // the server prices post and bump itself; amount matters only for a topup (dollars, at least the
+  // minimum load)
   amount: z.coerce.number().finite().nonnegative().max(10_000).optional(),
   description: z.string().trim().max(500).refine(hasNoNul, NUL_CHARACTER_DETAIL).optional(),
   chargeType: ChargeTypeSchema,

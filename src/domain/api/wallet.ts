@@ -61,7 +61,7 @@ export type WalletPayResponse = z.infer<typeof WalletPayResponseSchema>
 /** Upper bound of one top-up, so a typo cannot create an absurd invoice. */
 export const MAX_TOPUP_CAD = 10_000
 
-// amount is in dollars; the $5 minimum is checked by the route so its detail reads 'Minimum load is $5'
+// amount is in dollars; the minimum load (MIN_TOPUP_CENTS) is checked by the route, which words its detail
 export const TopupInitiateRequestSchema = z.object({
   amount: z.coerce.number().finite().max(MAX_TOPUP_CAD, `The most you can load at once is $${MAX_TOPUP_CAD}`),
 })

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -42,7 +44,8 @@ export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promi
     return { db, kind: 'postgres', close: () => pool.end() }
   }
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-  const client = new PGlite(dataDir)
+  // ad search folds accents (unaccent) and matches parts of titles (pg_trgm); see migration 0002_ads
+  const client = new PGlite(dataDir, { extensions: { unaccent, pg_trgm } })
   const db = drizzlePglite(client)
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
   return { db, kind: 'pglite', close: () => client.close() }

@@ -5,8 +5,8 @@ import {
   type AuthUser,
   findAdminBySessionToken,
   findUserBySessionToken,
-} from '../services/accounts/sessions.ts'
-import { bearerToken } from '../services/accounts/tokens.ts'
+} from '#server/services/accounts/sessions.ts'
+import { bearerToken } from '#server/services/accounts/tokens.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +30,15 @@ export const INVALID_TOKEN_DETAIL = 'Invalid or expired session. Please sign in 
 export const ADMIN_REQUIRED_DETAIL = 'Admin authentication required'
 
 /**
+ * Answers of guarded routes (wallet, charges, admin, a user's own ads) are one person's data: no
+ * browser, proxy or service-worker cache may keep them for the next user of the device. Set before
+ * the check, so the 401 is not cached either.
+ */
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store')
+}
+
+/**
  * Bearer-token guards. User and admin tokens live in separate tables, so a token of the wrong kind
  * is simply not a valid credential for that route: it gets the same 401 as an unknown token
  * (never 403), which also avoids telling a caller which kind of token it holds.
@@ -46,6 +55,7 @@ export default fp(
     }
 
     app.decorate('requireUser', async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+      noStore(reply)
       const token = bearerToken(request.headers.authorization)
       if (!token) return deny(reply, MISSING_TOKEN_DETAIL)
       const user = await findUserBySessionToken(app.database.db, token)
@@ -55,6 +65,7 @@ export default fp(
     })
 
     app.decorate('requireAdmin', async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+      noStore(reply)
       const token = bearerToken(request.headers.authorization)
       if (!token) return deny(reply, ADMIN_REQUIRED_DETAIL)
       const admin = await findAdminBySessionToken(app.database.db, token)

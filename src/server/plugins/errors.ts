@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { ApiError, INTERNAL_ERROR_DETAIL } from '../errors.ts'
+import { ApiError, INTERNAL_ERROR_DETAIL } from '#server/errors.ts'
 
 interface Described {
   status: number

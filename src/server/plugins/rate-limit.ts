@@ -1,8 +1,8 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
-import type { Config } from '../config.ts'
-import { ApiError, RATE_LIMITED_DETAIL } from '../errors.ts'
+import type { Config } from '#server/config.ts'
+import { ApiError, RATE_LIMITED_DETAIL } from '#server/errors.ts'
 
 /**
  * Rate limiting is opt-in per route (`global: false`). A route owner writes:

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../config.ts'
+import type { Config } from '#server/config.ts'
 
 export function allowedOrigins(config: Config): string[] {
   const extra = config.CORS_ORIGINS.split(',')

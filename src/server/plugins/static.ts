@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import type { Config } from '../config.ts'
-import { NOT_FOUND_DETAIL } from '../errors.ts'
+import type { Config } from '#server/config.ts'
+import { NOT_FOUND_DETAIL } from '#server/errors.ts'
 
 // must be revalidated on every load, or users keep an old shell / service worker for a long time
 const NO_CACHE_FILES = new Set([

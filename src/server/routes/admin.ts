@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import {
   ADMIN_INVALID_CREDENTIALS_DETAIL,
   AdminLoginRequestSchema,
@@ -7,11 +8,11 @@ import {
   PurgeResponseSchema,
 } from '#domain/api/admin.ts'
 import { errorResponses } from '#domain/api/common.ts'
-import { ApiError } from '../errors.ts'
-import { createAdminSession } from '../services/accounts/sessions.ts'
-import { checkAdminCredentials, resolveAdminCredentials } from '../services/admin/credentials.ts'
-import { purgeAllUserData } from '../services/admin/purge.ts'
-import { chargesNeedingAttention } from '../services/payments/attention.ts'
+import { ApiError } from '#server/errors.ts'
+import { createAdminSession, revokeAdminSession } from '#server/services/accounts/sessions.ts'
+import { checkAdminCredentials, resolveAdminCredentials } from '#server/services/admin/credentials.ts'
+import { purgeAllUserData } from '#server/services/admin/purge.ts'
+import { chargesNeedingAttention } from '#server/services/payments/attention.ts'
 
 export const ADMIN_LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const
 
@@ -43,6 +44,23 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new ApiError(401, ADMIN_INVALID_CREDENTIALS_DETAIL)
       }
       return { token: await createAdminSession(app.database.db, credentials.username) }
+    },
+  )
+
+  app.post(
+    '/logout',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Revoke the admin bearer token of this session',
+        security: [{ bearerAuth: [] }],
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await revokeAdminSession(app.database.db, request.authToken)
+      return reply.code(204).send(null)
     },
   )
 

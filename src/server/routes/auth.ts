@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  ChangePasswordRequestSchema,
   EmailRequestSchema,
   LoginRequestSchema,
   LoginResponseSchema,
@@ -13,8 +14,8 @@ import {
   VerifyEmailQuerySchema,
   VerifyEmailResponseSchema,
 } from '#domain/api/auth.ts'
-import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
-import { ApiError, RATE_LIMITED_DETAIL } from '../errors.ts'
+import { errorResponses } from '#domain/api/common.ts'
+import { ApiError, RATE_LIMITED_DETAIL } from '#server/errors.ts'
 import {
   type AccountsDeps,
   forgotPassword,
@@ -23,10 +24,10 @@ import {
   resendVerification,
   resetPassword,
   verifyEmail,
-} from '../services/accounts/accounts.ts'
-import { primeDummyHash } from '../services/accounts/passwords.ts'
-import { revokeSession } from '../services/accounts/sessions.ts'
-import { createMailer } from '../services/mail/mailer.ts'
+} from '#server/services/accounts/accounts.ts'
+import { changePassword } from '#server/services/accounts/change-password.ts'
+import { primeDummyHash } from '#server/services/accounts/passwords.ts'
+import { revokeSession } from '#server/services/accounts/sessions.ts'
 
 // Counters are keyed by client IP plus the email in the body, so one attacker cannot lock a victim
 // out from elsewhere and a shared IP (an office, a carrier NAT) is not blocked for everyone. The
@@ -54,15 +55,16 @@ export const AUTH_RATE_LIMITS = {
   register: { max: 20, timeWindow: '10 minutes' },
   resend: { max: 5, timeWindow: '10 minutes' },
   forgot: { max: 5, timeWindow: '10 minutes' },
+  // a stolen session must not become a way to guess the current password
+  changePassword: { max: 10, timeWindow: '10 minutes' },
 } as const
 
-// Routes under /api/auth (spec section 7).
+// Routes under /api/auth.
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: AccountsDeps = {
     db: app.database.db,
-    mailer: createMailer(app.config, app.database.db, app.log),
     publicUrl: app.config.PUBLIC_URL,
-    log: app.log,
+    mailQueued: () => app.mailSender?.wake(),
   }
   await primeDummyHash()
 
@@ -74,8 +76,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Create an account and mail a verification link (no session starts)',
+        description:
+          'Answers the same for an address that already has an account (its owner gets a notice mail instead), so the form cannot tell who is a member.',
         body: RegisterRequestSchema,
-        response: { 201: RegisterResponseSchema, 409: ErrorSchema, ...errorResponses },
+        response: { 201: RegisterResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -123,6 +127,28 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await revokeSession(deps.db, request.authToken)
       return reply.code(204).send(null)
     },
+  )
+
+  app.post(
+    '/change-password',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { ...AUTH_RATE_LIMITS.changePassword } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password (the current one is needed); every other session of the user ends',
+        security: [{ bearerAuth: [] }],
+        body: ChangePasswordRequestSchema,
+        response: { 200: MessageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      changePassword(deps.db, {
+        userId: request.user.id,
+        sessionToken: request.authToken,
+        currentPassword: request.body.current_password,
+        newPassword: request.body.new_password,
+      }),
   )
 
   app.get(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponses } from '#domain/api/common.ts'
 import { CitiesQuerySchema, type CitiesResponse, CitiesResponseSchema } from '#domain/api/meta.ts'
-import { loadCityIndex } from '../services/cities/city-index.ts'
+import { loadCityIndex } from '#server/services/cities/city-index.ts'
 
 // the list only changes with a new dataset release, and the service worker caches it anyway
 const CITIES_CACHE_CONTROL = 'public, max-age=3600'

@@ -9,7 +9,7 @@ import {
   ModerationCheckRequestSchema,
   ModerationCheckResponseSchema,
 } from '#domain/api/moderation.ts'
-import { BannedPhraseService, seedDefaultPhrases } from '../services/moderation/banned-phrases.ts'
+import { bannedPhraseService, seedDefaultPhrases } from '#server/services/moderation/banned-phrases.ts'
 
 // a person editing a draft checks a few times a minute; a script probing the list checks far more
 export const MODERATION_CHECK_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const
@@ -18,7 +18,7 @@ export const MODERATION_CHECK_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } a
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const seeded = await seedDefaultPhrases(app.database.db)
   if (seeded > 0) app.log.info({ phrases: seeded }, 'default banned phrases seeded')
-  const phrases = new BannedPhraseService(app.database.db)
+  const phrases = bannedPhraseService(app.database.db)
 
   app.post(
     '/check',

@@ -13,18 +13,22 @@ import { chargeAmountCents, FEES_CENTS } from '#domain/fees.ts'
 import { formatCad } from '#domain/money.ts'
 import { ApiError } from '#server/errors.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
+import { checkAdPayable } from '#server/services/ads/ad-payments.ts'
 import { CHARGE_NOT_FOUND, toChargeView } from '#server/services/payments/charges.ts'
 import { checkDraft } from '#server/services/payments/draft.ts'
 import { startReconciler } from '#server/services/payments/reconcile.ts'
 import { paymentsService } from '#server/services/payments/registry.ts'
 import { renderSandboxPage } from '#server/services/payments/sandbox-page.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
+import { serverAdId } from '#server/services/wallet/wallet-service.ts'
 import { MIN_TOPUP_DETAIL } from './wallet.ts'
 
 const DEFAULT_DESCRIPTIONS = { post: 'Posting fee', bump: 'Bump fee' } as const
 const WEBHOOK_BODY_LIMIT = 256 * 1024
 export const SANDBOX_SIMULATE_DISABLED_DETAIL = 'Simulated payments are disabled in production'
 const InvoiceParamsSchema = z.object({ invoiceId: z.string().min(1).max(200) })
+
+export const CHARGE_STATUS_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const
 
 // Routes under /api/payments: crypto charges, provider webhooks and the sandbox's hosted page.
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,9 +61,18 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           `Creates a crypto charge. The server prices post (${formatCad(FEES_CENTS.post)}) and bump ` +
           `(${formatCad(FEES_CENTS.bump)}) itself and ignores the client's amount; a topup takes ` +
           `amount in CAD dollars, at least ${formatCad(MIN_TOPUP_CENTS)}. metadata.draft (the ad ` +
-          `being posted, at most ${MAX_DRAFT_BYTES / 1024} KB of JSON) is kept with the charge.`,
+          `being posted, at most ${MAX_DRAFT_BYTES / 1024} KB of JSON) is kept with the charge. A post ` +
+          'or bump whose listingId names a server ad is checked now: 404 if it is not your ad, 409 if ' +
+          'it cannot take the fee (already live, removed, under review); once paid, it takes effect ' +
+          'exactly once, as a wallet payment would.',
         body: CreateChargeRequestSchema,
-        response: { 200: CreateChargeResponseSchema, 413: ErrorSchema, 502: ErrorSchema, ...errorResponses },
+        response: {
+          200: CreateChargeResponseSchema,
+          409: ErrorSchema,
+          413: ErrorSchema,
+          502: ErrorSchema,
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -68,6 +81,12 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (amountCents === null) throw new ApiError(400, MIN_TOPUP_DETAIL)
       const draft = metadata?.draft ?? null
       checkDraft(draft)
+      const adId = serverAdId(listingId)
+      if (chargeType !== 'topup' && adId) {
+        // an invoice for an ad that cannot take the fee would only turn into a wallet credit later
+        const payable = await checkAdPayable(app.database.db, adId, request.user.id, chargeType)
+        if (!payable.applied) throw new ApiError(payable.statusCode, payable.reason)
+      }
       const description =
         request.body.description ||
         (chargeType === 'topup'
@@ -87,6 +106,9 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crypto/charge/:chargeId/status',
     {
+      // public and each call asks the provider: a bound per IP keeps a scraper from spending our
+      // provider quota (the pay page polls every few seconds, far below it)
+      ...rateLimited(CHARGE_STATUS_RATE_LIMIT.max, CHARGE_STATUS_RATE_LIMIT.timeWindow),
       schema: {
         tags: ['payments'],
         description:

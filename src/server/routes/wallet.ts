@@ -12,14 +12,15 @@ import {
   WalletSchema,
 } from '#domain/api/wallet.ts'
 import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
-import { centsToDollars, dollarsToCents, formatCad } from '#domain/money.ts'
+import { FEES_CENTS } from '#domain/fees.ts'
+import { centsToDollars, dollarsToCents, formatCad, formatFee } from '#domain/money.ts'
 import { ApiError } from '#server/errors.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { CHARGE_NOT_FOUND } from '#server/services/payments/charges.ts'
 import { paymentsService } from '#server/services/payments/registry.ts'
 import { getBalanceCents, getWallet, payFromWallet } from '#server/services/wallet/wallet-service.ts'
 
-export const MIN_TOPUP_DETAIL = 'Minimum load is $5'
+export const MIN_TOPUP_DETAIL = `Minimum load is ${formatFee(MIN_TOPUP_CENTS)}`
 
 /** The detail the app shows under 'Not confirmed yet' when a top-up is not settled. */
 export function notConfirmedDetail(status: string): string {
@@ -49,11 +50,22 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['wallet'],
         security,
         description:
-          'Pays the posting ($2) or bump ($1) fee from the wallet; the server sets the price. Send an ' +
+          `Pays the posting (${formatFee(FEES_CENTS.post)}) or bump (${formatFee(FEES_CENTS.bump)}) fee from the ` +
+          'wallet; the server sets the price. Send an ' +
           'Idempotency-Key header to make retries safe: a retry with the same key answers the first ' +
-          'answer and charges once; the same key with a different body is refused with 422.',
+          'answer and charges once; the same key with a different body is refused with 422. With ' +
+          'listingId naming a server ad (12 characters, from POST /api/ads), the fee takes effect in ' +
+          'the same transaction: post publishes a pending ad or renews an expired one, bump moves a ' +
+          'live ad to the top. An ad that cannot take the fee (already live, removed, under review) ' +
+          "gets 409, someone else's 404; neither is charged.",
         body: WalletPayRequestSchema,
-        response: { 200: WalletPayResponseSchema, 402: ErrorSchema, 422: ErrorSchema, ...errorResponses },
+        response: {
+          200: WalletPayResponseSchema,
+          402: ErrorSchema,
+          409: ErrorSchema,
+          422: ErrorSchema,
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -78,7 +90,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wallet'],
         security,
-        description: 'Starts a crypto charge of type topup (amount in CAD dollars, at least $5).',
+        description: `Starts a crypto charge of type topup (amount in CAD dollars, at least ${formatFee(MIN_TOPUP_CENTS)}).`,
         body: TopupInitiateRequestSchema,
         response: { 200: TopupInitiateResponseSchema, 502: ErrorSchema, ...errorResponses },
       },

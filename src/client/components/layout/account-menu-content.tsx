@@ -1,5 +1,12 @@
 import { useRouter } from '@tanstack/react-router'
-import { BadgeCheckIcon, LayoutListIcon, LogOutIcon, ShieldIcon, UserRoundIcon } from 'lucide-react'
+import {
+  BadgeCheckIcon,
+  KeyRoundIcon,
+  LayoutListIcon,
+  LogOutIcon,
+  ShieldIcon,
+  UserRoundIcon,
+} from 'lucide-react'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -39,6 +46,10 @@ export default function AccountMenuContent({ email, onSignOut }: AccountMenuProp
         </DropdownMenuItem>
         {email !== null && (
           <>
+            <DropdownMenuItem onSelect={() => go('/account/password')}>
+              <KeyRoundIcon aria-hidden="true" />
+              {t.changePassword}
+            </DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem variant="destructive" onSelect={onSignOut}>
               <LogOutIcon aria-hidden="true" />

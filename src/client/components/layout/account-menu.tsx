@@ -15,7 +15,7 @@ const loadMenu = () => import('./account-menu-content.tsx')
 const AccountMenuContent = lazy(loadMenu)
 const prefetch = () => void loadMenu()
 
-/** The account dropdown of spec section 2: the email or 'Guest', My ads, Admin, Verified, Sign out. */
+/** The account dropdown: the email or 'Guest', My ads, Admin, Verified, Sign out. */
 export function AccountMenu(props: AccountMenuProps) {
   const [active, setActive] = useState(false)
   const trigger = (

@@ -3,7 +3,7 @@ import { en } from '#client/i18n/en.ts'
 
 const t = en.layout
 
-/** Always shown (spec section 1): browsing and managing ads is simulated in this browser. */
+/** Always shown: browsing and managing ads is simulated in this browser. */
 export function MockDataBanner() {
   return (
     <div className="bg-amber-100 text-amber-950">
@@ -22,7 +22,7 @@ export interface ConnectivityBannerProps {
 }
 
 /**
- * Offline or back end unreachable (spec section 4, "Backend reachability"). Fixed to the bottom of
+ * Offline or back end unreachable. Fixed to the bottom of
  * the viewport so appearing after the check never shifts the page (CLS).
  */
 export function ConnectivityBanner({ online, backendReachable }: ConnectivityBannerProps) {

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { InstallButton } from '#client/components/pwa/install-button.tsx'
 import {
   Sheet,
   SheetContent,
@@ -8,7 +9,6 @@ import {
   SheetTrigger,
 } from '#client/components/ui/sheet.tsx'
 import { en } from '#client/i18n/en.ts'
-import { InstallButton } from '#client/pwa/install-button.tsx'
 import { ALL } from '#domain/provinces.ts'
 import { AppLink } from './app-link.tsx'
 import { BrowseTriggerContent, browseTriggerClass } from './browse-drawer-trigger.tsx'
@@ -22,7 +22,7 @@ const t = en.layout
 const drawerLink =
   'rounded-md px-3 py-2 text-sm font-medium outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring'
 
-/** The mobile Browse drawer (spec section 2): province, city and category links. Mounts open. */
+/** The mobile Browse drawer: province, city and category links. Mounts open. */
 export default function BrowseDrawer({ signedIn }: { signedIn: boolean }) {
   const browse = useBrowse()
   const [open, setOpen] = useState(true)

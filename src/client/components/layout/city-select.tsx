@@ -19,7 +19,7 @@ const loadPopover = () => import('./city-select-popover.tsx')
 const CitySelectPopover = lazy(loadPopover)
 const prefetch = () => void loadPopover()
 
-/** The city selector of spec section 2: a filterable list of the province's places. */
+/** The city selector: a filterable list of the province's places. */
 export function CitySelect(props: CitySelectProps) {
   const [active, setActive] = useState(false)
   const { id, value, className, ariaLabel } = props

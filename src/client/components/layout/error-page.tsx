@@ -31,7 +31,7 @@ export interface ErrorPageProps {
   dev?: boolean
 }
 
-/** The router's errorComponent (spec section 2: the default error page). */
+/** The router's errorComponent (the default error page). */
 export function ErrorPage({ error, reset, dev = import.meta.env.DEV }: ErrorPageProps) {
   const content = describeError(error, dev)
   return (

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
-import { logout } from '#client/features/auth/api/logout.ts'
-import { useSession } from '#client/features/session/use-session.ts'
-import { toast } from '#client/features/toasts/toast-store.ts'
+import { InstallButton } from '#client/components/pwa/install-button.tsx'
 import { en } from '#client/i18n/en.ts'
 import { cn } from '#client/lib/cn.ts'
-import { InstallButton } from '#client/pwa/install-button.tsx'
+import { logout } from '#client/lib/session/logout.ts'
+import { useSession } from '#client/lib/session/use-session.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { ALL } from '#domain/provinces.ts'
 import { AccountMenu } from './account-menu.tsx'
 import { AppLink } from './app-link.tsx'
@@ -94,13 +94,13 @@ function AuthLinks({ signedIn, onLogout, className, compact = false }: AuthLinks
   )
 }
 
-/** The sticky header of spec section 2 ("Shared layout"). */
+/** The sticky header. */
 export function Header() {
   const session = useSession()
   const browse = useBrowse()
   const [drawerActive, setDrawerActive] = useState(false)
   const onLogout = () => {
-    // signs out at once; the server call that revokes the token may fail silently (spec section 4)
+    // signs out at once; the server call that revokes the token may fail silently
     void logout()
     toast({ title: t.signedOutToast })
   }

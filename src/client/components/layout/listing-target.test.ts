@@ -94,11 +94,3 @@ describe('provinceTarget and cityTarget', () => {
     )
   })
 })
-
-describe('heroSearchHref', () => {
-  it('sends the keyword to adult-buy-sell of the chosen province, or all of Canada', async () => {
-    const { heroSearchHref } = await import('#client/features/home/hero-search.tsx')
-    expect(heroSearchHref(' latex ', 'QC')).toBe('/ca/QC/adult-buy-sell?q=latex')
-    expect(heroSearchHref('', undefined)).toBe('/ca/ALL/adult-buy-sell')
-  })
-})

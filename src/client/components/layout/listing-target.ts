@@ -1,5 +1,5 @@
 // Where the header's search form, province selector and city selector send the user. Pure functions
-// of the current location, so the rules of spec section 2 ("Shared layout") can be pinned by tests.
+// of the current location, so the rules can be pinned by tests.
 
 import { type CategoryKey, DEFAULT_CATEGORY, matchCategory } from '#domain/categories.ts'
 import { ALL, matchProvince, type ProvinceOrAll } from '#domain/provinces.ts'

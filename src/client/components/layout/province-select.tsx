@@ -18,7 +18,7 @@ export interface ProvinceSelectProps {
   ariaLabel?: string
 }
 
-/** The province selector of spec section 2: ALL ('All Canada') or one of the 13 codes. */
+/** The province selector: ALL ('All Canada') or one of the 13 codes. */
 export function ProvinceSelect({ id, value, onValueChange, className, ariaLabel }: ProvinceSelectProps) {
   return (
     <LazySelect

@@ -4,7 +4,6 @@ import type { ComponentProps } from 'react'
 import { cn } from '#client/lib/cn.ts'
 
 export const Dialog = DialogPrimitive.Root
-export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogPortal = DialogPrimitive.Portal
 export const DialogClose = DialogPrimitive.Close
 

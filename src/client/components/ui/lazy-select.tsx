@@ -3,12 +3,12 @@ import { type KeyboardEvent, lazy, Suspense, useState } from 'react'
 import { cn } from '#client/lib/cn.ts'
 import { selectTriggerClass } from './select-styles.ts'
 
-// Radix Select (with its positioning engine) is about 25 KB of gzipped JavaScript. The header and the
-// home page show many selects but most visitors never open one, so the first load gets a look-alike
-// trigger and the real menu loads on first hover/focus and opens on click (DESIGN.md §6 JS budget).
+// Radix Select (with its positioning engine) is about 25 KB of gzipped JavaScript. The header and the home
+// page show many selects but most visitors never open one, so the first load gets a look-alike trigger and
+// the real menu loads on first hover/focus and opens on click (docs/decisions/008-performance-budgets.md).
 
 export interface LazySelectItem {
-  /** never '' (spec section 5: "A select item must not have an empty-string value") */
+  /** never '' ("A select item must not have an empty-string value") */
   value: string
   label: string
   separatorAfter?: boolean

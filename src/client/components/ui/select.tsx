@@ -5,10 +5,9 @@ import { cn } from '#client/lib/cn.ts'
 import { selectTriggerClass } from './select-styles.ts'
 
 // Radix Select reserves the empty string for "no value": every SelectItem needs a non-empty value
-// (spec section 5: "A select item must not have an empty-string value").
+// ("A select item must not have an empty-string value").
 
 export const Select = SelectPrimitive.Root
-export const SelectGroup = SelectPrimitive.Group
 export const SelectValue = SelectPrimitive.Value
 
 export function SelectTrigger({
@@ -53,15 +52,6 @@ export function SelectContent({
         </SelectPrimitive.ScrollDownButton>
       </SelectPrimitive.Content>
     </SelectPrimitive.Portal>
-  )
-}
-
-export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
-  return (
-    <SelectPrimitive.Label
-      className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', className)}
-      {...props}
-    />
   )
 }
 

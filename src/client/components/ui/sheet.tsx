@@ -7,7 +7,6 @@ import { cn } from '#client/lib/cn.ts'
 
 export const Sheet = SheetPrimitive.Root
 export const SheetTrigger = SheetPrimitive.Trigger
-export const SheetClose = SheetPrimitive.Close
 
 const sides = {
   left: 'inset-y-0 left-0 h-full w-[85%] max-w-sm border-r',

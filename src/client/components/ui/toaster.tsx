@@ -1,14 +1,9 @@
 import { XIcon } from 'lucide-react'
-import {
-  dismissToast,
-  type ToasterToast,
-  toastStore,
-  toastsAtom,
-} from '#client/features/toasts/toast-store.ts'
 import { cn } from '#client/lib/cn.ts'
 import { useAtomValue } from '#client/lib/state.ts'
+import { dismissToast, type ToasterToast, toastStore, toastsAtom } from '#client/lib/toasts/toast-store.ts'
 
-// A plain live region instead of Radix Toast: the timing rules of spec section 4 live in the store,
+// A plain live region instead of Radix Toast: the timing rules live in the store,
 // and Radix's own timers (pause on hover, swipe) would fight them.
 
 export function Toaster({ closeLabel = 'Close' }: { closeLabel?: string }) {

@@ -1,4 +1,4 @@
-// Pure rules behind the account screens (spec sections 5 and 8), kept apart from the components so
+// Pure rules behind the account screens, kept apart from the components so
 // they can be tested without rendering.
 import { en } from '#client/i18n/en.ts'
 import { EMAIL_NOT_VERIFIED } from '#domain/api/auth-constants.ts'
@@ -38,7 +38,7 @@ export interface ToastText {
   description: string
 }
 
-/** The toast for a refused login (spec section 8): the detail or 'Try again', or 'Email Not Verified'. */
+/** The toast for a refused login: the detail or 'Try again', or 'Email Not Verified'. */
 export function loginFailureToast(detail: string): ToastText {
   if (isEmailNotVerified(detail)) {
     return { title: t.login.notVerifiedTitle, description: t.login.notVerifiedDescription }

@@ -1,7 +1,7 @@
 import { isRedirect } from '@tanstack/react-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import { signIn, signOut } from '#client/features/session/session-store.ts'
-import { toastStore, toastsAtom } from '#client/features/toasts/toast-store.ts'
+import { signIn, signOut } from '#client/lib/session/session-store.ts'
+import { toastStore, toastsAtom } from '#client/lib/toasts/toast-store.ts'
 import { requireSignIn } from './require-sign-in.ts'
 
 function thrown(fn: () => void): unknown {

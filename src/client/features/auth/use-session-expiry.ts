@@ -1,9 +1,9 @@
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { isSignedIn, signOut } from '#client/features/session/session-store.ts'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { onUnauthorized } from '#client/lib/http.ts'
+import { isSignedIn, signOut } from '#client/lib/session/session-store.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { safeRedirect } from './auth-forms.ts'
 
 /**

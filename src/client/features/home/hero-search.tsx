@@ -11,7 +11,7 @@ import { ALL, type ProvinceOrAll } from '#domain/provinces.ts'
 
 const t = en.home
 
-/** The hero's keyword + province search: always the adult-buy-sell category (spec section 2). */
+/** The hero's keyword + province search: always the adult-buy-sell category. */
 export function heroSearchHref(keyword: string, province: ProvinceOrAll | undefined): string {
   const q = keyword.trim()
   return listingHref({ province: province ?? ALL, category: DEFAULT_CATEGORY, search: q ? { q } : {} })

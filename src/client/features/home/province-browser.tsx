@@ -4,8 +4,8 @@ import { useState } from 'react'
 import { listingHref } from '#client/components/layout/listing-target.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { LazySelect } from '#client/components/ui/lazy-select.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { CATEGORIES, type CategoryKey, isCategoryKey } from '#domain/categories.ts'
 import { PROVINCES, type Province } from '#domain/provinces.ts'
 
@@ -38,7 +38,7 @@ function ProvinceCard({ province }: { province: Province }) {
   const [category, setCategory] = useState<CategoryKey | undefined>(undefined)
   const selectId = `province-${province.code}-category`
 
-  // without a category there is nowhere to go: say so instead of guessing (spec section 2, "Home")
+  // without a category there is nowhere to go: say so instead of guessing
   const go = (city?: string) => {
     if (!category) {
       toast({ title: t.chooseCategoryTitle, description: t.chooseCategoryDescription })

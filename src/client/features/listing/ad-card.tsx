@@ -1,10 +1,10 @@
 import { BadgeCheckIcon, MapPinIcon } from 'lucide-react'
+import { MediaImage } from '#client/components/media/media-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
-import { MediaImage } from '#client/features/post/media-image.tsx'
 import { en } from '#client/i18n/en.ts'
+import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
+import { adImage } from '#client/lib/ad-image.ts'
 import type { Ad } from '#domain/ad.ts'
-import { formatAdPrice, formatPostedDate } from './format.ts'
-import { adImage } from './images.ts'
 
 const m = en.listing
 

@@ -1,5 +1,6 @@
 import { BadgeCheckIcon, CalendarIcon, FlagIcon, MapPinIcon } from 'lucide-react'
 import { useState } from 'react'
+import { MediaImage } from '#client/components/media/media-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import {
@@ -9,14 +10,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
-import { MediaImage } from '#client/features/post/media-image.tsx'
 import { en } from '#client/i18n/en.ts'
+import { fill } from '#client/i18n/fill.ts'
+import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
+import { adImage } from '#client/lib/ad-image.ts'
 import { cn } from '#client/lib/cn.ts'
 import type { Ad } from '#domain/ad.ts'
 import { COMPANION_LABELS, findCategory } from '#domain/categories.ts'
 import { provinceLabel } from '#domain/provinces.ts'
-import { fill, formatAdPrice, formatPostedDate } from './format.ts'
-import { adImage } from './images.ts'
 import { RevealContact } from './reveal-contact.tsx'
 
 const m = en.adDialog
@@ -139,7 +140,7 @@ function AdDetails({ ad }: { ad: Ad }) {
         </section>
 
         <div className="flex justify-end">
-          {/* spec section 2: the Report link does nothing yet */}
+          {/* The Report link does nothing yet */}
           <Button variant="link" size="sm" className="h-auto px-0 text-muted-foreground">
             <FlagIcon aria-hidden="true" />
             {m.report}

@@ -8,7 +8,7 @@ export interface AdGridProps {
   onOpen: (ad: Ad) => void
 }
 
-/** 2 columns on phones, 3 on tablets, 4 on wide screens (spec section 9: grid 2 to 4 columns). */
+/** 2 columns on phones, 3 on tablets, 4 on wide screens (grid 2 to 4 columns). */
 export function AdGrid({ ads, own, onOpen }: AdGridProps) {
   const ownIds = useMemo(() => new Set(own.map((a) => a.id)), [own])
   return (

@@ -3,7 +3,7 @@ import { en } from '#client/i18n/en.ts'
 
 const m = en.listing
 
-/** Shown on the adult-services listing (spec section 2). */
+/** Shown on the adult-services listing. */
 export function LegalNotice() {
   return (
     <aside

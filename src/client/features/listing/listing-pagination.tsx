@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router'
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
 import { buttonVariants } from '#client/components/ui/button.tsx'
 import { en } from '#client/i18n/en.ts'
+import { fill } from '#client/i18n/fill.ts'
 import { cn } from '#client/lib/cn.ts'
 import { pageNumbers } from '#domain/listing.ts'
-import { fill } from './format.ts'
 
 const m = en.listing
 const FROM = '/ca/$province/$category'

@@ -1,4 +1,4 @@
-// The listing page's search params (spec section 2: q, city, escortType, page; plus sort and the
+// The listing page's search params (q, city, escortType, page; plus sort and the
 // only-verified filter). Filters live in the URL so back/forward, reload and shared links all
 // restore the same page. Every field falls back instead of failing: a hand-edited URL still renders.
 import type { SearchSchemaInput } from '@tanstack/react-router'

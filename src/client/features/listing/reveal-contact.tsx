@@ -4,17 +4,17 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { en } from '#client/i18n/en.ts'
+import { fill } from '#client/i18n/fill.ts'
 import type { Contact } from '#domain/ad.ts'
 import { hasContactDetails } from '#domain/ad-facts.ts'
 import type { ContactPlatform } from '#domain/constants.ts'
 import { initialRevealState, type RevealAction, type RevealState, revealReducer } from '#domain/reveal.ts'
-import { fill } from './format.ts'
 
 const m = en.adDialog
 
 const reducer = (state: RevealState, action: RevealAction) => revealReducer(state, action)
 
-/** Hidden → typed-code challenge → revealed (spec section 4, "Contact reveal"). */
+/** Hidden → typed-code challenge → revealed. */
 export function RevealContact({
   contact,
   platform,

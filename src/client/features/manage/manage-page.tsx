@@ -1,8 +1,9 @@
-// /manage (spec section 2): the user's own ads with Edit, Bump (paid: checkout type=bump) and Delete
+// /manage: the user's own ads with Edit, Bump (paid: checkout type=bump) and Delete
 // behind a confirm dialog, and Create new. Newest (or latest bumped) first, as on the listing.
 import { Link, useRouter } from '@tanstack/react-router'
 import { ArrowUpIcon, MapPinIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
 import { useState } from 'react'
+import { useMediaUrl } from '#client/components/media/use-media-url.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
@@ -14,12 +15,12 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
 import { deleteUserAd, useUserAds } from '#client/db/ads-repository.ts'
-import { fill, formatAdPrice, formatPostedDate } from '#client/features/listing/format.ts'
-import { adImage } from '#client/features/listing/images.ts'
-import { deleteMedia } from '#client/features/post/media.ts'
-import { useMediaUrl } from '#client/features/post/media-url.ts'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { fill } from '#client/i18n/fill.ts'
+import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
+import { adImage } from '#client/lib/ad-image.ts'
+import { deleteMedia } from '#client/lib/media/media-store.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { Ad } from '#domain/ad.ts'
 
 const t = en.manage

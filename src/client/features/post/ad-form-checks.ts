@@ -1,8 +1,8 @@
 // What /post and /edit/{id} do alike before they act on the ad form: field errors that clear as
 // their field is edited, a missing title said in a toast and focused, and the banned-phrase check.
 import { type RefObject, useCallback, useState } from 'react'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import {
   type AdFormErrors,
   type AdFormValues,
@@ -10,13 +10,13 @@ import {
   hasErrors,
   validateAdForm,
 } from '#domain/ad-form-rules.ts'
-import { useCheckContent } from './api/check-content.ts'
+import { useCheckModeration } from './api/check-moderation.ts'
 
 const t = en.post
 
 export function useAdFormChecks(mode: FormMode, form: RefObject<HTMLFormElement | null>) {
   const [errors, setErrors] = useState<AdFormErrors>({})
-  const check = useCheckContent()
+  const check = useCheckModeration()
 
   /** clears the errors of the fields a change touches */
   const clearErrorsFor = useCallback((patch: Partial<AdFormValues>) => {

@@ -1,12 +1,12 @@
-// The fields shared by /post and /edit/{id} (spec section 2): the page owns the values and what
+// The fields shared by /post and /edit/{id}: the page owns the values and what
 // happens on submit; this component only shows them and reports changes.
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { Input } from '#client/components/ui/input.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
-import { citiesQuery } from '#client/features/cities/cities-query.ts'
-import { fill } from '#client/features/listing/format.ts'
 import { en } from '#client/i18n/en.ts'
+import { fill } from '#client/i18n/fill.ts'
+import { citiesQuery } from '#client/lib/cities/cities-query.ts'
 import {
   type AdFormErrors,
   type AdFormValues,

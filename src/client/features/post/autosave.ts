@@ -1,4 +1,4 @@
-// The post form's draft autosave (spec section 4): every change is written to IndexedDB (mirrored to
+// The post form's draft autosave: every change is written to IndexedDB (mirrored to
 // the draft localStorage key) shortly after typing stops, and once more when the page is left, so a
 // reload, a closed tab or going offline loses nothing.
 import { useEffect, useRef } from 'react'

@@ -1,17 +1,17 @@
-// /edit/{id} (spec sections 2, 5, 8): the post form's fields for one of the user's own ads. Generated
+// /edit/{id}: the post form's fields for one of the user's own ads. Generated
 // ads are not editable; an id that is not among the user's ads on this device is not found. Saving
 // keeps postedAt (only a bump moves it) and records the edit date.
 import { Link, useRouter } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { updateUserAd, useUserAd } from '#client/db/ads-repository.ts'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { deleteMedia } from '#client/lib/media/media-store.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { type Ad, GENERATED_AD_ID_PREFIX } from '#domain/ad.ts'
 import { type AdFormValues, adToFormValues, formToAdFields, maxVideos } from '#domain/ad-form-rules.ts'
 import { AdForm } from './ad-form.tsx'
 import { useAdFormChecks } from './ad-form-checks.ts'
-import { deleteMedia } from './media.ts'
 
 const t = en.post
 

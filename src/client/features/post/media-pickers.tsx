@@ -1,12 +1,12 @@
 import { ImagePlus, type LucideIcon, Video, X } from 'lucide-react'
 import { type ReactNode, useId, useRef, useState } from 'react'
+import { useMediaUrl } from '#client/components/media/use-media-url.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { fill } from '#client/features/listing/format.ts'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { fill } from '#client/i18n/fill.ts'
+import { storePhoto, storeVideo } from '#client/lib/media/media-store.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { addWithinLimit } from '#domain/ad-form-rules.ts'
-import { storePhoto, storeVideo } from './media.ts'
-import { useMediaUrl } from './media-url.ts'
 
 const t = en.post
 

@@ -1,4 +1,4 @@
-// /post (spec sections 2, 4, 5): the form autosaves its draft; Continue requires a title, runs the
+// /post: the form autosaves its draft; Continue requires a title, runs the
 // banned-phrase check, hands the ad-to-be to checkout through sessionStorage and goes to
 // /checkout?type=post. Offline the check cannot run: the ad is kept and checkout re-runs the check
 // before any payment (see post-draft.ts).
@@ -6,8 +6,10 @@ import { useRouter } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { loadDraft } from '#client/db/drafts-repository.ts'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { clearCheckoutDraft, writeCheckoutDraft } from '#client/lib/checkout-handoff.ts'
+import { deleteMedia } from '#client/lib/media/media-store.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import {
   type AdFormValues,
   AdFormValuesSchema,
@@ -19,9 +21,11 @@ import type { ModerationState } from '#domain/post-draft.ts'
 import { AdForm } from './ad-form.tsx'
 import { useAdFormChecks } from './ad-form-checks.ts'
 import { persistDraft, useAutosave } from './autosave.ts'
-import { newAdId, writeCheckoutDraft } from './checkout-draft.ts'
-import { deleteMedia } from './media.ts'
-import { clearCheckoutDraft } from './publish.ts'
+
+/** Ids of the user's own ads are prefixed so they never collide with the generated ones. */
+function newAdId(): string {
+  return `own-${crypto.randomUUID()}`
+}
 
 const t = en.post
 

@@ -3,8 +3,8 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 
 const t = en.static.contact
 
@@ -26,7 +26,7 @@ export function validateContact(values: ContactValues): ContactErrors {
   return errors
 }
 
-// The send is simulated (spec section 2, "Other"): a short pause so the button state reads as real.
+// The send is simulated: a short pause so the button state reads as real.
 const SIMULATED_SEND_MS = 400
 
 export function ContactForm() {

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
- * Mail kept instead of sent when no SMTP_URL is configured, so a local user (and the tests) can
- * still follow the verification and reset links.
+ * Every mail is written here inside the request and sent later by the background sender
+ * (services/mail/sender.ts), so SMTP latency or an outage never shows in an answer, and an answer
+ * cannot tell by its timing whether a mail went out. With SMTP_URL a row is deleted once sent (no
+ * live link stays at rest); without it the rows stay, so a local user and the tests can follow the
+ * links.
  */
 export const outbox = pgTable(
   'outbox',
@@ -13,7 +16,11 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     link: text('link'),
+    /** Sending attempts so far; the sender gives up after a bound. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before this time: a claimed row is leased until then, a failed one waits out its back-off. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [index('outbox_to_idx').on(t.to, t.createdAt), index('outbox_due_idx').on(t.nextAttemptAt)],
 )

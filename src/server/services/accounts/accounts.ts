@@ -7,33 +7,38 @@ import {
   type ResendVerificationResponse,
   type VerifyEmailResponse,
 } from '#domain/api/auth.ts'
-import type { Db } from '../../db/client.ts'
-import { sessions } from '../../db/schema/sessions.ts'
-import { type AccountTokenPurpose, accountTokens, users } from '../../db/schema/users.ts'
-import { ApiError } from '../../errors.ts'
-import type { Mailer } from '../mail/mailer.ts'
+import type { Db } from '#server/db/client.ts'
+import { sessions } from '#server/db/schema/sessions.ts'
+import { type AccountTokenPurpose, accountTokens, users } from '#server/db/schema/users.ts'
+import { ApiError } from '#server/errors.ts'
+import { enqueueMail } from '#server/services/mail/outbox.ts'
+import { COMMON_PASSWORD_DETAIL, isCommonPassword } from './common-passwords.ts'
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts'
 import { createSession } from './sessions.ts'
 import { generateToken, hashToken, RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from './tokens.ts'
 
 export interface AccountsDeps {
   db: Db
-  mailer: Mailer
   /** Base of the links in mails, e.g. http://localhost:8080 (no trailing slash needed). */
   publicUrl: string
-  log: { error: (obj: object, msg: string) => void }
+  /** Tells the background sender that mail was queued (called after the transaction commits). */
+  mailQueued: () => void
 }
 
-export const DUPLICATE_EMAIL_DETAIL = 'An account with this email already exists'
 export const INVALID_VERIFY_LINK_DETAIL = 'This verification link is invalid or has expired'
 export const INVALID_RESET_LINK_DETAIL = 'This password reset link is invalid or has expired'
 export const UNVERIFIED_LOGIN_DETAIL = `${EMAIL_NOT_VERIFIED}. Please check your inbox for the verification link.`
+export const REGISTER_MESSAGE = 'Account created. Check your email for a verification link.'
 export const RESEND_SENT_MESSAGE =
   'If an account with this email is awaiting verification, a new verification link has been sent.'
 export const FORGOT_SENT_MESSAGE = 'If an account exists for this email, a password reset link has been sent.'
 
+function appUrl(publicUrl: string, path: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${path}`
+}
+
 function link(publicUrl: string, path: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}${path}?token=${encodeURIComponent(token)}`
+  return `${appUrl(publicUrl, path)}?token=${encodeURIComponent(token)}`
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -57,10 +62,10 @@ async function issueAccountToken(db: Db, userId: string, purpose: AccountTokenPu
   return token
 }
 
-async function sendVerification(deps: AccountsDeps, userId: string, email: string): Promise<void> {
-  const token = await issueAccountToken(deps.db, userId, 'verify_email', VERIFY_EMAIL_TTL_MS)
+async function queueVerification(deps: AccountsDeps, db: Db, userId: string, email: string): Promise<void> {
+  const token = await issueAccountToken(db, userId, 'verify_email', VERIFY_EMAIL_TTL_MS)
   const url = link(deps.publicUrl, '/verify-email', token)
-  await deps.mailer.send({
+  await enqueueMail(db, {
     to: email,
     subject: 'Verify your email address',
     text: `Welcome! Confirm your email address to finish signing up:\n\n${url}\n\nThis link expires in 24 hours. If you did not sign up, ignore this message.`,
@@ -68,15 +73,37 @@ async function sendVerification(deps: AccountsDeps, userId: string, email: strin
   })
 }
 
-/** Mail failures after the account change is stored are logged, not shown: the user can ask again. */
-async function sendQuietly(deps: AccountsDeps, what: string, send: () => Promise<void>): Promise<boolean> {
-  try {
-    await send()
-    return true
-  } catch (error) {
-    deps.log.error({ err: error }, `could not send the ${what} email`)
-    return false
+/**
+ * The owner of an address learns of a sign-up attempt with it, instead of the person trying: an
+ * unverified owner also gets a fresh verification link (they may be the one trying again).
+ */
+async function queueSignUpAttemptNotice(
+  deps: AccountsDeps,
+  user: { id: string; email: string; emailVerifiedAt: Date | null },
+): Promise<void> {
+  const signIn = appUrl(deps.publicUrl, '/login')
+  const forgot = appUrl(deps.publicUrl, '/forgot-password')
+  const text = `Someone tried to sign up with your address, which already has an account.\n\nIf it was you, sign in at ${signIn} or choose a new password at ${forgot}. If it was not you, nothing changed and you can ignore this message.`
+  if (user.emailVerifiedAt) {
+    await enqueueMail(deps.db, {
+      to: user.email,
+      subject: 'Someone tried to sign up with your address',
+      text,
+    })
+    return
   }
+  const token = await issueAccountToken(deps.db, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS)
+  const url = link(deps.publicUrl, '/verify-email', token)
+  await enqueueMail(deps.db, {
+    to: user.email,
+    subject: 'Someone tried to sign up with your address',
+    text: `${text}\n\nYour address is not verified yet. To finish signing up, confirm it here:\n\n${url}\n\nThis link expires in 24 hours.`,
+    link: url,
+  })
+}
+
+export function assertUncommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new ApiError(400, COMMON_PASSWORD_DETAIL)
 }
 
 function findUserByEmail(db: Db, email: string) {
@@ -88,30 +115,42 @@ function findUserByEmail(db: Db, email: string) {
     .then((rows) => rows[0])
 }
 
+/**
+ * Answers the same words, status and work (one argon2 hash, a few INSERTs, no SMTP) whether or not
+ * the address has an account: membership of this site is private. A known address gets a notice
+ * mail instead of a new account.
+ */
 export async function register(
   deps: AccountsDeps,
   email: string,
   password: string,
 ): Promise<RegisterResponse> {
-  if (await findUserByEmail(deps.db, email)) throw new ApiError(409, DUPLICATE_EMAIL_DETAIL)
+  // refused before the address is looked at, so known and unknown addresses get the same 400
+  assertUncommonPassword(password)
+  const existing = await findUserByEmail(deps.db, email)
   const passwordHash = await hashPassword(password)
-  let userId: string
-  try {
-    const [row] = await deps.db.insert(users).values({ email, passwordHash }).returning({ id: users.id })
-    if (!row) throw new Error('insert returned no row')
-    userId = row.id
-  } catch (error) {
-    // two sign-ups racing for one address: the unique index decides
-    if (isUniqueViolation(error)) throw new ApiError(409, DUPLICATE_EMAIL_DETAIL)
-    throw error
+  if (existing) {
+    await queueSignUpAttemptNotice(deps, existing)
+  } else {
+    const created = await deps.db
+      .transaction(async (tx) => {
+        const [row] = await tx.insert(users).values({ email, passwordHash }).returning({ id: users.id })
+        if (!row) throw new Error('insert returned no row')
+        await queueVerification(deps, tx, row.id, email)
+        return true
+      })
+      .catch((error: unknown) => {
+        // two sign-ups racing for one address: the unique index decides, the loser is a known address
+        if (isUniqueViolation(error)) return false
+        throw error
+      })
+    if (!created) {
+      const winner = await findUserByEmail(deps.db, email)
+      if (winner) await queueSignUpAttemptNotice(deps, winner)
+    }
   }
-  const sent = await sendQuietly(deps, 'verification', () => sendVerification(deps, userId, email))
-  return {
-    message: sent
-      ? 'Account created. Check your email for a verification link.'
-      : 'Account created, but the verification email could not be sent. Use "resend verification" to try again.',
-    email,
-  }
+  deps.mailQueued()
+  return { message: REGISTER_MESSAGE, email }
 }
 
 export async function verifyEmail(db: Db, token: string): Promise<VerifyEmailResponse> {
@@ -144,29 +183,33 @@ export async function verifyEmail(db: Db, token: string): Promise<VerifyEmailRes
   })
 }
 
+/** Same answer for unknown, unverified and verified addresses; only an unverified one gets a link. */
 export async function resendVerification(
   deps: AccountsDeps,
   email: string,
 ): Promise<ResendVerificationResponse> {
   const user = await findUserByEmail(deps.db, email)
-  if (user?.emailVerifiedAt) return { status: 'already_verified', message: 'This email is already verified.' }
-  if (user) await sendQuietly(deps, 'verification', () => sendVerification(deps, user.id, user.email))
+  if (user && !user.emailVerifiedAt) {
+    await deps.db.transaction((tx) => queueVerification(deps, tx, user.id, user.email))
+    deps.mailQueued()
+  }
   return { status: 'sent', message: RESEND_SENT_MESSAGE }
 }
 
 export async function forgotPassword(deps: AccountsDeps, email: string): Promise<{ message: string }> {
   const user = await findUserByEmail(deps.db, email)
   if (user) {
-    await sendQuietly(deps, 'password reset', async () => {
-      const token = await issueAccountToken(deps.db, user.id, 'reset_password', RESET_PASSWORD_TTL_MS)
+    await deps.db.transaction(async (tx) => {
+      const token = await issueAccountToken(tx, user.id, 'reset_password', RESET_PASSWORD_TTL_MS)
       const url = link(deps.publicUrl, '/reset-password', token)
-      await deps.mailer.send({
+      await enqueueMail(tx, {
         to: user.email,
         subject: 'Reset your password',
         text: `Someone asked to reset the password of your account. Choose a new one here:\n\n${url}\n\nThis link expires in 1 hour and works once. If it was not you, ignore this message.`,
         link: url,
       })
     })
+    deps.mailQueued()
   }
   return { message: FORGOT_SENT_MESSAGE }
 }
@@ -181,6 +224,7 @@ export async function resetPassword(
   token: string,
   newPassword: string,
 ): Promise<{ message: string }> {
+  assertUncommonPassword(newPassword)
   const passwordHash = await hashPassword(newPassword)
   const now = new Date()
   await db.transaction(async (tx) => {

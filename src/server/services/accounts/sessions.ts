@@ -1,8 +1,27 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { adminSessions, sessions } from '../../db/schema/sessions.ts'
-import { users } from '../../db/schema/users.ts'
-import { ADMIN_SESSION_TTL_MS, generateToken, hashToken, SESSION_TTL_MS } from './tokens.ts'
+import type { Db } from '#server/db/client.ts'
+import { adminSessions, sessions } from '#server/db/schema/sessions.ts'
+import { users } from '#server/db/schema/users.ts'
+import {
+  ADMIN_IDLE_TIMEOUT_MS,
+  ADMIN_SESSION_TTL_MS,
+  generateToken,
+  hashToken,
+  SESSION_IDLE_TIMEOUT_MS,
+  SESSION_TTL_MS,
+} from './tokens.ts'
+
+// last_seen_at is written at most once a minute per session, so a burst of requests costs one
+// UPDATE; the idle timeouts (minutes, days) do not need more precision than that
+const TOUCH_AFTER_MS = 60_000
+
+function idleCutoff(idleMs: number): Date {
+  return new Date(Date.now() - idleMs)
+}
+
+function touchDue(lastSeenAt: Date): boolean {
+  return lastSeenAt.getTime() < Date.now() - TOUCH_AFTER_MS
+}
 
 export interface AuthUser {
   id: string
@@ -24,9 +43,13 @@ export async function createSession(db: Db, userId: string): Promise<string> {
   return token
 }
 
+/**
+ * The user behind a token. A session slides: it ends after 14 days without a request, and 30 days
+ * after sign-in whatever the use, so a forgotten device signs itself out and a stolen token dies.
+ */
 export async function findUserBySessionToken(db: Db, token: string): Promise<AuthUser | null> {
-  const rows = await db
-    .select({ id: users.id, email: users.email })
+  const [row] = await db
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, id: users.id, email: users.email })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -34,10 +57,15 @@ export async function findUserBySessionToken(db: Db, token: string): Promise<Aut
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
+        gt(sessions.lastSeenAt, idleCutoff(SESSION_IDLE_TIMEOUT_MS)),
       ),
     )
     .limit(1)
-  return rows[0] ?? null
+  if (!row) return null
+  if (touchDue(row.lastSeenAt)) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId))
+  }
+  return { id: row.id, email: row.email }
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
@@ -45,14 +73,6 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
-}
-
-/** Revokes every live session of a user, e.g. after a password reset. */
-export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
 }
 
 export async function createAdminSession(db: Db, username: string): Promise<string> {
@@ -65,17 +85,33 @@ export async function createAdminSession(db: Db, username: string): Promise<stri
   return token
 }
 
+/**
+ * The admin behind a token: valid for 12 hours at most and ended by 30 idle minutes (each use slides
+ * it), since an admin token can delete every account.
+ */
 export async function findAdminBySessionToken(db: Db, token: string): Promise<AuthAdmin | null> {
-  const rows = await db
-    .select({ username: adminSessions.username })
+  const [row] = await db
+    .select({ id: adminSessions.id, username: adminSessions.username, lastSeenAt: adminSessions.lastSeenAt })
     .from(adminSessions)
     .where(
       and(
         eq(adminSessions.tokenHash, hashToken(token)),
         isNull(adminSessions.revokedAt),
         gt(adminSessions.expiresAt, new Date()),
+        gt(adminSessions.lastSeenAt, idleCutoff(ADMIN_IDLE_TIMEOUT_MS)),
       ),
     )
     .limit(1)
-  return rows[0] ?? null
+  if (!row) return null
+  if (touchDue(row.lastSeenAt)) {
+    await db.update(adminSessions).set({ lastSeenAt: new Date() }).where(eq(adminSessions.id, row.id))
+  }
+  return { username: row.username }
+}
+
+export async function revokeAdminSession(db: Db, token: string): Promise<void> {
+  await db
+    .update(adminSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(adminSessions.tokenHash, hashToken(token)), isNull(adminSessions.revokedAt)))
 }

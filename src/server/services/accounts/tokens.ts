@@ -13,8 +13,15 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
-export const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000
+const MINUTE_MS = 60 * 1000
+const DAY_MS = 24 * 60 * MINUTE_MS
+
+/** A user session ends 30 days after sign-in, or after 14 days without a request, whichever is first. */
+export const SESSION_TTL_MS = 30 * DAY_MS
+export const SESSION_IDLE_TIMEOUT_MS = 14 * DAY_MS
+/** An admin session ends 12 hours after sign-in, or after 30 minutes without a request. */
+export const ADMIN_SESSION_TTL_MS = 12 * 60 * MINUTE_MS
+export const ADMIN_IDLE_TIMEOUT_MS = 30 * MINUTE_MS
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000
 

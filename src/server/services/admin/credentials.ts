@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Config } from '../../config.ts'
+import type { Config } from '#server/config.ts'
 
 export interface AdminCredentials {
   username: string

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { hashToken } from '../accounts/tokens.ts'
+import type { Db } from '#server/db/client.ts'
+import { hashToken } from '#server/services/accounts/tokens.ts'
 
 /**
  * Reference data seeded at start-up survives a purge; everything else is user data. Tables are

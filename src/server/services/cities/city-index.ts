@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm'
 import type { City } from '#domain/api/meta.ts'
 import { ALL, isProvinceCode, type ProvinceOrAll } from '#domain/provinces.ts'
-import type { Db } from '../../db/client.ts'
-import { cities } from '../../db/schema/cities.ts'
+import type { Db } from '#server/db/client.ts'
+import { cities } from '#server/db/schema/cities.ts'
 import { type CityRow, compareCities, loadCanadianCities } from './dataset.ts'
-import { matchesWordPrefix, normalizeForSearch } from './normalize.ts'
+import { matchesWordPrefix, normalizeForSearch } from './normalize-city-name.ts'
 
 const INSERT_BATCH = 500
 const JSON_CACHE_ENTRIES = 1_000

@@ -1,5 +1,5 @@
 import type { ProvinceCode } from '#domain/provinces.ts'
-import { normalizeForSearch } from './normalize.ts'
+import { normalizeForSearch } from './normalize-city-name.ts'
 
 /** GeoNames admin1 codes of Canada (checked against the data: 08 holds Toronto, 10 Montréal, ...). */
 export const ADMIN1_TO_PROVINCE: Readonly<Record<string, ProvinceCode>> = {

@@ -1,7 +1,28 @@
 import { desc, eq } from 'drizzle-orm'
 import type { OutboxMessage } from '#domain/api/auth.ts'
-import type { Db } from '../../db/client.ts'
-import { outbox } from '../../db/schema/mail.ts'
+import type { Db } from '#server/db/client.ts'
+import { outbox } from '#server/db/schema/mail.ts'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  /** The one link the message is about (verification, reset): kept apart so tests and the dev outbox can use it. */
+  link?: string
+}
+
+/**
+ * Queues a mail: one INSERT, inside the caller's transaction when given one. The background sender
+ * (sender.ts) delivers it, so the request never waits for SMTP.
+ */
+export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {
+  await db.insert(outbox).values({
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    link: message.link ?? null,
+  })
+}
 
 /** Latest messages first, optionally only those sent to one address. */
 export async function readOutbox(

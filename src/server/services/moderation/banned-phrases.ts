@@ -5,12 +5,12 @@ import {
   PHRASE_NO_WORDS_DETAIL,
   PHRASE_NOT_FOUND_DETAIL,
 } from '#domain/api/moderation.ts'
-import type { Db } from '../../db/client.ts'
-import { bannedPhrases, moderationLists } from '../../db/schema/moderation.ts'
-import { ApiError } from '../../errors.ts'
+import type { Db } from '#server/db/client.ts'
+import { bannedPhrases, moderationLists } from '#server/db/schema/moderation.ts'
+import { ApiError } from '#server/errors.ts'
 import { DEFAULT_BANNED_PHRASES } from './default-phrases.ts'
 import { createMatcher, type Matcher } from './matcher.ts'
-import { phraseKey } from './normalise.ts'
+import { phraseKey } from './normalize-ad-text.ts'
 
 const LIST_NAME = 'banned_phrases'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -183,4 +183,19 @@ export class BannedPhraseService {
     building.then(settle, settle)
     return building
   }
+}
+
+const services = new WeakMap<Db, BannedPhraseService>()
+
+/**
+ * The one service per database, so the /moderation check and the ad routes share a matcher and an
+ * admin's change through either is seen by both at once.
+ */
+export function bannedPhraseService(db: Db): BannedPhraseService {
+  let service = services.get(db)
+  if (!service) {
+    service = new BannedPhraseService(db)
+    services.set(db, service)
+  }
+  return service
 }

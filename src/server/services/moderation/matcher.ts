@@ -1,4 +1,4 @@
-import { phrasePatterns, textViews, type View } from './normalise.ts'
+import { phrasePatterns, textViews, type View } from './normalize-ad-text.ts'
 
 /**
  * Finds banned phrases in text. Built once per list change (Aho–Corasick over every phrase's

@@ -27,7 +27,10 @@ export interface BtcpayOptions {
 export const BTCPAY_SIGNATURE_HEADER = 'btcpay-sig'
 export const DEFAULT_PAYMENT_METHODS = ['BTC', 'LTC'] as const
 
-/** Greenfield invoice statuses onto the spec's words. */
+/**
+ * Greenfield invoice statuses onto the app's status words (NEW … COMPLETED), whatever the provider
+ * calls them (docs/decisions/004-payment-providers-exactly-once.md).
+ */
 export function mapBtcpayStatus(status: unknown): ChargeStatus {
   switch (typeof status === 'string' ? status.toLowerCase() : '') {
     case 'new':

@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/client.ts'
 import type { cryptoCharges } from '#server/db/schema/payments.ts'
-import { recordCryptoFee } from '#server/services/wallet/wallet-service.ts'
+import { applyAdFee } from '#server/services/ads/ad-payments.ts'
+import { recordCryptoFee, serverAdId } from '#server/services/wallet/wallet-service.ts'
 
 type ChargeRow = typeof cryptoCharges.$inferSelect
 
@@ -10,12 +11,24 @@ export type ChargeEffect = { applied: true } | { applied: false; reason: string 
 /**
  * What a settled post or bump fee does, inside the fulfilment transaction. When the effect can no
  * longer apply (the ad is gone, the payment came too late), the caller credits the amount to the
- * payer's wallet with the returned reason, so money is never lost.
+ * payer's wallet with the returned reason, so money is never lost. A fee for a server ad publishes,
+ * renews or bumps it exactly as a wallet payment would (ad-payments.ts); the fee's ledger row is
+ * written only when it applied, so the credit can take the charge's one ledger row instead.
  */
 export async function applyChargeEffect(
   tx: Db,
   charge: ChargeRow & { chargeType: 'post' | 'bump' },
 ): Promise<ChargeEffect> {
+  const adId = serverAdId(charge.listingId)
+  if (adId) {
+    const effect = await applyAdFee(tx, {
+      adId,
+      payerId: charge.userId,
+      type: charge.chargeType,
+      paidBy: `crypto charge ${charge.id}`,
+    })
+    if (!effect.applied) return { applied: false, reason: effect.reason }
+  }
   await recordCryptoFee(tx, {
     userId: charge.userId,
     type: charge.chargeType,

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto'
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
+import { isAdId } from '#domain/api/ads.ts'
 import type { WalletPayRequest, WalletPayResponse, WalletTransaction } from '#domain/api/wallet.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { centsToDollars } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
 import { walletIdempotency, wallets, walletTransactions } from '#server/db/schema/wallet.ts'
+import { applyAdFee } from '#server/services/ads/ad-payments.ts'
 
 // A transaction handle is a Db too (PgTransaction extends PgDatabase). Functions taking `Db` here
 // are called with `tx` from inside a transaction: on PGlite, using the outer handle there hangs.
@@ -118,13 +120,31 @@ export async function recordCryptoFee(
 }
 
 export interface PayOutcome {
-  statusCode: 200 | 402 | 422
+  statusCode: 200 | 402 | 404 | 409 | 422
   body: WalletPayResponse | { detail: string }
+}
+
+/** Thrown inside the payment transaction to roll back an ad change whose debit did not happen, or the reverse. */
+class PaymentRefused extends Error {
+  constructor(readonly outcome: PayOutcome & { body: { detail: string } }) {
+    super(outcome.body.detail)
+  }
+}
+
+/**
+ * The ad a payment is for, when it names a server ad. Ids of the browser-only ads the current app
+ * still keeps (`own-<uuid>`) and payments naming none are debited as before, publishing nothing,
+ * until the app posts through /api/ads (docs/decisions/010-ads-on-the-server.md).
+ */
+export function serverAdId(listingId: string | null | undefined): string | null {
+  return isAdId(listingId) ? listingId : null
 }
 
 /**
  * Debits the fee in ONE conditional statement: PostgreSQL READ COMMITTED would lose updates with
  * read-then-write, and the WHERE clause makes the 201st concurrent payment fail instead of overdraw.
+ * A fee for a server ad first applies its effect (publish, renew, bump) in the same transaction;
+ * if either part is refused, both roll back: no debit without its effect, no effect without a debit.
  */
 async function debit(
   tx: Db,
@@ -133,13 +153,23 @@ async function debit(
   key: string | null,
 ): Promise<PayOutcome> {
   const fee = FEES_CENTS[request.type]
+  const adId = serverAdId(request.listingId)
+  if (adId) {
+    const effect = await applyAdFee(tx, { adId, payerId: userId, type: request.type, paidBy: 'wallet' })
+    if (!effect.applied)
+      throw new PaymentRefused({ statusCode: effect.statusCode, body: { detail: effect.reason } })
+  }
   await ensureWallet(tx, userId)
   const [wallet] = await tx
     .update(wallets)
     .set({ balanceCents: sql`${wallets.balanceCents} - ${fee}`, updatedAt: new Date() })
     .where(and(eq(wallets.userId, userId), gte(wallets.balanceCents, fee)))
     .returning({ balanceCents: wallets.balanceCents })
-  if (!wallet) return { statusCode: 402, body: { detail: INSUFFICIENT_BALANCE } }
+  if (!wallet) {
+    const refused = { statusCode: 402 as const, body: { detail: INSUFFICIENT_BALANCE } }
+    if (adId) throw new PaymentRefused(refused)
+    return refused
+  }
   const [row] = await tx
     .insert(walletTransactions)
     .values({
@@ -172,6 +202,21 @@ export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a
  * single connection (PGlite), finds it taken and replays the stored answer, so it charges once.
  */
 export async function payFromWallet(
+  db: Db,
+  userId: string,
+  request: WalletPayRequest,
+  idempotencyKey: string | null,
+): Promise<PayOutcome> {
+  try {
+    return await payOnce(db, userId, request, idempotencyKey)
+  } catch (error) {
+    // a refused ad payment rolled back whole (its key claim too), so a retry is judged afresh
+    if (error instanceof PaymentRefused) return error.outcome
+    throw error
+  }
+}
+
+async function payOnce(
   db: Db,
   userId: string,
   request: WalletPayRequest,

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
-import { setAdminToken } from '#client/features/session/session-store.ts'
 import { http } from '#client/lib/http.ts'
+import { setAdminToken } from '#client/lib/session/session-store.ts'
 import { type AdminLoginRequest, AdminLoginResponseSchema, AdminPaths } from '#domain/api/admin.ts'
 
-/** POST /admin/login: the token is kept in browser storage (spec section 3, "Admin session"). */
+/** POST /admin/login: the token is kept in browser storage. */
 export async function adminLogin(body: AdminLoginRequest) {
   const answer = await http.post(AdminPaths.login, body, { auth: 'none', schema: AdminLoginResponseSchema })
   setAdminToken(answer.token)

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { getAdminToken, setAdminToken } from '#client/features/session/session-store.ts'
-import { toastStore, toastsAtom } from '#client/features/toasts/toast-store.ts'
 import { ApiError } from '#client/lib/http.ts'
+import { getAdminToken, setAdminToken } from '#client/lib/session/session-store.ts'
+import { toastStore, toastsAtom } from '#client/lib/toasts/toast-store.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 import { announceAdminFailure } from './admin-failure.ts'
 import { AdminPage } from './admin-page.tsx'
@@ -162,6 +162,24 @@ describe('admin console', () => {
     expect(within(list).getByText(/Paid late · \$5\.00/)).toBeTruthy()
     expect(within(list).getByText(/INV-LATE-1/)).toBeTruthy()
     expect(calls().find((c) => c.url === '/api/admin/payments/attention')?.auth).toBe('Bearer adm-1')
+  })
+
+  it('signs out with the button and asks the server to revoke the admin token', async () => {
+    const user = userEvent.setup()
+    setAdminToken('adm-1')
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/admin/logout') ? new Response(null, { status: 204 }) : json(200, phrases),
+    )
+    renderAdmin()
+    await screen.findByText('first phrase')
+    await user.click(screen.getByRole('button', { name: 'Sign out' }))
+    expect(getAdminToken()).toBe('')
+    await waitFor(() =>
+      expect(calls().filter((c) => c.url.endsWith('/admin/logout'))).toEqual([
+        { url: expect.stringMatching(/\/api\/admin\/logout$/), method: 'POST', auth: 'Bearer adm-1' },
+      ]),
+    )
+    expect(screen.getByLabelText('Username')).toBeTruthy()
   })
 
   it('signs out of the console when the server says the admin session ended', () => {

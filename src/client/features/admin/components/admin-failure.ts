@@ -1,7 +1,7 @@
-import { clearAdminToken } from '#client/features/session/session-store.ts'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { errorDetail, isApiError } from '#client/lib/http.ts'
+import { clearAdminToken } from '#client/lib/session/session-store.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 
 /**
  * The toast for a failed admin call: the server's detail or 'Try again'. A 401 means the admin

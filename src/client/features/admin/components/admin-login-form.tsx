@@ -1,9 +1,9 @@
+import { TextField } from '#client/components/form/text-field.tsx'
+import { useFieldErrors } from '#client/components/form/use-field-errors.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { TextField } from '#client/features/auth/components/text-field.tsx'
-import { useFieldErrors } from '#client/features/auth/components/use-field-errors.ts'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { errorDetail } from '#client/lib/http.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useAdminLogin } from '../api/admin-login.ts'
 
 const t = en.admin

@@ -1,9 +1,9 @@
 import { LogOutIcon } from 'lucide-react'
 import { Button } from '#client/components/ui/button.tsx'
-import { clearAdminToken } from '#client/features/session/session-store.ts'
-import { useAdminToken } from '#client/features/session/use-session.ts'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { useAdminToken } from '#client/lib/session/use-session.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
+import { adminLogout } from '../api/admin-logout.ts'
 import { AdminLoginForm } from './admin-login-form.tsx'
 import { BannedPhrasesPanel } from './banned-phrases-panel.tsx'
 import { PaymentsAttentionPanel } from './payments-attention-panel.tsx'
@@ -11,12 +11,11 @@ import { PurgePanel } from './purge-panel.tsx'
 
 const t = en.admin
 
-/** /admin: logged out (the admin login) or logged in (moderation and purge), spec section 4. */
+/** /admin: logged out (the admin login) or logged in (moderation and purge). */
 export function AdminPage() {
   const token = useAdminToken()
   const signOut = () => {
-    // admin tokens expire on the server; there is no admin logout endpoint to call
-    clearAdminToken()
+    void adminLogout()
     toast({ title: t.signedOut })
   }
 

@@ -1,12 +1,12 @@
 import { Trash2Icon } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
+import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
-import { TextField } from '#client/features/auth/components/text-field.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { errorDetail } from '#client/lib/http.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useAddBannedPhrase } from '../api/add-banned-phrase.ts'
 import { useBannedPhrases } from '../api/banned-phrases.ts'
 import { useDeleteBannedPhrase } from '../api/delete-banned-phrase.ts'
@@ -20,7 +20,7 @@ function countLabel(n: number): string {
   return t.count.other.replace('{count}', String(n))
 }
 
-/** The banned-phrase list with add (non-blank, spec section 5) and delete. */
+/** The banned-phrase list with add (non-blank) and delete. */
 export function BannedPhrasesPanel() {
   const id = useId()
   const phrases = useBannedPhrases()
@@ -50,7 +50,7 @@ export function BannedPhrasesPanel() {
     )
   }
 
-  // spec section 8: admin errors are toasts too; the inline message stays for those who missed it
+  // Admin errors are toasts too; the inline message stays for those who missed it
   const loadError = phrases.isError ? phrases.error : null
   useEffect(() => {
     if (loadError) announceAdminFailure(t.loadFailed, loadError)

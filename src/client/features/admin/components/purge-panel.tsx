@@ -1,14 +1,14 @@
 import { useId, useState } from 'react'
+import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { TextField } from '#client/features/auth/components/text-field.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { usePurge } from '../api/purge.ts'
 import { announceAdminFailure } from './admin-failure.ts'
 
 const t = en.admin
 
-/** Purge all user data; the button works only once DELETE is typed (spec section 5). */
+/** Purge all user data; the button works only once DELETE is typed. */
 export function PurgePanel() {
   const id = useId()
   const [confirm, setConfirm] = useState('')

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { signIn } from '#client/features/session/session-store.ts'
 import { http } from '#client/lib/http.ts'
+import { signIn } from '#client/lib/session/session-store.ts'
 import { AuthPaths, type LoginRequest, LoginResponseSchema } from '#domain/api/auth.ts'
 
 /** POST /auth/login: the answer's token and user become the session. */

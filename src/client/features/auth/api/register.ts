@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { http } from '#client/lib/http.ts'
 import { AuthPaths, type RegisterRequest, RegisterResponseSchema } from '#domain/api/auth.ts'
 
-/** POST /auth/register: the answer is returned as is and no session starts (spec section 7). */
+/** POST /auth/register: the answer is returned as is and no session starts. */
 export function registerAccount(body: RegisterRequest) {
   return http.post(AuthPaths.register, body, { auth: 'none', schema: RegisterResponseSchema })
 }

@@ -1,45 +1,31 @@
-import { Link } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useState } from 'react'
+import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
-import { errorDetail } from '#client/lib/http.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useForgotPassword } from '../api/forgot-password.ts'
+import { AuthLink, failureToast, useEmailForm } from './account-forms.tsx'
 import { AuthCard } from './auth-card.tsx'
-import { TextField } from './text-field.tsx'
 
 const t = en.auth.forgot
 
 export function ForgotPasswordPage() {
-  const id = useId()
-  const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | undefined>()
+  const form = useEmailForm('', t)
   const [sent, setSent] = useState<string | null>(null)
   const forgot = useForgotPassword()
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (!email.trim()) {
-      setError(t.emailRequired)
-      toast({ title: t.emailRequiredTitle, description: t.emailRequired, variant: 'destructive' })
-      document.getElementById(`${id}-email`)?.focus()
-      return
-    }
-    setError(undefined)
+    if (!form.check()) return
     forgot.mutate(
-      { email: email.trim() },
+      { email: form.email },
       {
         onSuccess: (answer) => {
           const message = answer.message || t.sentDescription
           toast({ title: t.sentTitle, description: message })
           setSent(message)
         },
-        onError: (e) =>
-          toast({
-            title: t.failedTitle,
-            description: errorDetail(e, t.failedDescription),
-            variant: 'destructive',
-          }),
+        onError: failureToast(t.failedTitle, t.failedDescription),
       },
     )
   }
@@ -52,30 +38,13 @@ export function ForgotPasswordPage() {
         </p>
       )}
       <form noValidate onSubmit={submit} aria-labelledby="auth-title" className="grid gap-2">
-        <TextField
-          id={`${id}-email`}
-          label={en.auth.emailLabel}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          error={error}
-          onChange={(e) => {
-            setEmail(e.target.value)
-            if (error) setError(undefined)
-          }}
-        />
+        <TextField {...form.field} required />
         <Button type="submit" size="lg" disabled={forgot.isPending}>
           {forgot.isPending ? t.submitting : t.submit}
         </Button>
       </form>
       <p className="mt-4 text-sm">
-        <Link
-          to="/login"
-          className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {t.backToLogin}
-        </Link>
+        <AuthLink to="/login">{t.backToLogin}</AuthLink>
       </p>
     </AuthCard>
   )

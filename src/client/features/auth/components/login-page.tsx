@@ -1,20 +1,14 @@
-import { Link, useRouter } from '@tanstack/react-router'
+import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { Button } from '#client/components/ui/button.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
 import { errorDetail } from '#client/lib/http.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
+import type { Credentials } from '#domain/api/auth.ts'
 import { useLogin } from '../api/login.ts'
-import {
-  isEmailNotVerified,
-  type LoginReason,
-  loginFailureToast,
-  validateCredentials,
-} from '../auth-forms.ts'
+import { isEmailNotVerified, type LoginReason, loginFailureToast } from '../auth-forms.ts'
+import { AuthLink, CredentialsForm, useCredentialsForm } from './account-forms.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { ResendVerification } from './resend-verification.tsx'
-import { TextField } from './text-field.tsx'
-import { useFieldErrors } from './use-field-errors.ts'
 
 const t = en.auth.login
 
@@ -26,30 +20,23 @@ export interface LoginPageProps {
 
 export function LoginPage({ redirect, reason }: LoginPageProps) {
   const router = useRouter()
-  const form = useFieldErrors({ email: '', password: '' })
-  const { email, password } = form.values
+  const form = useCredentialsForm()
   // the address a login was refused for because it is not verified yet: offers a resend
   const [unverified, setUnverified] = useState<string | null>(null)
   const login = useLogin()
 
-  const submit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!form.accept(validateCredentials(email, password))) return
-    login.mutate(
-      { email: email.trim(), password },
-      {
-        onSuccess: () => {
-          toast({ title: t.successTitle })
-          void router.navigate({ href: redirect ?? '/', replace: true })
-        },
-        onError: (error) => {
-          const detail = errorDetail(error, '')
-          setUnverified(isEmailNotVerified(detail) ? email.trim() : null)
-          toast({ ...loginFailureToast(detail), variant: 'destructive' })
-        },
+  const submit = (credentials: Credentials) =>
+    login.mutate(credentials, {
+      onSuccess: () => {
+        toast({ title: t.successTitle })
+        void router.navigate({ href: redirect ?? '/', replace: true })
       },
-    )
-  }
+      onError: (error) => {
+        const detail = errorDetail(error, '')
+        setUnverified(isEmailNotVerified(detail) ? credentials.email : null)
+        toast({ ...loginFailureToast(detail), variant: 'destructive' })
+      },
+    })
 
   const notice = reason === 'expired' ? t.expiredNotice : reason === 'required' ? t.requiredNotice : null
 
@@ -60,40 +47,18 @@ export function LoginPage({ redirect, reason }: LoginPageProps) {
           {notice}
         </p>
       )}
-      <form noValidate onSubmit={submit} aria-labelledby="auth-title" className="grid gap-2">
-        <TextField
-          {...form.field('email')}
-          label={en.auth.emailLabel}
-          type="email"
-          autoComplete="email"
-          required
-        />
-        <TextField
-          {...form.field('password')}
-          label={en.auth.passwordLabel}
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-        <Button type="submit" size="lg" disabled={login.isPending}>
-          {login.isPending ? t.submitting : t.submit}
-        </Button>
-      </form>
+      <CredentialsForm
+        form={form}
+        onValid={submit}
+        pending={login.isPending}
+        submit={t.submit}
+        submitting={t.submitting}
+        password={{ autoComplete: 'current-password' }}
+      />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
-        <Link
-          to="/forgot-password"
-          className="rounded-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {t.forgot}
-        </Link>
+        <AuthLink to="/forgot-password">{t.forgot}</AuthLink>
         <span>
-          {t.noAccount}{' '}
-          <Link
-            to="/register"
-            className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            {t.registerLink}
-          </Link>
+          {t.noAccount} <AuthLink to="/register">{t.registerLink}</AuthLink>
         </span>
       </div>
       {unverified !== null && (

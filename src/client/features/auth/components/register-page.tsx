@@ -1,48 +1,32 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
-import { errorDetail } from '#client/lib/http.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
+import type { Credentials } from '#domain/api/auth.ts'
 import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
 import { useRegister } from '../api/register.ts'
-import { validateCredentials } from '../auth-forms.ts'
+import { AuthLink, CredentialsForm, failureToast, useCredentialsForm } from './account-forms.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { ResendVerification } from './resend-verification.tsx'
-import { TextField } from './text-field.tsx'
-import { useFieldErrors } from './use-field-errors.ts'
 
 const t = en.auth.register
-const linkClass =
-  'rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring'
 
 export function RegisterPage() {
-  const form = useFieldErrors({ email: '', password: '' })
-  const { email, password } = form.values
+  const form = useCredentialsForm()
   // set once the account exists: the page turns into "check your email"
   const [registered, setRegistered] = useState<string | null>(null)
   const register = useRegister()
 
-  const submit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!form.accept(validateCredentials(email, password))) return
-    register.mutate(
-      { email: email.trim(), password },
-      {
-        onSuccess: (answer) => {
-          toast({ title: t.successTitle, description: t.successDescription })
-          form.setValue('password', '')
-          setRegistered(answer.email || email.trim())
-        },
-        onError: (error) =>
-          toast({
-            title: t.failedTitle,
-            description: errorDetail(error, en.auth.tryAgain),
-            variant: 'destructive',
-          }),
+  const submit = (credentials: Credentials) =>
+    register.mutate(credentials, {
+      onSuccess: (answer) => {
+        toast({ title: t.successTitle, description: t.successDescription })
+        form.setValue('password', '')
+        setRegistered(answer.email || credentials.email)
       },
-    )
-  }
+      onError: failureToast(t.failedTitle, en.auth.tryAgain),
+    })
 
   if (registered !== null) {
     return (
@@ -61,32 +45,16 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={t.title} intro={t.intro}>
-      <form noValidate onSubmit={submit} aria-labelledby="auth-title" className="grid gap-2">
-        <TextField
-          {...form.field('email')}
-          label={en.auth.emailLabel}
-          type="email"
-          autoComplete="email"
-          required
-        />
-        <TextField
-          {...form.field('password')}
-          label={en.auth.passwordLabel}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          hint={t.passwordHint}
-        />
-        <Button type="submit" size="lg" disabled={register.isPending}>
-          {register.isPending ? t.submitting : t.submit}
-        </Button>
-      </form>
+      <CredentialsForm
+        form={form}
+        onValid={submit}
+        pending={register.isPending}
+        submit={t.submit}
+        submitting={t.submitting}
+        password={{ autoComplete: 'new-password', minLength: MIN_PASSWORD_LENGTH, hint: t.passwordHint }}
+      />
       <p className="mt-4 text-sm">
-        {t.haveAccount}{' '}
-        <Link to="/login" className={linkClass}>
-          {t.loginLink}
-        </Link>
+        {t.haveAccount} <AuthLink to="/login">{t.loginLink}</AuthLink>
       </p>
     </AuthCard>
   )

@@ -1,14 +1,16 @@
-import { useId, useState } from 'react'
+import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
-import { errorDetail } from '#client/lib/http.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useResendVerification } from '../api/resend-verification.ts'
-import { TextField } from './text-field.tsx'
+import { failureToast, useEmailForm } from './account-forms.tsx'
 
 const t = en.auth.resend
 
-/** The resend box (spec sections 2 and 5): an email, then a new verification link is mailed. */
+/**
+ * The resend box, on /register after signing up and on /login when the address is not verified yet:
+ * an email, then a new verification link is mailed.
+ */
 export function ResendVerification({
   defaultEmail = '',
   title = t.title,
@@ -16,33 +18,21 @@ export function ResendVerification({
   defaultEmail?: string
   title?: string
 }) {
-  const id = useId()
-  const [email, setEmail] = useState(defaultEmail)
-  const [error, setError] = useState<string | undefined>()
+  const form = useEmailForm(defaultEmail, t)
+  const id = form.id
   const resend = useResendVerification()
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (!email.trim()) {
-      setError(t.emailRequired)
-      toast({ title: t.emailRequiredTitle, description: t.emailRequired, variant: 'destructive' })
-      document.getElementById(`${id}-email`)?.focus()
-      return
-    }
-    setError(undefined)
+    if (!form.check()) return
     resend.mutate(
-      { email: email.trim() },
+      { email: form.email },
       {
         onSuccess: (answer) =>
           answer.status === 'already_verified'
             ? toast({ title: t.alreadyVerifiedTitle, description: t.alreadyVerifiedDescription })
             : toast({ title: t.sentTitle, description: answer.message }),
-        onError: (e) =>
-          toast({
-            title: t.failedTitle,
-            description: errorDetail(e, t.failedDescription),
-            variant: 'destructive',
-          }),
+        onError: failureToast(t.failedTitle, t.failedDescription),
       },
     )
   }
@@ -52,18 +42,7 @@ export function ResendVerification({
       <h2 id={`${id}-title`} className="text-base font-semibold">
         {title}
       </h2>
-      <TextField
-        id={`${id}-email`}
-        label={en.auth.emailLabel}
-        type="email"
-        autoComplete="email"
-        value={email}
-        error={error}
-        onChange={(e) => {
-          setEmail(e.target.value)
-          if (error) setError(undefined)
-        }}
-      />
+      <TextField {...form.field} />
       <Button type="submit" variant="outline" disabled={resend.isPending} className="justify-self-start">
         {resend.isPending ? t.submitting : t.submit}
       </Button>

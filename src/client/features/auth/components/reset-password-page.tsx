@@ -1,13 +1,13 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
+import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { toast } from '#client/features/toasts/toast-store.ts'
 import { en } from '#client/i18n/en.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
 import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
 import { useResetPassword } from '../api/reset-password.ts'
 import { type ResetProblem, validateNewPassword } from '../auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
-import { TextField } from './text-field.tsx'
 
 const t = en.auth.reset
 
@@ -20,7 +20,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
   const [failed, setFailed] = useState(false)
   const reset = useResetPassword()
 
-  // spec section 5: without a token, 'Invalid Link', then on to request a new one
+  // Without a token, 'Invalid Link', then on to request a new one
   useEffect(() => {
     if (token) return
     toast({ title: t.invalidLinkTitle, description: t.invalidLinkDescription, variant: 'destructive' })

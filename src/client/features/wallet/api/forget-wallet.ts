@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { getSession, sessionAtom, sessionStore } from '#client/features/session/session-store.ts'
+import { getSession, sessionAtom, sessionStore } from '#client/lib/session/session-store.ts'
 import { walletKeys } from './wallet-keys.ts'
 
 const watched = new WeakSet<QueryClient>()

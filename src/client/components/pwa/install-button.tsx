@@ -1,0 +1,24 @@
+import { DownloadIcon } from 'lucide-react'
+import { useSyncExternalStore } from 'react'
+import { Button } from '#client/components/ui/button.tsx'
+import { en } from '#client/i18n/en.ts'
+import { cn } from '#client/lib/cn.ts'
+import { canInstall, promptInstall, subscribeInstallPrompt } from '#client/pwa/install-prompt.ts'
+
+/** Shown only where the browser offers installation (it fired beforeinstallprompt). */
+export function InstallButton({ className }: { className?: string }) {
+  const available = useSyncExternalStore(subscribeInstallPrompt, canInstall, () => false)
+  if (!available) return null
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className={cn(className)}
+      title={en.pwa.installLabel}
+      onClick={() => void promptInstall()}
+    >
+      <DownloadIcon aria-hidden="true" />
+      {en.pwa.install}
+    </Button>
+  )
+}

@@ -1,0 +1,43 @@
+import { RefreshCwIcon } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { Button } from '#client/components/ui/button.tsx'
+import { en } from '#client/i18n/en.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
+
+export interface UpdatePromptProps {
+  /** a new service worker is installed and waiting for the user's go-ahead */
+  needRefresh: boolean
+  /** activates the waiting worker; the page reloads once it controls the page */
+  onReload: () => void
+}
+
+/**
+ * Announces a waiting update with a toast ('A new version is available', Reload). Toasts vanish after
+ * 1200 ms, too fast to act on, so a small Reload button stays until the user takes it.
+ */
+export function UpdatePrompt({ needRefresh, onReload }: UpdatePromptProps) {
+  const announced = useRef(false)
+  useEffect(() => {
+    if (!needRefresh || announced.current) return
+    announced.current = true
+    toast({
+      title: en.pwa.updateAvailable,
+      description: en.pwa.updateDescription,
+      action: (
+        <Button size="sm" variant="secondary" onClick={onReload}>
+          {en.pwa.reload}
+        </Button>
+      ),
+    })
+  }, [needRefresh, onReload])
+
+  if (!needRefresh) return null
+  return (
+    <div className="fixed bottom-4 left-4 z-40">
+      <Button size="sm" onClick={onReload} title={en.pwa.updateAvailable} className="shadow-lg">
+        <RefreshCwIcon aria-hidden="true" />
+        {en.pwa.updateReady}: {en.pwa.reload}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,99 @@
+import { useId, useState } from 'react'
+import { TextField } from '#client/components/form/text-field.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { en } from '#client/i18n/en.ts'
+import { errorDetail } from '#client/lib/http.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
+import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
+import { useChangePassword } from '../api/change-password.ts'
+import { type ResetProblem, validateNewPassword } from '../auth-forms.ts'
+import { AuthCard } from './auth-card.tsx'
+
+const t = en.auth.change
+
+type Problem = ResetProblem | 'currentMissing'
+
+/** /account/password: a signed-in user sets a new password; their other devices are signed out. */
+export function ChangePasswordPage() {
+  const id = useId()
+  const [current, setCurrent] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [problem, setProblem] = useState<Problem | null>(null)
+  const change = useChangePassword()
+
+  const edit = (set: (value: string) => void) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    set(event.target.value)
+    if (problem) setProblem(null)
+  }
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const found: Problem | null = current ? validateNewPassword(password, confirm) : 'currentMissing'
+    setProblem(found)
+    if (found) {
+      const field = found === 'currentMissing' ? 'current' : found === 'tooShort' ? 'password' : 'confirm'
+      document.getElementById(`${id}-${field}`)?.focus()
+      return
+    }
+    change.mutate(
+      { current_password: current, new_password: password },
+      {
+        onSuccess: () => {
+          setCurrent('')
+          setPassword('')
+          setConfirm('')
+          toast({ title: t.successTitle, description: t.successDescription })
+        },
+        onError: (error) =>
+          toast({
+            title: t.failedTitle,
+            description: errorDetail(error, en.auth.tryAgain),
+            variant: 'destructive',
+          }),
+      },
+    )
+  }
+
+  return (
+    <AuthCard title={t.title} intro={t.intro}>
+      <form noValidate onSubmit={submit} aria-labelledby="auth-title" className="grid gap-2">
+        <TextField
+          id={`${id}-current`}
+          label={t.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          error={problem === 'currentMissing' ? t.currentRequired : undefined}
+          onChange={edit(setCurrent)}
+        />
+        <TextField
+          id={`${id}-password`}
+          label={en.auth.reset.newPassword}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          hint={en.auth.register.passwordHint}
+          value={password}
+          error={problem === 'tooShort' ? en.auth.reset.tooShort : undefined}
+          onChange={edit(setPassword)}
+        />
+        <TextField
+          id={`${id}-confirm`}
+          label={en.auth.reset.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          error={problem === 'mismatch' ? en.auth.reset.mismatchTitle : undefined}
+          onChange={edit(setConfirm)}
+        />
+        <Button type="submit" size="lg" disabled={change.isPending}>
+          {change.isPending ? t.submitting : t.submit}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,74 @@
+// The server ad's status machine (docs/decisions/010-ads-on-the-server.md). Pure, so the service,
+// the payment paths and the tests read one set of rules.
+//
+//   pending_payment ──pay post──▶ live ──(expires_at passes)──▶ expired ──pay post (renew)──▶ live
+//          │                      │ ▲                                 │
+//          │                      │ └──── release ── held ◀── hold ───┘ (reports)
+//          └──────── remove ──────┴──────────── remove ──────────────────▶ removed (final)
+//
+// Expiry is not written by a job: a live row whose expires_at has passed READS as expired.
+
+export const AD_STATUSES = ['pending_payment', 'live', 'expired', 'held', 'removed'] as const
+export type AdStatus = (typeof AD_STATUSES)[number]
+
+/** Days an ad stays listed after publishing or renewing, unless AD_LIFETIME_DAYS says otherwise. */
+export const AD_LIFETIME_DAYS = 30
+const DAY_MS = 86_400_000
+
+export function expiryFrom(now: Date, lifetimeDays: number = AD_LIFETIME_DAYS): Date {
+  return new Date(now.getTime() + lifetimeDays * DAY_MS)
+}
+
+export interface StatusFacts {
+  status: AdStatus
+  expiresAt: Date | null
+}
+
+/** The status a person sees: a live ad past its expiry is expired, whatever the row says. */
+export function effectiveStatus(ad: StatusFacts, now: Date): AdStatus {
+  if (ad.status === 'live' && (ad.expiresAt === null || ad.expiresAt.getTime() <= now.getTime()))
+    return 'expired'
+  return ad.status
+}
+
+export type AdAction = 'publish' | 'renew' | 'bump' | 'edit' | 'remove' | 'hold' | 'release'
+
+// From which (effective) statuses each action may start; anything else is refused.
+const ALLOWED_FROM: Record<AdAction, readonly AdStatus[]> = {
+  publish: ['pending_payment'],
+  renew: ['expired'],
+  bump: ['live'],
+  edit: ['pending_payment', 'live', 'expired', 'held'],
+  remove: ['pending_payment', 'live', 'expired', 'held'],
+  hold: ['live', 'expired'],
+  release: ['held'],
+}
+
+export function canApply(action: AdAction, status: AdStatus): boolean {
+  return ALLOWED_FROM[action].includes(status)
+}
+
+/** What a paid post fee does to an ad in this status: publish it, renew it, or nothing. */
+export function postFeeAction(status: AdStatus): 'publish' | 'renew' | null {
+  if (canApply('publish', status)) return 'publish'
+  if (canApply('renew', status)) return 'renew'
+  return null
+}
+
+/** Why a payment for an ad in this status is refused, in words the payer reads. */
+export function unpayableDetail(type: 'post' | 'bump', status: AdStatus): string {
+  switch (status) {
+    case 'live':
+      return type === 'post'
+        ? 'This ad is already live: its posting fee was paid'
+        : 'This ad cannot be bumped right now'
+    case 'pending_payment':
+      return 'This ad is not live yet: pay its posting fee before bumping it'
+    case 'expired':
+      return 'This ad has expired: renew it (posting fee) before bumping it'
+    case 'held':
+      return 'This ad is under review and cannot be paid for until the review ends'
+    case 'removed':
+      return 'This ad was removed and cannot be paid for'
+  }
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod'
+import { AD_STATUSES } from '../ad-status.ts'
+import { CATEGORY_KEYS, COMPANION_TYPES } from '../categories.ts'
+import { CONTACT_PLATFORMS, MAX_PHOTOS, MAX_VIDEOS_POST, PRICE_UNITS, SORT_OPTIONS } from '../constants.ts'
+import { ALL, PROVINCE_CODES } from '../provinces.ts'
+import { hasNoNul, NUL_CHARACTER_DETAIL } from './common.ts'
+
+// Request and response shapes of /api/ads, shared by the server routes and the client.
+// Contact details are in no list or detail answer: only the reveal route returns them.
+
+export const AdsPaths = {
+  list: '/ads',
+  mine: '/ads/mine',
+  ad: (id: string) => `/ads/${encodeURIComponent(id)}`,
+  reveal: (id: string) => `/ads/${encodeURIComponent(id)}/reveal`,
+} as const
+
+/** 12 characters of [0-9a-z]: no '-', so a URL can carry `{id}-{slug}` and split it at the first '-'. */
+export const AD_ID_LENGTH = 12
+export const AD_ID_PATTERN = /^[0-9a-z]{12}$/
+export function isAdId(value: string | null | undefined): value is string {
+  return typeof value === 'string' && AD_ID_PATTERN.test(value)
+}
+
+export const MAX_TITLE_LENGTH = 120
+export const MAX_DESCRIPTION_LENGTH = 5_000
+export const MAX_CITY_LENGTH = 100
+export const MAX_PRICE_DOLLARS = 1_000_000
+export const MAX_QUERY_LENGTH = 200
+export const MAX_PAGE = 10_000
+
+export const AD_NOT_FOUND_DETAIL = 'Ad not found'
+export const BANNED_WORDS_DETAIL = 'Banned words detected'
+
+const freeText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoNul, NUL_CHARACTER_DETAIL)
+
+// media ids from the upload route; stock paths are for seeded demo ads only, never accepted here
+const MediaIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Media must be ids returned by the upload')
+
+export const AdContactSchema = z.object({
+  phone: freeText(40, 'Phone').default(''),
+  email: z.union([z.literal(''), z.email('Enter a valid email').max(200)]).default(''),
+  website: freeText(500, 'Website').default(''),
+  handle: freeText(100, 'Handle').default(''),
+})
+export type AdContact = z.infer<typeof AdContactSchema>
+
+export const AdWriteSchema = z.object({
+  title: freeText(MAX_TITLE_LENGTH, 'Title').min(1, 'Title is required'),
+  category: z.enum(CATEGORY_KEYS),
+  // only adult-services ads have one; the server drops it for the other categories
+  escortType: z.enum(COMPANION_TYPES).nullish(),
+  province: z.enum(PROVINCE_CODES),
+  city: freeText(MAX_CITY_LENGTH, 'City').min(1, 'City is required'),
+  /** CAD dollars, the seller's asking price label (0 = contact for price) */
+  price: z.number().nonnegative().max(MAX_PRICE_DOLLARS).default(0),
+  priceUnit: z.enum(PRICE_UNITS).default('per_unit'),
+  description: freeText(MAX_DESCRIPTION_LENGTH, 'Description').default(''),
+  images: z.array(MediaIdSchema).max(MAX_PHOTOS, `At most ${MAX_PHOTOS} photos`).default([]),
+  videos: z.array(MediaIdSchema).max(MAX_VIDEOS_POST, `At most ${MAX_VIDEOS_POST} videos`).default([]),
+  contact: AdContactSchema.default({ phone: '', email: '', website: '', handle: '' }),
+  contactPlatform: z.enum(CONTACT_PLATFORMS).nullish(),
+})
+export type AdWrite = z.infer<typeof AdWriteSchema>
+export type AdWriteInput = z.input<typeof AdWriteSchema>
+
+// An edit sends only what changed; defaults must not fill in (and so erase) the fields it left out.
+export const AdPatchSchema = z
+  .object({
+    title: AdWriteSchema.shape.title,
+    category: AdWriteSchema.shape.category,
+    escortType: AdWriteSchema.shape.escortType,
+    province: AdWriteSchema.shape.province,
+    city: AdWriteSchema.shape.city,
+    price: z.number().nonnegative().max(MAX_PRICE_DOLLARS),
+    priceUnit: z.enum(PRICE_UNITS),
+    description: freeText(MAX_DESCRIPTION_LENGTH, 'Description'),
+    images: z.array(MediaIdSchema).max(MAX_PHOTOS, `At most ${MAX_PHOTOS} photos`),
+    videos: z.array(MediaIdSchema).max(MAX_VIDEOS_POST, `At most ${MAX_VIDEOS_POST} videos`),
+    contact: AdContactSchema,
+    contactPlatform: AdWriteSchema.shape.contactPlatform,
+  })
+  .partial()
+export type AdPatch = z.infer<typeof AdPatchSchema>
+
+export const AdParamsSchema = z.object({ id: z.string().max(100) })
+
+const boolText = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+
+export const AdListQuerySchema = z.object({
+  // ALL (any case) or absent means every province / city
+  province: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum([ALL, ...PROVINCE_CODES], `province must be ALL or one of ${PROVINCE_CODES.join(', ')}`))
+    .optional(),
+  city: freeText(MAX_CITY_LENGTH, 'city').optional(),
+  category: z.enum(CATEGORY_KEYS, `category must be one of ${CATEGORY_KEYS.join(', ')}`).optional(),
+  escortType: z.enum(COMPANION_TYPES, `escortType must be one of ${COMPANION_TYPES.join(', ')}`).optional(),
+  q: freeText(MAX_QUERY_LENGTH, 'q').optional(),
+  // absent: newest first, or best match first when q is given
+  sort: z.enum(SORT_OPTIONS, `sort must be one of ${SORT_OPTIONS.join(', ')}`).optional(),
+  verified: boolText.optional(),
+  page: z.coerce
+    .number('page must be a number')
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(MAX_PAGE, `page must be at most ${MAX_PAGE}`)
+    .default(1),
+})
+export type AdListQuery = z.infer<typeof AdListQuerySchema>
+
+const IsoDate = z.string()
+
+/** What anyone may read about a live ad. */
+export const PublicAdSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.enum(CATEGORY_KEYS),
+  escortType: z.enum(COMPANION_TYPES).nullable(),
+  province: z.enum(PROVINCE_CODES),
+  city: z.string(),
+  /** CAD dollars (0 = contact for price) */
+  price: z.number(),
+  priceUnit: z.enum(PRICE_UNITS),
+  description: z.string(),
+  /** URLs */
+  images: z.array(z.string()),
+  videos: z.array(z.string()),
+  verified: z.boolean(),
+  /** a seeded demonstration ad, not a real seller */
+  demo: z.boolean(),
+  /** whether reveal has anything to show */
+  hasContact: z.boolean(),
+  /** ISO 8601; null until the posting fee is paid */
+  postedAt: IsoDate.nullable(),
+  bumpedAt: IsoDate.nullable(),
+  updatedAt: IsoDate,
+  expiresAt: IsoDate.nullable(),
+})
+export type PublicAd = z.infer<typeof PublicAdSchema>
+
+/** The owner's view of an ad, for /manage and /edit: its status and its contact details too. */
+export const OwnAdSchema = PublicAdSchema.extend({
+  status: z.enum(AD_STATUSES),
+  contact: AdContactSchema,
+  contactPlatform: z.enum(CONTACT_PLATFORMS).nullable(),
+  createdAt: IsoDate,
+})
+export type OwnAd = z.infer<typeof OwnAdSchema>
+
+/** GET /ads/:id: the public view, plus the status when the owner asks. */
+export const AdDetailSchema = PublicAdSchema.extend({ status: z.enum(AD_STATUSES).optional() })
+export type AdDetail = z.infer<typeof AdDetailSchema>
+
+export const AdListSchema = z.object({
+  items: z.array(PublicAdSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+})
+export type AdList = z.infer<typeof AdListSchema>
+
+export const OwnAdListSchema = z.object({ items: z.array(OwnAdSchema) })
+export type OwnAdList = z.infer<typeof OwnAdListSchema>
+
+export const AdRevealSchema = z.object({
+  contact: AdContactSchema,
+  contactPlatform: z.enum(CONTACT_PLATFORMS).nullable(),
+})
+export type AdReveal = z.infer<typeof AdRevealSchema>

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify'
+import { createMailSender, type MailSender, smtpSend } from '#server/services/mail/sender.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox's background sender; null without SMTP_URL (mail then stays in the outbox). */
+    mailSender: MailSender | null
+  }
+}
+
+/**
+ * Starts the background sender when SMTP_URL is set and stops it with the app. Routes queue mail
+ * with enqueueMail and call `app.mailSender?.wake()` after their transaction commits.
+ */
+export function registerMail(app: FastifyInstance): void {
+  const { SMTP_URL, MAIL_FROM } = app.config
+  const sender = SMTP_URL
+    ? createMailSender({ db: app.database.db, send: smtpSend(SMTP_URL, MAIL_FROM), log: app.log })
+    : null
+  app.decorate('mailSender', sender)
+  if (sender) app.addHook('onClose', () => sender.stop())
+}

@@ -1,0 +1,57 @@
+import type { Config } from './config.ts'
+
+/** The sandbox's webhook key when none is set: fine on a laptop, refused in production. */
+export const DEFAULT_SANDBOX_WEBHOOK_SECRET = 'sandbox-secret'
+
+// Secrets that ship in the code or the docs: a webhook signed with one of them proves nothing.
+const KNOWN_DEFAULT_SECRETS = new Set([
+  DEFAULT_SANDBOX_WEBHOOK_SECRET,
+  'secret',
+  'changeme',
+  'change-me',
+  'webhook-secret',
+])
+
+function isWeakSecret(secret: string | undefined): boolean {
+  const value = (secret ?? '').trim()
+  return value === '' || KNOWN_DEFAULT_SECRETS.has(value.toLowerCase())
+}
+
+/**
+ * What production refuses to start with, one sentence each saying what to set. Every item is fine
+ * on a laptop and dangerous on the internet: the sandbox lets anyone mark an invoice paid, the
+ * outbox keeps live reset links in the database unsent, a known webhook secret lets anyone forge a
+ * payment, and http links in mails leak their tokens to the network.
+ */
+export function productionProblems(config: Config): string[] {
+  const problems: string[] = []
+  if (config.PAYMENT_PROVIDER === 'sandbox') {
+    problems.push(
+      'PAYMENT_PROVIDER=sandbox lets anyone mark an invoice paid: set PAYMENT_PROVIDER=btcpay with BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET',
+    )
+  }
+  if (!config.SMTP_URL?.trim()) {
+    problems.push(
+      'SMTP_URL is not set, so verification and reset mails would never leave the server: set SMTP_URL=smtp://user:pass@host:587',
+    )
+  }
+  if (config.PAYMENT_PROVIDER === 'btcpay' && isWeakSecret(config.BTCPAY_WEBHOOK_SECRET)) {
+    problems.push(
+      "BTCPAY_WEBHOOK_SECRET is empty or a well-known default, so anyone could forge a payment webhook: set it to the long random secret of the store's webhook in BTCPay",
+    )
+  }
+  if (config.PAYMENT_PROVIDER === 'sandbox' && isWeakSecret(config.SANDBOX_WEBHOOK_SECRET)) {
+    problems.push(
+      'SANDBOX_WEBHOOK_SECRET is empty or the default, so anyone could forge a payment webhook: set a long random value (and do not run the sandbox in production)',
+    )
+  }
+  if (new URL(config.PUBLIC_URL).protocol !== 'https:') {
+    problems.push(
+      `PUBLIC_URL=${config.PUBLIC_URL} is not https, so links in mails would carry their tokens in clear: set PUBLIC_URL=https://your.domain`,
+    )
+  }
+  if (!config.ADMIN_USERNAME?.trim() || !config.ADMIN_PASSWORD) {
+    problems.push('ADMIN_USERNAME and ADMIN_PASSWORD must both be set in production: set both')
+  }
+  return problems
+}

@@ -1,0 +1,183 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { effectiveStatus } from '#domain/ad-status.ts'
+import {
+  AdDetailSchema,
+  AdListQuerySchema,
+  AdListSchema,
+  AdParamsSchema,
+  AdPatchSchema,
+  AdRevealSchema,
+  AdWriteSchema,
+  OwnAdListSchema,
+  OwnAdSchema,
+} from '#domain/api/ads.ts'
+import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
+import { seedDemoAdsEnabled } from '#server/config.ts'
+import { rateLimited } from '#server/plugins/rate-limit.ts'
+import { findUserBySessionToken } from '#server/services/accounts/sessions.ts'
+import { bearerToken } from '#server/services/accounts/tokens.ts'
+import { listPublicAds } from '#server/services/ads/ad-search.ts'
+import { toOwnAd, toPublicAd, toReveal } from '#server/services/ads/ad-views.ts'
+import { AdsService } from '#server/services/ads/ads-service.ts'
+import { seedDemoAds } from '#server/services/ads/demo-ads.ts'
+import { bannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
+
+// contact details are what scrapers want: a person reveals a few, a script many
+export const REVEAL_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const
+
+// Routes under /api/ads (docs/decisions/010-ads-on-the-server.md). Reading is public; writing is
+// the owner's; publishing and bumping happen only by paying (wallet pay or a crypto charge).
+const adsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database
+  const service = new AdsService(db, bannedPhraseService(db), app.config.AD_LIFETIME_DAYS)
+  if (seedDemoAdsEnabled(app.config)) {
+    const seeded = await seedDemoAds(db, app.config.AD_LIFETIME_DAYS)
+    if (seeded > 0) app.log.info({ ads: seeded }, 'demo ads seeded')
+  }
+  const security = [{ bearerAuth: [] }]
+  const tags = ['ads']
+
+  // a signed-in owner may see their own unpublished ad; anyone else is simply anonymous here
+  async function viewerId(request: FastifyRequest): Promise<string | null> {
+    const token = bearerToken(request.headers.authorization)
+    if (!token) return null
+    return (await findUserBySessionToken(db, token))?.id ?? null
+  }
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Live ads, 12 per page, newest (or best match) first',
+        description:
+          'Only live ads that have not expired. province and city accept ALL; q is a web-search ' +
+          'style query ("quoted phrase", -word) over titles (weighted first), cities and descriptions, ' +
+          'ignoring case and accents, in English and French word forms. No contact details.',
+        querystring: AdListQuerySchema,
+        response: { 200: AdListSchema, 400: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const result = await listPublicAds(db, request.query)
+      return {
+        items: result.rows.map(toPublicAd),
+        total: result.total,
+        page: result.page,
+        pages: result.pages,
+      }
+    },
+  )
+
+  app.get(
+    '/mine',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in user's ads in every status, newest first, with their contact details",
+        response: { 200: OwnAdListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const now = new Date()
+      return { items: (await service.listMine(request.user.id)).map((row) => toOwnAd(row, now)) }
+    },
+  )
+
+  app.post(
+    '/',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Create an ad awaiting its posting fee',
+        description:
+          'The ad starts as pending_payment and goes live only when its posting fee is paid ' +
+          '(POST /api/wallet/pay {type:"post", listingId} or a crypto charge). Title, description and ' +
+          "contact handle are checked with the banned-phrase matcher: 422 'Banned words detected'.",
+        body: AdWriteSchema,
+        response: { 201: OwnAdSchema, 422: ErrorSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await service.create(request.user.id, request.body)
+      return reply.code(201).send(toOwnAd(row, new Date()))
+    },
+  )
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One live ad (its owner sees it in any status)',
+        description: 'No contact details: POST /api/ads/{id}/reveal returns them.',
+        params: AdParamsSchema,
+        response: { 200: AdDetailSchema, 404: ErrorSchema, 400: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerId(request)
+      const row = await service.visibleAd(request.params.id, viewer)
+      const own = row.ownerId !== null && row.ownerId === viewer
+      return own ? { ...toPublicAd(row), status: effectiveStatus(row, new Date()) } : toPublicAd(row)
+    },
+  )
+
+  app.patch(
+    '/:id',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit your ad (re-moderated; rank, expiry and status unchanged)',
+        params: AdParamsSchema,
+        body: AdPatchSchema,
+        response: { 200: OwnAdSchema, 409: ErrorSchema, 422: ErrorSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      toOwnAd(await service.update(request.user.id, request.params.id, request.body), new Date()),
+  )
+
+  app.delete(
+    '/:id',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove your ad (kept as removed for the record; gone from every public answer)',
+        params: AdParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(request.user.id, request.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/:id/reveal',
+    {
+      ...rateLimited(REVEAL_RATE_LIMIT.max, REVEAL_RATE_LIMIT.timeWindow),
+      schema: {
+        tags,
+        summary: "A live ad's contact details",
+        description: `Rate-limited to ${REVEAL_RATE_LIMIT.max} per ${REVEAL_RATE_LIMIT.timeWindow} per client.`,
+        params: AdParamsSchema,
+        response: { 200: AdRevealSchema, 404: ErrorSchema, 400: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request) => toReveal(await service.visibleAd(request.params.id, await viewerId(request))),
+  )
+}
+
+export default adsRoutes

@@ -1,0 +1,28 @@
+import type { AdStatus } from '#domain/ad-status.ts'
+import type { Db } from '#server/db/client.ts'
+import { type AD_EVENT_KINDS, adEvents } from '#server/db/schema/ads.ts'
+
+export type AdEventKind = (typeof AD_EVENT_KINDS)[number]
+
+export interface AdEventInput {
+  adId: string
+  kind: AdEventKind
+  /** a user id, 'admin:<username>' or 'system' */
+  actor: string
+  from?: AdStatus | null
+  to?: AdStatus | null
+  /** why: the payment, the report, the admin's note */
+  detail?: string
+}
+
+/** Writes one audit row; call it with the `tx` that made the change, so both commit or neither. */
+export async function recordAdEvent(tx: Db, event: AdEventInput): Promise<void> {
+  await tx.insert(adEvents).values({
+    adId: event.adId,
+    kind: event.kind,
+    actor: event.actor,
+    fromStatus: event.from ?? null,
+    toStatus: event.to ?? null,
+    detail: event.detail ?? '',
+  })
+}

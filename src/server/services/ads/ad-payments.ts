@@ -1,0 +1,95 @@
+import { and, eq, sql } from 'drizzle-orm'
+import {
+  type AdStatus,
+  canApply,
+  effectiveStatus,
+  postFeeAction,
+  unpayableDetail,
+} from '#domain/ad-status.ts'
+import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
+import type { FeeType } from '#domain/fees.ts'
+import type { Db } from '#server/db/client.ts'
+import { ads } from '#server/db/schema/ads.ts'
+import { recordAdEvent } from './ad-events.ts'
+import type { AdRow } from './ad-views.ts'
+
+// What a paid posting or bump fee does to a server ad (docs/decisions/010-ads-on-the-server.md):
+// post publishes a pending ad or renews an expired one, bump moves a live ad to the top. The effect
+// runs in the payment's own transaction, so the money and the ad change commit together or not at
+// all, and a second payment for the same ad finds nothing left to do and is refused.
+
+export type AdFeeAction = 'publish' | 'renew' | 'bump'
+
+export type AdFeeOutcome =
+  | { applied: true; action: AdFeeAction }
+  | { applied: false; statusCode: 404 | 409; reason: string }
+
+function refuse(statusCode: 404 | 409, reason: string): AdFeeOutcome {
+  return { applied: false, statusCode, reason }
+}
+
+/** Which action a fee of this type would take on this ad for this payer, or why none. */
+export function feeAction(
+  row: Pick<AdRow, 'ownerId' | 'status' | 'expiresAt'> | undefined,
+  payerId: string,
+  type: FeeType,
+  now: Date,
+): { action: AdFeeAction; from: AdStatus } | { statusCode: 404 | 409; reason: string } {
+  // someone else's ad (or a demo ad) reads exactly like a missing one, so ids do not leak
+  if (!row || row.ownerId !== payerId) return { statusCode: 404, reason: AD_NOT_FOUND_DETAIL }
+  const from = effectiveStatus(row, now)
+  const action = type === 'post' ? postFeeAction(from) : canApply('bump', from) ? 'bump' : null
+  return action ? { action, from } : { statusCode: 409, reason: unpayableDetail(type, from) }
+}
+
+/** Read-only: whether a fee could be paid for this ad now (checked when a crypto charge is created). */
+export async function checkAdPayable(
+  db: Db,
+  adId: string,
+  payerId: string,
+  type: FeeType,
+): Promise<AdFeeOutcome> {
+  const [row] = await db.select().from(ads).where(eq(ads.id, adId))
+  const verdict = feeAction(row, payerId, type, new Date())
+  return 'action' in verdict
+    ? { applied: true, action: verdict.action }
+    : refuse(verdict.statusCode, verdict.reason)
+}
+
+/**
+ * Applies a paid fee to the ad, inside the payment's transaction. The row is locked first (on
+ * PostgreSQL concurrent payers queue here and each re-reads the committed status); the UPDATE
+ * repeats the status it read as its condition, so it cannot apply twice even without the lock.
+ */
+export async function applyAdFee(
+  tx: Db,
+  input: { adId: string; payerId: string; type: FeeType; paidBy: string },
+): Promise<AdFeeOutcome> {
+  const [row] = await tx.select().from(ads).where(eq(ads.id, input.adId)).for('update')
+  const verdict = feeAction(row, input.payerId, input.type, new Date())
+  if (!('action' in verdict)) return refuse(verdict.statusCode, verdict.reason)
+  if (!row) return refuse(404, AD_NOT_FOUND_DETAIL)
+  const fresh = sql`now() + ${ads.lifetimeDays} * interval '1 day'`
+  const changes =
+    verdict.action === 'publish'
+      ? { status: 'live' as const, publishedAt: sql`now()`, expiresAt: fresh }
+      : verdict.action === 'renew'
+        ? // a renewed ad is listed again from the top, as a new post would be
+          { status: 'live' as const, bumpedAt: sql`now()`, expiresAt: fresh }
+        : { bumpedAt: sql`now()` }
+  const updated = await tx
+    .update(ads)
+    .set(changes)
+    .where(and(eq(ads.id, row.id), eq(ads.status, row.status)))
+    .returning({ id: ads.id })
+  if (updated.length === 0) return refuse(409, unpayableDetail(input.type, verdict.from))
+  await recordAdEvent(tx, {
+    adId: row.id,
+    kind: verdict.action === 'publish' ? 'published' : verdict.action === 'renew' ? 'renewed' : 'bumped',
+    actor: input.payerId,
+    from: verdict.from,
+    to: verdict.action === 'bump' ? verdict.from : 'live',
+    detail: input.paidBy,
+  })
+  return { applied: true, action: verdict.action }
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto'
+import { effectiveStatus } from '#domain/ad-status.ts'
+import { AD_ID_LENGTH, type AdReveal, type OwnAd, type PublicAd } from '#domain/api/ads.ts'
+import type { CategoryKey, CompanionType } from '#domain/categories.ts'
+import type { ContactPlatform, PriceUnit } from '#domain/constants.ts'
+import { mediaUrls } from '#domain/media-urls.ts'
+import { centsToDollars } from '#domain/money.ts'
+import type { ProvinceCode } from '#domain/provinces.ts'
+import type { ads } from '#server/db/schema/ads.ts'
+
+export type AdRow = typeof ads.$inferSelect
+
+const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz'
+
+/** 12 characters of [0-9a-z] (about 62 bits): unguessable enough for ids that are public anyway. */
+export function newAdId(): string {
+  const bytes = randomBytes(AD_ID_LENGTH)
+  let id = ''
+  // 256 is not a multiple of 36: the slight bias towards the first 4 characters costs < 0.1 bit
+  for (const byte of bytes) id += ID_ALPHABET[byte % ID_ALPHABET.length]
+  return id
+}
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null)
+
+function hasContact(row: AdRow): boolean {
+  return [row.contactPhone, row.contactEmail, row.contactWebsite, row.contactHandle].some((v) => v !== '')
+}
+
+// The columns hold only values the zod write schemas let in, so these casts restate what was checked.
+export function toPublicAd(row: AdRow): PublicAd {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category as CategoryKey,
+    escortType: (row.escortType as CompanionType | null) ?? null,
+    province: row.province as ProvinceCode,
+    city: row.city,
+    price: centsToDollars(row.priceCents),
+    priceUnit: row.priceUnit as PriceUnit,
+    description: row.description,
+    images: mediaUrls(row.images),
+    videos: mediaUrls(row.videos),
+    verified: row.verified,
+    demo: row.demo,
+    hasContact: hasContact(row),
+    postedAt: iso(row.publishedAt),
+    bumpedAt: iso(row.bumpedAt),
+    updatedAt: row.updatedAt.toISOString(),
+    expiresAt: iso(row.expiresAt),
+  }
+}
+
+export function toReveal(row: AdRow): AdReveal {
+  return {
+    contact: {
+      phone: row.contactPhone,
+      email: row.contactEmail,
+      website: row.contactWebsite,
+      handle: row.contactHandle,
+    },
+    contactPlatform: (row.contactPlatform as ContactPlatform | null) ?? null,
+  }
+}
+
+export function toOwnAd(row: AdRow, now: Date): OwnAd {
+  return {
+    ...toPublicAd(row),
+    ...toReveal(row),
+    status: effectiveStatus(row, now),
+    createdAt: row.createdAt.toISOString(),
+  }
+}

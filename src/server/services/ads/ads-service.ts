@@ -1,0 +1,189 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { canApply, effectiveStatus } from '#domain/ad-status.ts'
+import {
+  AD_NOT_FOUND_DETAIL,
+  type AdPatch,
+  type AdWrite,
+  BANNED_WORDS_DETAIL,
+  isAdId,
+} from '#domain/api/ads.ts'
+import { SERVICES_CATEGORY } from '#domain/categories.ts'
+import { centsToDollars, dollarsToCents } from '#domain/money.ts'
+import type { Db } from '#server/db/client.ts'
+import { ads } from '#server/db/schema/ads.ts'
+import { users } from '#server/db/schema/users.ts'
+import { ApiError } from '#server/errors.ts'
+import type { BannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
+import { recordAdEvent } from './ad-events.ts'
+import { type AdRow, newAdId } from './ad-views.ts'
+
+export const VERIFY_EMAIL_DETAIL = 'Verify your email address before posting an ad'
+export const REMOVED_AD_DETAIL = 'This ad was removed and can no longer be changed'
+
+type Fields = AdWrite
+
+/** The columns an ad's fields are stored in; escortType only means something for adult services. */
+function toColumns(fields: Fields) {
+  return {
+    title: fields.title,
+    category: fields.category,
+    escortType: fields.category === SERVICES_CATEGORY ? (fields.escortType ?? null) : null,
+    province: fields.province,
+    city: fields.city,
+    priceCents: dollarsToCents(fields.price),
+    priceUnit: fields.priceUnit,
+    description: fields.description,
+    images: fields.images,
+    videos: fields.videos,
+    contactPhone: fields.contact.phone,
+    contactEmail: fields.contact.email,
+    contactWebsite: fields.contact.website,
+    contactHandle: fields.contact.handle,
+    contactPlatform: fields.contactPlatform ?? null,
+  }
+}
+
+function toFields(row: AdRow): Fields {
+  return {
+    title: row.title,
+    category: row.category as Fields['category'],
+    escortType: (row.escortType as Fields['escortType']) ?? null,
+    province: row.province as Fields['province'],
+    city: row.city,
+    price: centsToDollars(row.priceCents),
+    priceUnit: row.priceUnit as Fields['priceUnit'],
+    description: row.description,
+    images: row.images,
+    videos: row.videos,
+    contact: {
+      phone: row.contactPhone,
+      email: row.contactEmail,
+      website: row.contactWebsite,
+      handle: row.contactHandle,
+    },
+    contactPlatform: (row.contactPlatform as Fields['contactPlatform']) ?? null,
+  }
+}
+
+/**
+ * Creating, editing and removing ads; reading one for its owner or the public. Publishing, renewing
+ * and bumping happen only through a paid fee (ad-payments.ts).
+ */
+export class AdsService {
+  constructor(
+    private readonly db: Db,
+    private readonly phrases: BannedPhraseService,
+    private readonly lifetimeDays: number,
+  ) {}
+
+  /** The same matcher as POST /moderation/check, over every text a visitor reads. */
+  private async moderate(fields: Pick<Fields, 'title' | 'description' | 'contact'>): Promise<void> {
+    const matcher = await this.phrases.matcher()
+    const found = [fields.title, fields.description, fields.contact.handle].flatMap((t) => matcher.match(t))
+    if (found.length > 0) throw new ApiError(422, `${BANNED_WORDS_DETAIL}: ${[...new Set(found)].join(', ')}`)
+  }
+
+  async create(ownerId: string, fields: AdWrite): Promise<AdRow> {
+    const [owner] = await this.db
+      .select({ verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, ownerId))
+    if (!owner?.verifiedAt) throw new ApiError(403, VERIFY_EMAIL_DETAIL)
+    await this.moderate(fields)
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(ads)
+        .values({ id: newAdId(), ownerId, lifetimeDays: this.lifetimeDays, ...toColumns(fields) })
+        .returning()
+      if (!row) throw new Error('Ad was not written')
+      await recordAdEvent(tx, { adId: row.id, kind: 'created', actor: ownerId, to: row.status })
+      return row
+    })
+  }
+
+  /** The owner's ad, or 404 for a missing id and for anyone else's ad alike. */
+  async ownAd(ownerId: string, id: string, db: Db = this.db): Promise<AdRow> {
+    if (!isAdId(id)) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+    const [row] = await db
+      .select()
+      .from(ads)
+      .where(and(eq(ads.id, id), eq(ads.ownerId, ownerId)))
+    if (!row) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+    return row
+  }
+
+  /** Edits the fields sent; rank, expiry and status stay as they are. Re-moderated like a new ad. */
+  async update(ownerId: string, id: string, patch: AdPatch): Promise<AdRow> {
+    const current = await this.ownAd(ownerId, id)
+    const merged: Fields = { ...toFields(current), ...stripUndefined(patch) }
+    await this.moderate(merged)
+    return this.db.transaction(async (tx) => {
+      const row = await this.ownAd(ownerId, id, tx)
+      const status = effectiveStatus(row, new Date())
+      if (!canApply('edit', status)) throw new ApiError(409, REMOVED_AD_DETAIL)
+      const [updated] = await tx
+        .update(ads)
+        .set({ ...toColumns(merged), updatedAt: new Date() })
+        .where(eq(ads.id, row.id))
+        .returning()
+      if (!updated) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+      await recordAdEvent(tx, {
+        adId: row.id,
+        kind: 'edited',
+        actor: ownerId,
+        from: status,
+        to: status,
+        detail: Object.keys(stripUndefined(patch)).join(', '),
+      })
+      return updated
+    })
+  }
+
+  /**
+   * A soft remove: the row stays (status removed) for the audit trail, the owner's history and the
+   * payments that reference it; it leaves every public answer at once. Removing twice is harmless.
+   */
+  async remove(ownerId: string, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.ownAd(ownerId, id, tx)
+      const from = effectiveStatus(row, new Date())
+      if (!canApply('remove', from)) return
+      const removed = await tx
+        .update(ads)
+        .set({ status: 'removed' })
+        .where(and(eq(ads.id, row.id), eq(ads.status, row.status)))
+        .returning({ id: ads.id })
+      if (removed.length === 0) return
+      await recordAdEvent(tx, {
+        adId: row.id,
+        kind: 'removed',
+        actor: ownerId,
+        from,
+        to: 'removed',
+        detail: 'by owner',
+      })
+    })
+  }
+
+  async listMine(ownerId: string): Promise<AdRow[]> {
+    return this.db
+      .select()
+      .from(ads)
+      .where(eq(ads.ownerId, ownerId))
+      .orderBy(desc(ads.createdAt), desc(ads.id))
+  }
+
+  /** A live ad for anyone; any of the owner's own ads for its owner; otherwise 404. */
+  async visibleAd(id: string, viewerId: string | null): Promise<AdRow> {
+    if (!isAdId(id)) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+    const [row] = await this.db.select().from(ads).where(eq(ads.id, id))
+    if (!row) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+    if (viewerId !== null && row.ownerId === viewerId) return row
+    if (effectiveStatus(row, new Date()) !== 'live') throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+    return row
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}

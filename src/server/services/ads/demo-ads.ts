@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { Ad } from '#domain/ad.ts'
+import { AD_ID_LENGTH } from '#domain/api/ads.ts'
+import { mockAds } from '#domain/mock-ads.ts'
+import { dollarsToCents } from '#domain/money.ts'
+import type { Db } from '#server/db/client.ts'
+import { ads } from '#server/db/schema/ads.ts'
+
+/** A demo ad's id, the same on every start and every machine: derived from the generated ad's id. */
+export function demoAdId(generatedId: string): string {
+  const hex = createHash('sha256').update(`demo:${generatedId}`).digest('hex')
+  return BigInt(`0x${hex}`).toString(36).padStart(AD_ID_LENGTH, '0').slice(-AD_ID_LENGTH)
+}
+
+function demoRow(ad: Ad, lifetimeDays: number) {
+  return {
+    id: demoAdId(ad.id),
+    ownerId: null,
+    status: 'live' as const,
+    title: ad.title,
+    category: ad.category,
+    escortType: ad.escortType ?? null,
+    province: ad.province,
+    city: ad.city,
+    priceCents: dollarsToCents(ad.price),
+    priceUnit: ad.priceUnit,
+    description: ad.description,
+    images: ad.images,
+    videos: ad.videos,
+    verified: ad.verified,
+    demo: true,
+    publishedAt: new Date(ad.postedAt),
+    // demo ads have no contact details: nobody is behind them
+    expiresAt: sql`now() + ${lifetimeDays} * interval '1 day'`,
+    lifetimeDays,
+  }
+}
+
+/**
+ * Seeds the generated ads (10 per province per category) as live demo ads. Safe on every start and
+ * from several processes at once: existing rows keep their content and status (an admin's removal
+ * stands) and only have their expiry pushed forward, so demo data does not vanish from a running
+ * site. They keep the generator's fixed posting times, so real ads always rank above them.
+ * Returns how many were new.
+ */
+export async function seedDemoAds(db: Db, lifetimeDays: number): Promise<number> {
+  const rows = mockAds().map((ad) => demoRow(ad, lifetimeDays))
+  const written = await db
+    .insert(ads)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: ads.id,
+      set: { expiresAt: sql`greatest(${ads.expiresAt}, excluded.expires_at)` },
+      setWhere: sql`${ads.demo}`,
+    })
+    .returning({ inserted: sql<boolean>`xmax = 0` })
+  return written.filter((row) => row.inserted).length
+}

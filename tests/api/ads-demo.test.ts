@@ -1,0 +1,54 @@
+import { desc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CATEGORIES } from '#domain/categories.ts'
+import { MOCK_ADS_ANCHOR, MOCK_ADS_PER_GROUP } from '#domain/mock-ads.ts'
+import { PROVINCES } from '#domain/provinces.ts'
+import { seedDemoAdsEnabled } from '#server/config.ts'
+import { ads } from '#server/db/schema/ads.ts'
+import { seedDemoAds } from '#server/services/ads/demo-ads.ts'
+import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
+
+let t: TestApp
+const DEMO_COUNT = PROVINCES.length * CATEGORIES.length * MOCK_ADS_PER_GROUP
+
+beforeAll(async () => {
+  t = await createTestApp({ SEED_DEMO_ADS: true })
+})
+afterAll(() => t.close())
+
+describe('demo ads', () => {
+  it('are seeded at start as live ads without contact details, 10 per province per category', async () => {
+    const all = await t.app.inject({ method: 'GET', url: '/api/ads' })
+    expect(all.json().total).toBe(DEMO_COUNT)
+    const group = await t.app.inject({ method: 'GET', url: '/api/ads?province=NS&category=adult-castings' })
+    expect(group.json().total).toBe(MOCK_ADS_PER_GROUP)
+    const first = group.json().items[0]
+    expect(first).toMatchObject({ demo: true, hasContact: false, province: 'NS' })
+    expect(first.id).toMatch(/^[0-9a-z]{12}$/)
+    expect(first.images[0]).toMatch(/^\/stock\//)
+    const verified = await t.app.inject({ method: 'GET', url: '/api/ads?verified=true' })
+    expect(verified.json().total).toBe(DEMO_COUNT * 0.4)
+  })
+
+  it('seed again without duplicating, keeping an admin removal', async () => {
+    const [one] = await t.db.select().from(ads).limit(1)
+    if (!one) throw new Error('no demo ad')
+    await t.db.update(ads).set({ status: 'removed' }).where(eq(ads.id, one.id))
+    expect(await seedDemoAds(t.db, 30)).toBe(0)
+    expect(await t.db.$count(ads)).toBe(DEMO_COUNT)
+    const [again] = await t.db.select().from(ads).where(eq(ads.id, one.id))
+    expect(again?.status).toBe('removed')
+  })
+
+  it('rank below every real ad, since they keep their generated posting times', async () => {
+    const [newest] = await t.db.select().from(ads).orderBy(desc(ads.rankedAt)).limit(1)
+    expect(newest?.rankedAt?.toISOString()).toBe(MOCK_ADS_ANCHOR)
+  })
+
+  it('are on by default in development only', () => {
+    expect(seedDemoAdsEnabled({ NODE_ENV: 'development', SEED_DEMO_ADS: undefined })).toBe(true)
+    expect(seedDemoAdsEnabled({ NODE_ENV: 'production', SEED_DEMO_ADS: undefined })).toBe(false)
+    expect(seedDemoAdsEnabled({ NODE_ENV: 'test', SEED_DEMO_ADS: undefined })).toBe(false)
+    expect(seedDemoAdsEnabled({ NODE_ENV: 'production', SEED_DEMO_ADS: true })).toBe(true)
+  })
+})

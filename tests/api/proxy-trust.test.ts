@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '#server/config.ts'
+import { AUTH_RATE_LIMITS } from '#server/routes/auth.ts'
+import { parseTrustProxy, TRUST_PROXY_TRUE_ERROR } from '#server/trust-proxy.ts'
+import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
+
+// the load balancer's own address, and the real client it appends as the last X-Forwarded-For hop
+const LOAD_BALANCER = '10.1.2.3'
+const REAL_CLIENT = '203.0.113.7'
+
+describe('TRUST_PROXY', () => {
+  it('reads a hop count, a list of addresses and CIDRs, and nothing as no trust', () => {
+    expect(parseTrustProxy('1')).toEqual({ ok: true, value: 1 })
+    expect(parseTrustProxy('0')).toEqual({ ok: true, value: false })
+    expect(parseTrustProxy(undefined)).toEqual({ ok: true, value: false })
+    expect(parseTrustProxy('false')).toEqual({ ok: true, value: false })
+    expect(parseTrustProxy(' 10.0.0.0/8, 192.168.1.4 ,fd00::/8,loopback')).toEqual({
+      ok: true,
+      value: ['10.0.0.0/8', '192.168.1.4', 'fd00::/8', 'loopback'],
+    })
+  })
+
+  it('refuses true at start-up with one line saying what to set instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(TRUST_PROXY_TRUE_ERROR)
+    expect(TRUST_PROXY_TRUE_ERROR).not.toContain('\n')
+    expect(TRUST_PROXY_TRUE_ERROR).toMatch(/set TRUST_PROXY to the number of proxies/)
+  })
+
+  it('refuses values that are neither a hop count nor addresses', () => {
+    for (const value of [
+      'yes',
+      'TRUE',
+      'on',
+      '1.5',
+      '10.0.0.0/33',
+      '10.0.0.1/8/2',
+      'proxy.example.com',
+      ',',
+    ]) {
+      const parsed = parseTrustProxy(value)
+      expect(parsed.ok, value).toBe(false)
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/)
+    }
+  })
+})
+
+describe('a forged X-Forwarded-For chain behind one trusted proxy', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 1 })
+  })
+  afterAll(() => t.close())
+
+  it(`still hits the login limit at attempt ${AUTH_RATE_LIMITS.login.max + 1}`, async () => {
+    const statuses: number[] = []
+    for (let attempt = 1; attempt <= AUTH_RATE_LIMITS.login.max + 1; attempt++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: LOAD_BALANCER,
+        // the attacker invents a new chain each time; the balancer appends the address it saw
+        headers: { 'x-forwarded-for': `198.51.100.${attempt}, 192.0.2.${attempt}, ${REAL_CLIENT}` },
+        payload: { email: 'victim@example.com', password: `guess-${attempt}` },
+      })
+      statuses.push(res.statusCode)
+    }
+    expect(statuses.slice(0, AUTH_RATE_LIMITS.login.max).every((s) => s === 401)).toBe(true)
+    expect(statuses.at(-1)).toBe(429)
+  })
+})

@@ -1,0 +1,104 @@
+// Helpers for the ads API tests: a signed-in member (optionally funded), a valid ad body, and the
+// calls a journey makes. Each takes the file's TestApp, so files keep one app and one database.
+import { randomUUID } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { AdsPaths, type AdWriteInput } from '#domain/api/ads.ts'
+import { ads } from '#server/db/schema/ads.ts'
+import { users } from '#server/db/schema/users.ts'
+import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
+import { createSession } from '#server/services/accounts/sessions.ts'
+import type { TestApp } from './api-app.ts'
+
+export interface Member {
+  id: string
+  token: string
+  auth: { authorization: string }
+}
+
+export async function member(
+  t: TestApp,
+  options: { cents?: number; verified?: boolean } = {},
+): Promise<Member> {
+  const [user] = await t.db
+    .insert(users)
+    .values({
+      email: `${randomUUID()}@example.com`,
+      passwordHash: 'x',
+      emailVerifiedAt: options.verified === false ? null : new Date(),
+    })
+    .returning({ id: users.id })
+  if (!user) throw new Error('no user')
+  if (options.cents) {
+    await t.db.insert(wallets).values({ userId: user.id, balanceCents: options.cents })
+    await t.db.insert(walletTransactions).values({
+      userId: user.id,
+      type: 'topup',
+      method: 'crypto',
+      amountCents: options.cents,
+      chargeId: `ch_${randomUUID()}`,
+    })
+  }
+  const token = await createSession(t.db, user.id)
+  return { id: user.id, token, auth: { authorization: `Bearer ${token}` } }
+}
+
+export function adBody(overrides: Partial<AdWriteInput> = {}): AdWriteInput {
+  return {
+    title: 'Vintage silk robe',
+    category: 'adult-buy-sell',
+    province: 'QC',
+    city: 'Montréal',
+    price: 45,
+    priceUnit: 'per_unit',
+    description: 'Barely worn, from a smoke-free home.',
+    contact: { phone: '514-555-0100', email: 'seller@example.com', website: '', handle: '@robe' },
+    contactPlatform: 'instagram',
+    ...overrides,
+  }
+}
+
+export async function createAd(
+  t: TestApp,
+  m: Member,
+  overrides: Partial<AdWriteInput> = {},
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api${AdsPaths.list}`,
+    headers: m.auth,
+    payload: adBody(overrides),
+  })
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`)
+  return res.json<{ id: string }>().id
+}
+
+export function payFee(t: TestApp, m: Member, type: 'post' | 'bump', listingId: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/wallet/pay',
+    headers: m.auth,
+    payload: { type, listingId },
+  })
+}
+
+/** Creates an ad and pays its posting fee from a wallet funded for it; returns the live ad's id. */
+export async function liveAd(t: TestApp, m: Member, overrides: Partial<AdWriteInput> = {}): Promise<string> {
+  const id = await createAd(t, m, overrides)
+  await t.db
+    .insert(wallets)
+    .values({ userId: m.id, balanceCents: 200 })
+    .onConflictDoUpdate({ target: wallets.userId, set: { balanceCents: sql`${wallets.balanceCents} + 200` } })
+  const paid = await payFee(t, m, 'post', id)
+  if (paid.statusCode !== 200) throw new Error(`pay failed: ${paid.statusCode} ${paid.body}`)
+  return id
+}
+
+/** Moves an ad's expiry into the past, as if its lifetime had run out. */
+export async function expire(t: TestApp, id: string): Promise<void> {
+  await t.db.update(ads).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(ads.id, id))
+}
+
+export async function adRow(t: TestApp, id: string) {
+  const [row] = await t.db.select().from(ads).where(eq(ads.id, id))
+  return row
+}
