@@ -24,7 +24,8 @@ export default defineConfig({
           // PGlite is single-connection and initdb is slow: one worker per file, files in sequence
           fileParallelism: false,
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // a fresh PGlite (initdb + migrations) took over 60 s once with four test runs sharing two cores
+          hookTimeout: 180_000,
         },
       },
     ],

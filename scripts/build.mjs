@@ -73,9 +73,10 @@ export async function build() {
     sourcemap: true,
     logLevel: 'warning',
   })
-  // db/client.ts finds its migrations beside the module (new URL('./migrations', import.meta.url)),
-  // which in the bundle is dist-server/
+  // files the server reads beside its module (new URL('./x', import.meta.url)), which in the bundle
+  // is dist-server/: the migrations (db/client.ts) and the common-password list (accounts/)
   cpSync('src/server/db/migrations', 'dist-server/migrations', { recursive: true })
+  cpSync('src/server/services/accounts/common-passwords.txt', 'dist-server/common-passwords.txt')
   writeFileSync(STAMP, `${stamp}\n`)
 }
 

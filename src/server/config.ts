@@ -41,6 +41,22 @@ const EnvSchema = z
     BTCPAY_API_KEY: z.string().optional(),
     BTCPAY_STORE_ID: z.string().optional(),
     BTCPAY_WEBHOOK_SECRET: z.string().optional(),
+    // coins asked of the store for every invoice; short names work on BTCPay 1.x and 2.x alike
+    BTCPAY_PAYMENT_METHODS: z
+      .string()
+      .default('BTC,LTC')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((name) => name.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    // how often open and recently expired charges are re-read from the provider (missed webhooks)
+    RECONCILE_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .default(5 * 60 * 1000),
     // the sandbox provider signs its own webhooks with this; any value works locally
     SANDBOX_WEBHOOK_SECRET: z.string().default(DEFAULT_SANDBOX_WEBHOOK_SECRET),
     // days an ad stays listed after its posting fee is paid (or it is renewed); fractions allowed for tests

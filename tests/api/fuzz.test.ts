@@ -391,6 +391,7 @@ const FUZZ: Record<string, FuzzSpec> = {
     },
   },
   'POST /api/admin/purge': { role: 'admin' },
+  'GET /api/admin/payments/attention': { role: 'admin' },
   'GET /api/ads': ADS_LIST,
   'GET /api/ads/': ADS_LIST,
   'GET /api/ads/mine': { role: 'user' },

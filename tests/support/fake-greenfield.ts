@@ -2,12 +2,20 @@
 // uses: create/read invoice, read its payment methods, plus test controls to move an invoice through
 // its statuses and to sign webhooks the way BTCPay does (BTCPay-Sig: sha256=<hex HMAC of the body>).
 
-import { createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { segwitV0Address } from '#server/services/payments/addresses.ts'
+import { signedWebhook } from './fake-greenfield-webhook.ts'
 
 export type GreenfieldStatus = 'New' | 'Processing' | 'Settled' | 'Expired' | 'Invalid'
+export type GreenfieldAdditionalStatus =
+  | 'None'
+  | 'PaidLate'
+  | 'PaidPartial'
+  | 'PaidOver'
+  | 'Marked'
+  | 'Invalid'
 
 export interface FakeInvoice {
   id: string
@@ -19,6 +27,10 @@ export interface FakeInvoice {
   checkoutLink: string
   metadata: Record<string, unknown>
   checkout: Record<string, unknown>
+  /** fraction of the amount paid so far (0..1), which sets each method's `due` */
+  paidFraction: number
+  /** method ids (`BTC`/`BTC-CHAIN`) activated, for a store with lazy payment methods */
+  activated: Set<string>
   createdTime: number
   expirationTime: number
   monitoringExpiration: number
@@ -37,13 +49,24 @@ export interface FakeGreenfieldOptions {
   webhookSecret: string
   /** BTCPay 1.x names methods `paymentMethod: "BTC"`; 2.x `paymentMethodId: "BTC-CHAIN"` */
   paymentMethodStyle?: 'v1' | 'v2'
+  /** 'scoped' is BTCPay 1.x (store paths only); 'both' serves `/api/v1/invoices/{id}` too */
+  pathStyle?: 'scoped' | 'both'
+  /** the store setting: methods stay inactive (no address) until activated, unless the invoice says otherwise */
+  lazyPaymentMethods?: boolean
+  /** payment methods the store has not enabled: an invoice asking for one gets a 400 naming it */
+  refusedMethods?: string[]
 }
 
 export interface FakeGreenfield {
   url: string
   invoices: Map<string, FakeInvoice>
   requests: RecordedRequest[]
-  setStatus: (invoiceId: string, status: GreenfieldStatus) => void
+  setStatus: (
+    invoiceId: string,
+    status: GreenfieldStatus,
+    additionalStatus?: GreenfieldAdditionalStatus,
+    paidFraction?: number,
+  ) => void
   /** Makes every API call answer 503, as a server being upgraded would. */
   setDown: (down: boolean) => void
   /** A webhook body and its headers, signed with `secret` (the configured one by default). */
@@ -80,6 +103,14 @@ export async function startFakeGreenfield(options: FakeGreenfieldOptions): Promi
   let down = false
   let base = ''
 
+  function isActive(invoice: FakeInvoice, id: string): boolean {
+    return (
+      !options.lazyPaymentMethods ||
+      invoice.checkout.lazyPaymentMethods === false ||
+      invoice.activated.has(id)
+    )
+  }
+
   function paymentMethods(invoice: FakeInvoice): unknown[] {
     const cad = Number(invoice.amount)
     const entries = [
@@ -101,18 +132,23 @@ export async function startFakeGreenfield(options: FakeGreenfieldOptions): Promi
       },
     ]
     const methods: unknown[] = entries.map((e) => {
-      const due = (cad / e.rate).toFixed(8)
+      const id = options.paymentMethodStyle === 'v1' ? e.v1 : e.v2
+      const active = isActive(invoice, id)
+      const amount = (cad / e.rate).toFixed(8)
+      const paid = ((cad * invoice.paidFraction) / e.rate).toFixed(8)
+      const due = Math.max(0, (cad * (1 - invoice.paidFraction)) / e.rate).toFixed(8)
       const common = {
-        destination: e.address,
-        paymentLink: `${e.scheme}:${e.address}?amount=${due}`,
+        // an inactive method has no address yet, as BTCPay answers with lazy payment methods on
+        destination: active ? e.address : '',
+        paymentLink: active ? `${e.scheme}:${e.address}?amount=${due}` : '',
         rate: String(e.rate),
-        paymentMethodPaid: '0',
-        totalPaid: '0',
+        paymentMethodPaid: paid,
+        totalPaid: paid,
         due,
-        amount: due,
+        amount,
         networkFee: '0',
         payments: [],
-        activated: true,
+        activated: active,
         additionalData: {},
       }
       return options.paymentMethodStyle === 'v1'
@@ -120,22 +156,20 @@ export async function startFakeGreenfield(options: FakeGreenfieldOptions): Promi
         : { paymentMethodId: e.v2, currency: e.currency, ...common }
     })
     // a Lightning method the app must skip
+    const lightning = { destination: 'lnbc1…', paymentLink: 'lightning:lnbc1…' }
+    const v1 = options.paymentMethodStyle === 'v1'
     methods.push(
-      options.paymentMethodStyle === 'v1'
-        ? {
-            paymentMethod: 'BTC-LightningNetwork',
-            cryptoCode: 'BTC',
-            destination: 'lnbc1…',
-            paymentLink: 'lightning:lnbc1…',
-          }
-        : {
-            paymentMethodId: 'BTC-LN',
-            currency: 'BTC',
-            destination: 'lnbc1…',
-            paymentLink: 'lightning:lnbc1…',
-          },
+      v1
+        ? { paymentMethod: 'BTC-LightningNetwork', cryptoCode: 'BTC', ...lightning }
+        : { paymentMethodId: 'BTC-LN', currency: 'BTC', ...lightning },
     )
     return methods
+  }
+
+  /** The invoice as Greenfield answers it: the fake's own bookkeeping stays out. */
+  function serialise(invoice: FakeInvoice): unknown {
+    const { paidFraction: _paid, activated: _activated, ...rest } = invoice
+    return rest
   }
 
   const server = createServer((request, response) => {
@@ -158,15 +192,36 @@ export async function startFakeGreenfield(options: FakeGreenfieldOptions): Promi
       if (request.headers.authorization !== `token ${options.apiKey}`) {
         return json(response, 401, { code: 'unauthenticated', message: 'Authentication is required' })
       }
-      const match = /^\/api\/v1\/stores\/([^/]+)\/invoices(?:\/([^/]+))?(\/payment-methods)?$/.exec(path)
-      if (!match || decodeURIComponent(match[1] ?? '') !== options.storeId) {
+      const scoped =
+        /^\/api\/v1\/stores\/([^/]+)\/invoices(?:\/([^/]+))?(?:\/(payment-methods)(?:\/([^/]+)\/(activate))?)?$/.exec(
+          path,
+        )
+      const unscoped =
+        options.pathStyle === 'both'
+          ? /^\/api\/v1\/invoices\/([^/]+)(?:\/(payment-methods))?$/.exec(path)
+          : null
+      if (!scoped && !unscoped) return json(response, 404, { code: 'not-found', message: 'Not found' })
+      if (scoped && decodeURIComponent(scoped[1] ?? '') !== options.storeId) {
         return json(response, 404, { code: 'store-not-found', message: 'Store not found' })
       }
-      const invoiceId = match[2] ? decodeURIComponent(match[2]) : undefined
-      if (request.method === 'POST' && !invoiceId) {
+      const rawId = scoped ? scoped[2] : unscoped?.[1]
+      const invoiceId = rawId ? decodeURIComponent(rawId) : undefined
+      const methodsPath = scoped ? scoped[3] : unscoped?.[2]
+      if (request.method === 'POST' && scoped && !invoiceId) {
         const input = (body ?? {}) as Record<string, unknown>
         if (typeof input.amount !== 'string' && typeof input.amount !== 'number') {
           return json(response, 422, [{ path: 'amount', message: 'Amount is required' }])
+        }
+        const checkout = (input.checkout as Record<string, unknown>) ?? {}
+        const asked = Array.isArray(checkout.paymentMethods) ? checkout.paymentMethods : []
+        const refused = asked.findIndex((m) => options.refusedMethods?.includes(String(m)))
+        if (refused >= 0) {
+          return json(response, 400, [
+            {
+              path: `checkout.paymentMethods[${refused}]`,
+              message: `Invalid payment method ${String(asked[refused])}`,
+            },
+          ])
         }
         const id = randomBytes(11).toString('base64url')
         const now = Math.floor(Date.now() / 1000)
@@ -179,19 +234,26 @@ export async function startFakeGreenfield(options: FakeGreenfieldOptions): Promi
           additionalStatus: 'None',
           checkoutLink: `${base}/i/${id}`,
           metadata: (input.metadata as Record<string, unknown>) ?? {},
-          checkout: (input.checkout as Record<string, unknown>) ?? {},
+          checkout,
+          paidFraction: 0,
+          activated: new Set(),
           createdTime: now,
           expirationTime: now + 3600,
           monitoringExpiration: now + 7200,
         }
         invoices.set(id, invoice)
-        return json(response, 200, invoice)
+        return json(response, 200, serialise(invoice))
       }
-      if (request.method === 'GET' && invoiceId) {
-        const invoice = invoices.get(invoiceId)
-        if (!invoice)
-          return json(response, 404, { code: 'invoice-not-found', message: 'The invoice was not found' })
-        return json(response, 200, match[3] ? paymentMethods(invoice) : invoice)
+      const invoice = invoiceId ? invoices.get(invoiceId) : undefined
+      if (invoiceId && !invoice) {
+        return json(response, 404, { code: 'invoice-not-found', message: 'The invoice was not found' })
+      }
+      if (request.method === 'POST' && invoice && scoped?.[5] === 'activate') {
+        invoice.activated.add(decodeURIComponent(scoped[4] ?? ''))
+        return json(response, 200, {})
+      }
+      if (request.method === 'GET' && invoice) {
+        return json(response, 200, methodsPath ? paymentMethods(invoice) : serialise(invoice))
       }
       return json(response, 405, { code: 'method-not-allowed', message: 'Method not allowed' })
     })().catch((error: unknown) => json(response, 500, { message: String(error) }))
@@ -203,36 +265,22 @@ export async function startFakeGreenfield(options: FakeGreenfieldOptions): Promi
     url: base,
     invoices,
     requests,
-    setStatus: (invoiceId, status) => {
+    setStatus: (invoiceId, status, additionalStatus = 'None', paidFraction) => {
       const invoice = invoices.get(invoiceId)
       if (!invoice) throw new Error(`no invoice ${invoiceId}`)
       invoice.status = status
+      invoice.additionalStatus = additionalStatus
+      if (paidFraction !== undefined) invoice.paidFraction = paidFraction
     },
     setDown: (value) => {
       down = value
     },
-    webhook: (invoiceId, type, webhookOptions = {}) => {
-      const deliveryId = webhookOptions.deliveryId ?? randomBytes(8).toString('hex')
-      const body = JSON.stringify({
-        deliveryId,
-        webhookId: 'fake-webhook',
-        originalDeliveryId: webhookOptions.originalDeliveryId ?? deliveryId,
-        isRedelivery: webhookOptions.originalDeliveryId !== undefined,
-        type,
-        timestamp: Math.floor(Date.now() / 1000),
-        storeId: options.storeId,
-        invoiceId,
-        metadata: invoices.get(invoiceId)?.metadata ?? {},
-      })
-      const signature = createHmac('sha256', webhookOptions.secret ?? options.webhookSecret)
-        .update(body)
-        .digest('hex')
-      return {
-        body,
-        deliveryId,
-        headers: { 'content-type': 'application/json', 'btcpay-sig': `sha256=${signature}` },
-      }
-    },
+    webhook: (invoiceId, type, webhookOptions = {}) =>
+      signedWebhook(
+        { storeId: options.storeId, invoiceId, type, metadata: invoices.get(invoiceId)?.metadata ?? {} },
+        webhookOptions.secret ?? options.webhookSecret,
+        webhookOptions,
+      ),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()

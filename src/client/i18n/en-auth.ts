@@ -144,6 +144,19 @@ export const enAdmin = {
   filterLabel: 'Filter phrases',
   filterPlaceholder: 'Filter…',
   noMatches: 'No phrase matches this filter.',
+  paymentsTitle: 'Payments that need a look',
+  paymentsIntro:
+    'Crypto charges paid late, partly, too much, marked by hand at the provider, or invalid. Find each by its provider invoice id.',
+  paymentsNone: 'Nothing needs a look.',
+  paymentsFulfilled: 'fulfilled',
+  paymentsReload: 'Reload payments',
+  attention: {
+    paid_late: 'Paid late',
+    partial: 'Partially paid',
+    paid_over: 'Overpaid',
+    marked: 'Marked by hand',
+    invalid: 'Invalid',
+  },
   purgeTitle: 'Purge all data',
   purgeIntro:
     'Deletes every user account, session, wallet, payment and mailed link on the server. This cannot be undone.',

@@ -46,6 +46,9 @@ export const ChargeStatusResponseSchema = z.object({
   uris: CoinStringsSchema,
   addresses: CoinStringsSchema,
   hosted_url: z.string(),
+  // something was paid but not enough: the charge stays open and this much is still due
+  partially_paid: z.boolean().optional(),
+  amount_due_cad: z.number().optional(),
 })
 export type ChargeStatusResponse = z.infer<typeof ChargeStatusResponseSchema>
 

@@ -11,7 +11,7 @@ export const WalletPaths = {
   topupConfirm: '/wallet/topup/confirm',
 } as const
 
-export const WalletTransactionTypeSchema = z.enum(['topup', 'post', 'bump'])
+export const WalletTransactionTypeSchema = z.enum(['topup', 'post', 'bump', 'credit'])
 export type WalletTransactionType = z.infer<typeof WalletTransactionTypeSchema>
 
 export const WalletTransactionSchema = z.object({
@@ -24,6 +24,8 @@ export const WalletTransactionSchema = z.object({
   status: z.string(),
   listing_id: z.string().nullable(),
   created_at: z.string(),
+  // why a credit was made (e.g. the ad a late payment was for is gone); absent on other rows
+  note: z.string().optional(),
 })
 export type WalletTransaction = z.infer<typeof WalletTransactionSchema>
 

@@ -4,6 +4,7 @@ import {
   ADMIN_INVALID_CREDENTIALS_DETAIL,
   AdminLoginRequestSchema,
   AdminLoginResponseSchema,
+  AttentionChargeListSchema,
   PurgeResponseSchema,
 } from '#domain/api/admin.ts'
 import { errorResponses } from '#domain/api/common.ts'
@@ -17,6 +18,7 @@ import { ApiError } from '#server/errors.ts'
 import { createAdminSession, revokeAdminSession } from '#server/services/accounts/sessions.ts'
 import { checkAdminCredentials, resolveAdminCredentials } from '#server/services/admin/credentials.ts'
 import { purgeAllUserData } from '#server/services/admin/purge.ts'
+import { chargesNeedingAttention } from '#server/services/payments/attention.ts'
 import { listAudit, recordAudit } from '#server/services/reports/admin-audit.ts'
 import { reviewAd, reviewQueue } from '#server/services/reports/review.ts'
 
@@ -92,6 +94,21 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       return { deleted }
     },
+  )
+
+  app.get(
+    '/payments/attention',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Crypto charges that need a look: paid late, partly paid, overpaid, marked by hand, invalid',
+        description: 'Newest first, with the provider invoice id to find each one in BTCPay.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: AttentionChargeListSchema, ...errorResponses },
+      },
+    },
+    async () => ({ charges: await chargesNeedingAttention(app.database.db) }),
   )
 
   app.get(

@@ -16,6 +16,7 @@ import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { checkAdPayable } from '#server/services/ads/ad-payments.ts'
 import { CHARGE_NOT_FOUND, toChargeView } from '#server/services/payments/charges.ts'
 import { checkDraft } from '#server/services/payments/draft.ts'
+import { startReconciler } from '#server/services/payments/reconcile.ts'
 import { paymentsService } from '#server/services/payments/registry.ts'
 import { renderSandboxPage } from '#server/services/payments/sandbox-page.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
@@ -37,6 +38,15 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       'PAYMENT_PROVIDER=sandbox in production: no real payment can be taken (simulating is refused). Set it to btcpay.',
     )
   }
+
+  // missed webhooks: re-read open charges on start and every RECONCILE_INTERVAL_MS
+  let reconciler: ReturnType<typeof startReconciler> | null = null
+  app.addHook('onReady', async () => {
+    reconciler = startReconciler(payments, app.config.RECONCILE_INTERVAL_MS, app.log)
+  })
+  app.addHook('onClose', async () => {
+    await reconciler?.stop()
+  })
 
   app.post(
     '/crypto/charge',

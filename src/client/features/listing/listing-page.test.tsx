@@ -124,7 +124,8 @@ describe('the listing page', () => {
       postedAt: '2020-01-01T00:00:00.000Z',
     })
     renderListing('/ca/ON/adult-buy-sell?sort=price-asc')
-    await waitFor(() => expect(titles()[0]).toBe('My handmade candle set'))
+    // Dexie's live query can take over a second on a loaded machine; this waits for data, not speed
+    await waitFor(() => expect(titles()[0]).toBe('My handmade candle set'), { timeout: 10_000 })
     expect(count()).toBe('11 ads')
     expect(within(screen.getAllByRole('article')[0] as HTMLElement).getByText(m.yours)).toBeTruthy()
     expect(screen.getByText('$999 / set')).toBeTruthy()

@@ -12,6 +12,7 @@ describe('wallet rules', () => {
 
   it('shows top-ups as credits, wallet fees as debits and crypto-paid fees without a sign', () => {
     expect(signedAmount({ type: 'topup', method: 'crypto', amount_cad: 10 })).toBe('+$10.00')
+    expect(signedAmount({ type: 'credit', method: 'crypto', amount_cad: 2 })).toBe('+$2.00')
     expect(signedAmount({ type: 'post', method: 'wallet', amount_cad: 2 })).toBe('−$2.00')
     expect(signedAmount({ type: 'bump', method: 'wallet', amount_cad: 1 })).toBe('−$1.00')
     expect(signedAmount({ type: 'post', method: 'crypto', amount_cad: 2 })).toBe('$2.00')

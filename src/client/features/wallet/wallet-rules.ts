@@ -9,9 +9,12 @@ export function parseTopupAmount(input: string): number | null {
   return amount
 }
 
-/** A top-up adds to the balance; a fee paid from the wallet takes off; one paid by crypto leaves it. */
+/**
+ * A top-up or a credit (a crypto payment that could not do what it paid for) adds to the balance; a
+ * fee paid from the wallet takes off; one paid by crypto leaves it.
+ */
 export function signedAmount(tx: Pick<WalletTransaction, 'type' | 'method' | 'amount_cad'>): string {
   const amount = formatCad(dollarsToCents(tx.amount_cad))
-  if (tx.type === 'topup') return `+${amount}`
+  if (tx.type === 'topup' || tx.type === 'credit') return `+${amount}`
   return tx.method === 'wallet' ? `−${amount}` : amount
 }

@@ -35,6 +35,8 @@ export const cryptoCharges = pgTable(
     hostedUrl: text('hosted_url').notNull(),
     status: text('status').notNull().default('NEW'),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    // what a person should look at (paid_late, partial, paid_over, marked, invalid), last seen
+    attention: text('attention'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

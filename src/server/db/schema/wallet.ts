@@ -39,7 +39,8 @@ export const walletTransactions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['topup', 'post', 'bump'] }).notNull(),
+    // credit: money owed back to the payer (a late or unusable crypto payment); note says why
+    type: text('type', { enum: ['topup', 'post', 'bump', 'credit'] }).notNull(),
     method: text('method', { enum: ['wallet', 'crypto'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     status: text('status', { enum: ['completed'] })
@@ -48,11 +49,12 @@ export const walletTransactions = pgTable(
     chargeId: text('charge_id'),
     listingId: text('listing_id'),
     idempotencyKey: text('idempotency_key'),
+    note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('wallet_transactions_amount_positive', sql`${t.amountCents} > 0`),
-    check('wallet_transactions_type', sql`${t.type} in ('topup', 'post', 'bump')`),
+    check('wallet_transactions_type', sql`${t.type} in ('topup', 'post', 'bump', 'credit')`),
     check('wallet_transactions_method', sql`${t.method} in ('wallet', 'crypto')`),
     // a settled charge is fulfilled at most once, whichever of webhook and status poll gets there first
     uniqueIndex('wallet_transactions_charge_unique').on(t.chargeId),

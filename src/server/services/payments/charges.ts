@@ -6,7 +6,13 @@ import type { Db } from '#server/db/client.ts'
 import { cryptoCharges, webhookDeliveries } from '#server/db/schema/payments.ts'
 import { ApiError } from '#server/errors.ts'
 import { fulfilCharge } from './fulfilment.ts'
-import { type PaymentProvider, type ProviderCharge, ProviderError, type WebhookHeaders } from './provider.ts'
+import {
+  isPaid,
+  type PaymentProvider,
+  type ProviderCharge,
+  ProviderError,
+  type WebhookHeaders,
+} from './provider.ts'
 
 export type ChargeRow = typeof cryptoCharges.$inferSelect
 
@@ -30,7 +36,8 @@ async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call()
   } catch (error) {
-    if (error instanceof ProviderError) throw new ApiError(502, PROVIDER_UNAVAILABLE, { cause: error })
+    if (error instanceof ProviderError)
+      throw new ApiError(502, error.detail ?? PROVIDER_UNAVAILABLE, { cause: error })
     throw error
   }
 }
@@ -50,6 +57,9 @@ export function toChargeView(row: ChargeRow, charge: ProviderCharge): ChargeStat
     uris: charge.uris,
     addresses: charge.addresses,
     hosted_url: charge.hostedUrl || row.hostedUrl,
+    ...(charge.partial && !row.fulfilledAt
+      ? { partially_paid: true, amount_due_cad: centsToDollars(charge.partial.dueCents) }
+      : {}),
   }
 }
 
@@ -107,15 +117,21 @@ export class PaymentsService {
   async refresh(row: ChargeRow): Promise<RefreshedCharge> {
     const charge = await fromProvider(() => this.provider.getCharge(row.providerInvoiceId))
     let current = row
-    if (charge.status !== row.status && !row.fulfilledAt) {
+    const attention = charge.attention ?? null
+    if ((charge.status !== row.status && !row.fulfilledAt) || attention !== row.attention) {
       const [updated] = await this.db
         .update(cryptoCharges)
-        .set({ status: charge.status, updatedAt: new Date() })
+        .set({
+          ...(row.fulfilledAt ? {} : { status: charge.status }),
+          attention,
+          updatedAt: new Date(),
+        })
         .where(eq(cryptoCharges.id, row.id))
         .returning()
       current = updated ?? row
     }
-    if (charge.status === 'COMPLETED' && !current.fulfilledAt) {
+    // a late full payment stays EXPIRED at the provider, but the payer is owed all the same
+    if (isPaid(charge) && !current.fulfilledAt) {
       await fulfilCharge(this.db, row.id)
       current = (await this.findCharge(row.id)) ?? current
     }

@@ -1,3 +1,5 @@
+import type { z } from 'zod'
+import type { ChargeAttentionSchema } from '#domain/api/admin.ts'
 import type { ChargeStatus, ChargeType } from '#domain/api/payments.ts'
 
 /** What every crypto payment provider answers about one invoice, in our own words. */
@@ -7,6 +9,19 @@ export interface ProviderCharge {
   hostedUrl: string
   addresses: { bitcoin: string | null; litecoin: string | null }
   uris: { bitcoin: string | null; litecoin: string | null }
+  /** Paid in full after the invoice expired: the provider keeps it expired, we still owe the goods. */
+  paidLate?: boolean
+  /** Something was paid but not enough; what is still due, in cents. */
+  partial?: { dueCents: number } | null
+  /** A state a person should look at (paid late, partial, overpaid, marked by hand, invalid). */
+  attention?: ChargeAttention | null
+}
+
+export type ChargeAttention = z.infer<typeof ChargeAttentionSchema>
+
+/** Settled, or paid in full too late: either way the payer is owed what they paid for. */
+export function isPaid(charge: ProviderCharge): boolean {
+  return charge.status === 'COMPLETED' || charge.paidLate === true
 }
 
 export interface CreateInvoiceInput {
@@ -39,6 +54,9 @@ export interface PaymentProvider {
 /** The provider could not be reached or answered nonsense: a 502 for the caller, never a 500. */
 export class ProviderError extends Error {
   override readonly name = 'ProviderError'
+
+  /** When set, what the 502 tells the caller instead of the generic "unavailable" (a setup problem). */
+  detail: string | undefined
 }
 
 export function headerValue(headers: WebhookHeaders, name: string): string | undefined {

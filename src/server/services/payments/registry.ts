@@ -16,6 +16,7 @@ export function createProvider(config: Config, database: Database): PaymentProvi
       apiKey: config.BTCPAY_API_KEY,
       storeId: config.BTCPAY_STORE_ID,
       webhookSecret: config.BTCPAY_WEBHOOK_SECRET,
+      paymentMethods: config.BTCPAY_PAYMENT_METHODS,
       redirectUrl: new URL('/wallet', config.PUBLIC_URL).toString(),
     })
   }

@@ -25,6 +25,7 @@ export function toTransactionView(row: LedgerRow): WalletTransaction {
     status: row.status,
     listing_id: row.listingId,
     created_at: row.createdAt.toISOString(),
+    ...(row.note ? { note: row.note } : {}),
   }
 }
 
@@ -70,6 +71,31 @@ export async function creditTopup(
     chargeId: input.chargeId,
   })
   return wallet?.balanceCents ?? 0
+}
+
+/**
+ * Credits a crypto payment that could not do what it paid for (a late post fee for an ad that is
+ * gone) to the payer's wallet, with the reason on the ledger row. The charge's unique ledger row
+ * keeps it to once.
+ */
+export async function creditCharge(
+  tx: Db,
+  input: { userId: string; amountCents: number; chargeId: string; listingId: string | null; note: string },
+): Promise<void> {
+  await ensureWallet(tx, input.userId)
+  await tx
+    .update(wallets)
+    .set({ balanceCents: sql`${wallets.balanceCents} + ${input.amountCents}`, updatedAt: new Date() })
+    .where(eq(wallets.userId, input.userId))
+  await tx.insert(walletTransactions).values({
+    userId: input.userId,
+    type: 'credit',
+    method: 'crypto',
+    amountCents: input.amountCents,
+    chargeId: input.chargeId,
+    listingId: input.listingId,
+    note: input.note,
+  })
 }
 
 /** Records a post or bump fee paid by crypto: on the ledger for the record, balance untouched. */

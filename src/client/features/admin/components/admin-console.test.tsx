@@ -136,6 +136,35 @@ describe('admin console', () => {
     })
   })
 
+  it('lists the payments that need a look with their provider invoice ids', async () => {
+    setAdminToken('adm-1')
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/admin/payments/attention')
+        ? json(200, {
+            charges: [
+              {
+                charge_id: 'ch_late',
+                provider: 'btcpay',
+                provider_invoice_id: 'INV-LATE-1',
+                charge_type: 'topup',
+                amount_cad: 5,
+                status: 'COMPLETED',
+                attention: 'paid_late',
+                fulfilled: true,
+                user_id: 'u1',
+                updated_at: '2026-01-01T00:00:00Z',
+              },
+            ],
+          })
+        : json(200, phrases),
+    )
+    renderAdmin()
+    const list = await screen.findByRole('list', { name: 'Payments that need a look' })
+    expect(within(list).getByText(/Paid late · \$5\.00/)).toBeTruthy()
+    expect(within(list).getByText(/INV-LATE-1/)).toBeTruthy()
+    expect(calls().find((c) => c.url === '/api/admin/payments/attention')?.auth).toBe('Bearer adm-1')
+  })
+
   it('signs out with the button and asks the server to revoke the admin token', async () => {
     const user = userEvent.setup()
     setAdminToken('adm-1')

@@ -7,6 +7,7 @@ import { adminLogout } from '../api/admin-logout.ts'
 import { AdminLoginForm } from './admin-login-form.tsx'
 import { AuditPanel } from './audit-panel.tsx'
 import { BannedPhrasesPanel } from './banned-phrases-panel.tsx'
+import { PaymentsAttentionPanel } from './payments-attention-panel.tsx'
 import { PurgePanel } from './purge-panel.tsx'
 import { ReviewQueuePanel } from './review-queue-panel.tsx'
 
@@ -36,6 +37,7 @@ export function AdminPage() {
           <ReviewQueuePanel />
           <BannedPhrasesPanel />
           <AuditPanel />
+          <PaymentsAttentionPanel />
           <PurgePanel />
         </>
       ) : (

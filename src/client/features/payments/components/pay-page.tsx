@@ -12,7 +12,7 @@ import { errorDetail, isApiError } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { ChargeStatusResponse, ChargeType } from '#domain/api/payments.ts'
 import { COINS, type Coin, isPaidStatus } from '#domain/constants.ts'
-import { formatCad } from '#domain/money.ts'
+import { dollarsToCents, formatCad } from '#domain/money.ts'
 import { useChargeStatus } from '../api/charge-status.ts'
 import { applyBump, publishDraft } from '../apply-paid-order.ts'
 import { useLandAfterPayment } from '../use-land-after-payment.ts'
@@ -143,6 +143,11 @@ export function PayPage({ chargeId, type, adId }: PayPageProps) {
         </dd>
       </dl>
       {!over && !finished && <p className="mt-1 text-xs text-muted-foreground">{t.polling}</p>}
+      {!finished && charge.data?.partially_paid && (
+        <p role="status" data-testid="partially-paid" className="mt-3 text-sm font-semibold">
+          {fill(t.partiallyPaid, { due: formatCad(dollarsToCents(charge.data.amount_due_cad ?? 0)) })}
+        </p>
+      )}
 
       {over && (
         <div role="alert" className="mt-6 grid gap-3 rounded-md border border-destructive/50 p-4 text-sm">
