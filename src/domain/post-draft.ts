@@ -12,6 +12,7 @@
 // checked by /post just before it was stored.
 import { z } from 'zod'
 import { type Ad, AdSchema } from './ad.ts'
+import type { AdWriteInput } from './api/ads.ts'
 import { CATEGORY_KEYS, COMPANION_TYPES, SERVICES_CATEGORY } from './categories.ts'
 import { CONTACT_PLATFORMS, MAX_PHOTOS, MAX_VIDEOS_POST, PRICE_UNITS } from './constants.ts'
 import { PROVINCE_CODES } from './provinces.ts'
@@ -94,4 +95,28 @@ export function draftToAd(draft: PostDraft, now: Date): Ad {
     contact: draft.contact,
     contactPlatform: draft.contactPlatform,
   })
+}
+
+/**
+ * What POST /ads is sent for a draft. Its photos and videos are media ids the upload returned
+ * (the draft itself refers to blobs on the device); the server checks every field again.
+ */
+export function draftToAdWrite(
+  draft: PostDraft,
+  media: { images: string[]; videos: string[] },
+): AdWriteInput {
+  return {
+    title: draft.title.trim(),
+    category: draft.category,
+    escortType: draft.category === SERVICES_CATEGORY ? (draft.escortType ?? null) : null,
+    province: draft.province,
+    city: draft.city.trim(),
+    price: draft.price,
+    priceUnit: draft.priceUnit,
+    description: draft.description,
+    images: media.images,
+    videos: media.videos,
+    contact: draft.contact,
+    contactPlatform: draft.contactPlatform ?? null,
+  }
 }

@@ -28,6 +28,15 @@ export function formatPostedDate(iso: string, withTime = true): string {
   return (withTime ? dateTime : dateOnly).format(date)
 }
 
+/** When a listed ad was last put at the top: its bump, else its publication (its last edit before that). */
+export function listedAt(ad: {
+  bumpedAt?: string | null | undefined
+  postedAt: string | null
+  updatedAt?: string | undefined
+}): string {
+  return ad.bumpedAt ?? ad.postedAt ?? ad.updatedAt ?? ''
+}
+
 export function formatResultCount(count: number): string {
   if (count === 0) return m.results.zero
   if (count === 1) return m.results.one

@@ -90,7 +90,7 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   query?: Record<string, QueryValue>
-  /** sent as JSON */
+  /** sent as JSON; a FormData (a file upload) is sent as multipart */
   body?: unknown
   /** the same key on a retried payment lets the server answer once and never charge twice */
   idempotencyKey?: string
@@ -119,7 +119,8 @@ async function readBody(response: Response): Promise<unknown> {
 export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', query, body, idempotencyKey, auth = 'user', schema, signal } = options
   const headers: Record<string, string> = { Accept: 'application/json' }
-  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  const multipart = body instanceof FormData
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json'
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey
   const token = auth === 'user' ? getAuthToken() : auth === 'admin' ? getAdminToken() : ''
   if (token) headers.Authorization = `Bearer ${token}`
@@ -129,7 +130,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     response = await fetch(apiUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       signal,
     })
   } catch (error) {

@@ -2,18 +2,18 @@ import { BadgeCheckIcon, MapPinIcon } from 'lucide-react'
 import { MediaImage } from '#client/components/media/media-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { en } from '#client/i18n/en.ts'
-import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
+import { formatAdPrice, formatPostedDate, listedAt } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
-import type { Ad } from '#domain/ad.ts'
+import type { PublicAd } from '#domain/api/ads.ts'
 
 const m = en.listing
 
 export interface AdCardProps {
-  ad: Ad
+  ad: PublicAd
   own: boolean
   /** Images of the first row load at once (they are the page's largest paint); the rest lazily. */
   eager: boolean
-  onOpen: (ad: Ad) => void
+  onOpen: (ad: PublicAd) => void
 }
 
 export function AdCard({ ad, own, eager, onOpen }: AdCardProps) {
@@ -39,6 +39,7 @@ export function AdCard({ ad, own, eager, onOpen }: AdCardProps) {
             </Badge>
           )}
           {own && <Badge>{m.yours}</Badge>}
+          {ad.demo && <Badge variant="secondary">{m.demo}</Badge>}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
@@ -59,7 +60,7 @@ export function AdCard({ ad, own, eager, onOpen }: AdCardProps) {
           </span>
         </p>
         <p className="text-xs text-muted-foreground">
-          <time dateTime={ad.postedAt}>{formatPostedDate(ad.postedAt, false)}</time>
+          <time dateTime={listedAt(ad)}>{formatPostedDate(listedAt(ad), false)}</time>
         </p>
       </div>
     </article>

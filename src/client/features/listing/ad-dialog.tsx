@@ -11,10 +11,10 @@ import {
 } from '#client/components/ui/dialog.tsx'
 import { en } from '#client/i18n/en.ts'
 import { fill } from '#client/i18n/fill.ts'
-import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
+import { formatAdPrice, formatPostedDate, listedAt } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { cn } from '#client/lib/cn.ts'
-import type { Ad } from '#domain/ad.ts'
+import type { PublicAd } from '#domain/api/ads.ts'
 import { COMPANION_LABELS, findCategory } from '#domain/categories.ts'
 import { provinceLabel } from '#domain/provinces.ts'
 import { ReportAd } from './report-ad.tsx'
@@ -23,7 +23,7 @@ import { RevealContact } from './reveal-contact.tsx'
 const m = en.adDialog
 
 /** The ad's details in an accessible modal (Radix Dialog: focus trap, Escape, labelled title). */
-export function AdDialog({ ad, onClose }: { ad: Ad | null; onClose: () => void }) {
+export function AdDialog({ ad, onClose }: { ad: PublicAd | null; onClose: () => void }) {
   return (
     <Dialog open={ad !== null} onOpenChange={(open) => !open && onClose()}>
       {ad && (
@@ -40,7 +40,7 @@ export function AdDialog({ ad, onClose }: { ad: Ad | null; onClose: () => void }
   )
 }
 
-function AdDetails({ ad }: { ad: Ad }) {
+function AdDetails({ ad }: { ad: PublicAd }) {
   const [photo, setPhoto] = useState(0)
   const images = ad.images.length > 0 ? ad.images : [adImage(ad)]
   const category = ad.escortType ? COMPANION_LABELS[ad.escortType] : findCategory(ad.category)?.label
@@ -86,6 +86,7 @@ function AdDetails({ ad }: { ad: Ad }) {
                 {m.verified}
               </Badge>
             )}
+            {ad.demo && <Badge variant="outline">{en.listing.demo}</Badge>}
           </div>
           <DialogTitle>{ad.title}</DialogTitle>
           <DialogDescription className="flex flex-wrap items-center gap-x-4 gap-y-1">
@@ -96,7 +97,7 @@ function AdDetails({ ad }: { ad: Ad }) {
             </span>
             <span className="inline-flex items-center gap-1">
               <CalendarIcon className="size-4" aria-hidden="true" />
-              <time dateTime={ad.postedAt}>{fill(m.posted, { date: formatPostedDate(ad.postedAt) })}</time>
+              <time dateTime={listedAt(ad)}>{fill(m.posted, { date: formatPostedDate(listedAt(ad)) })}</time>
             </span>
           </DialogDescription>
         </DialogHeader>
@@ -136,7 +137,7 @@ function AdDetails({ ad }: { ad: Ad }) {
           <h3 id={`contact-${ad.id}`} className="text-sm font-semibold">
             {m.contactTitle}
           </h3>
-          <RevealContact contact={ad.contact} platform={ad.contactPlatform} />
+          <RevealContact adId={ad.id} hasContact={ad.hasContact} />
         </section>
 
         <ReportAd adId={ad.id} />

@@ -1,16 +1,15 @@
-import { useMemo } from 'react'
-import type { Ad } from '#domain/ad.ts'
+import type { PublicAd } from '#domain/api/ads.ts'
 import { AdCard } from './ad-card.tsx'
 
 export interface AdGridProps {
-  ads: readonly Ad[]
-  own: readonly Ad[]
-  onOpen: (ad: Ad) => void
+  ads: readonly PublicAd[]
+  /** ids of the signed-in user's own ads, badged "Your ad" */
+  ownIds: ReadonlySet<string>
+  onOpen: (ad: PublicAd) => void
 }
 
 /** 2 columns on phones, 3 on tablets, 4 on wide screens (grid 2 to 4 columns). */
-export function AdGrid({ ads, own, onOpen }: AdGridProps) {
-  const ownIds = useMemo(() => new Set(own.map((a) => a.id)), [own])
+export function AdGrid({ ads, ownIds, onOpen }: AdGridProps) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4" data-testid="ad-grid">
       {ads.map((ad, i) => (

@@ -13,7 +13,6 @@ import {
   SelectValue,
 } from '#client/components/ui/select.tsx'
 import { en } from '#client/i18n/en.ts'
-import type { Ad } from '#domain/ad.ts'
 import {
   CATEGORIES,
   type CategoryKey,
@@ -36,13 +35,16 @@ function isSortOption(value: string): value is SortOption {
 }
 
 /**
- * The cities offered: the province's major cities (where the generated ads are), plus any city of the
- * user's own ads and the current one, so a city picked in the header never vanishes from the list.
+ * The cities offered: the province's major cities, plus the cities of the ads on screen and the current
+ * one, so a city picked in the header never vanishes from the list.
  */
-function cityOptions(province: ProvinceOrAll, ownAds: readonly Ad[], current: string | undefined): string[] {
+function cityOptions(
+  province: ProvinceOrAll,
+  listed: readonly string[],
+  current: string | undefined,
+): string[] {
   const provinces = province === ALL ? PROVINCES : PROVINCES.filter((p) => p.code === province)
-  const names = provinces.flatMap((p) => p.cities)
-  for (const ad of ownAds) if (province === ALL || ad.province === province) names.push(ad.city)
+  const names = [...provinces.flatMap((p) => p.cities), ...listed]
   if (current && !isAllCities(current)) names.push(current)
   const seen = new Set<string>()
   return names.filter((name) => {
@@ -57,15 +59,21 @@ export interface ListingFiltersProps {
   province: ProvinceOrAll
   category: CategoryKey
   search: ListingSearch
-  ownAds: readonly Ad[]
+  /** the cities of the ads on screen */
+  listedCities: readonly string[]
   /** Called after the keyword search is submitted (the phone sheet closes to show the results). */
   onApplied?: () => void
 }
 
-export function ListingFilters({ province, category, search, ownAds, onApplied }: ListingFiltersProps) {
+export function ListingFilters({ province, category, search, listedCities, onApplied }: ListingFiltersProps) {
   const navigate = routeApi.useNavigate()
   const id = useId()
-  const cities = useMemo(() => cityOptions(province, ownAds, search.city), [province, ownAds, search.city])
+  const listedKey = listedCities.join('\n')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the cities' text is the dependency, not the array's identity
+  const cities = useMemo(
+    () => cityOptions(province, listedKey ? listedKey.split('\n') : [], search.city),
+    [province, listedKey, search.city],
+  )
   const currentCity = isAllCities(search.city)
     ? ALL
     : (cities.find((c) => normalizeText(c) === normalizeText(search.city)) ?? ALL)

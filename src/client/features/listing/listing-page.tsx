@@ -13,16 +13,19 @@ import {
 import { en } from '#client/i18n/en.ts'
 import { fill } from '#client/i18n/fill.ts'
 import { formatResultCount } from '#client/lib/ad-format.ts'
-import type { Ad } from '#domain/ad.ts'
+import type { PublicAd } from '#domain/api/ads.ts'
 import { COMPANION_LABELS, findCategory, SERVICES_CATEGORY } from '#domain/categories.ts'
-import { isAllCities, type ListingQuery, queryListing, resolveListingPath } from '#domain/listing.ts'
+import { isAllCities, resolveListingPath } from '#domain/listing.ts'
 import { ALL, provinceLabel } from '#domain/provinces.ts'
 import { AdDialog } from './ad-dialog.tsx'
 import { AdGrid } from './ad-grid.tsx'
+import type { AdListQueryParams } from './api/ads-keys.ts'
+import { useAdsList } from './api/list-ads.ts'
 import { LegalNotice } from './legal-notice.tsx'
-import { useListingAds } from './listing-ads.tsx'
 import { ListingFilters } from './listing-filters.tsx'
 import { ListingPagination } from './listing-pagination.tsx'
+import { ListingStatus } from './listing-status.tsx'
+import { useOwnAdIds } from './use-own-ad-ids.ts'
 
 const m = en.listing
 const routeApi = getRouteApi('/ca/$province/$category')
@@ -36,8 +39,8 @@ export function ListingPage({
 }) {
   const search = routeApi.useSearch()
   const navigate = routeApi.useNavigate()
-  const { sources, ownAdsLoader } = useListingAds()
-  const [openAd, setOpenAd] = useState<Ad | null>(null)
+  const ownIds = useOwnAdIds()
+  const [openAd, setOpenAd] = useState<PublicAd | null>(null)
   const [filtersOpen, setFiltersOpen] = useState(false)
 
   const path = resolveListingPath(provinceParam, categoryParam)
@@ -45,21 +48,25 @@ export function ListingPage({
   const category = path?.category ?? 'adult-buy-sell'
   const escortType = category === SERVICES_CATEGORY ? search.escortType : undefined
 
-  const query: ListingQuery = useMemo(
+  const query: AdListQueryParams = useMemo(
     () => ({
       province,
       category,
-      city: search.city,
+      city: isAllCities(search.city) ? undefined : search.city,
       escortType,
-      q: search.q,
-      sort: search.sort,
-      verifiedOnly: search.verified,
+      q: search.q || undefined,
+      // no sort in the URL: newest first, or best match first when searching
+      sort: search.sort === 'new' ? undefined : search.sort,
+      verified: search.verified || undefined,
       page: search.page,
     }),
     [province, category, search.city, escortType, search.q, search.sort, search.verified, search.page],
   )
-  // a pure pass over every ad (about a millisecond): recomputed only when the URL or the ads change
-  const page = useMemo(() => queryListing(sources, query), [sources, query])
+  const list = useAdsList(query)
+  const items = list.data?.items ?? []
+  const total = list.data?.total ?? 0
+  const pages = list.data?.pages ?? 0
+  const currentPage = list.data?.page ?? search.page
 
   const categoryLabel = escortType
     ? COMPANION_LABELS[escortType]
@@ -72,7 +79,7 @@ export function ListingPage({
       province={province}
       category={category}
       search={search}
-      ownAds={sources.own}
+      listedCities={items.map((ad) => ad.city)}
       onApplied={() => setFiltersOpen(false)}
     />
   )
@@ -89,7 +96,7 @@ export function ListingPage({
           <span>{cityLabel}</span>
           <span aria-hidden="true"> · </span>
           <output aria-live="polite" data-testid="result-count">
-            {formatResultCount(page.total)}
+            {list.data ? formatResultCount(total) : ''}
           </output>
         </p>
       </header>
@@ -119,14 +126,15 @@ export function ListingPage({
                 <Button onClick={() => setFiltersOpen(false)}>{m.showResults}</Button>
               </SheetContent>
             </Sheet>
-            {page.pageCount > 1 && (
+            {pages > 1 && (
               <span className="text-sm text-muted-foreground">
-                {fill(m.pageOf, { page: page.page, pages: page.pageCount })}
+                {fill(m.pageOf, { page: currentPage, pages })}
               </span>
             )}
           </div>
 
-          {page.items.length === 0 ? (
+          <ListingStatus list={list} />
+          {!list.data ? null : items.length === 0 ? (
             <div className="rounded-xl border border-dashed border-border px-6 py-16 text-center">
               <h2 className="text-lg font-semibold">{m.emptyTitle}</h2>
               <p className="mt-1 text-sm text-muted-foreground">{m.emptyHint}</p>
@@ -135,15 +143,14 @@ export function ListingPage({
               </Button>
             </div>
           ) : (
-            <AdGrid ads={page.items} own={sources.own} onOpen={setOpenAd} />
+            <AdGrid ads={items} ownIds={ownIds} onOpen={setOpenAd} />
           )}
 
-          <ListingPagination page={page.page} pageCount={page.pageCount} />
+          <ListingPagination page={currentPage} pageCount={pages} />
         </section>
       </div>
 
       <AdDialog ad={openAd} onClose={() => setOpenAd(null)} />
-      {ownAdsLoader}
     </div>
   )
 }

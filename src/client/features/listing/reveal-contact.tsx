@@ -1,27 +1,27 @@
 import { EyeIcon, RefreshCwIcon } from 'lucide-react'
-import { type FormEvent, useEffect, useId, useReducer, useRef } from 'react'
+import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { en } from '#client/i18n/en.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { errorDetail } from '#client/lib/http.ts'
 import type { Contact } from '#domain/ad.ts'
 import { hasContactDetails } from '#domain/ad-facts.ts'
+import type { AdReveal } from '#domain/api/ads.ts'
 import type { ContactPlatform } from '#domain/constants.ts'
 import { initialRevealState, type RevealAction, type RevealState, revealReducer } from '#domain/reveal.ts'
+import { revealAd } from './api/reveal-ad.ts'
 
 const m = en.adDialog
 
 const reducer = (state: RevealState, action: RevealAction) => revealReducer(state, action)
 
-/** Hidden → typed-code challenge → revealed. */
-export function RevealContact({
-  contact,
-  platform,
-}: {
-  contact: Contact | null
-  platform?: ContactPlatform | undefined
-}) {
+/**
+ * Hidden → typed-code challenge → revealed. The details come from POST /ads/{id}/reveal only once the
+ * code is typed: list and detail answers never carry them (anti-scraping).
+ */
+export function RevealContact({ adId, hasContact }: { adId: string; hasContact: boolean }) {
   const [state, dispatch] = useReducer(reducer, initialRevealState)
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
@@ -94,14 +94,61 @@ export function RevealContact({
     )
   }
 
-  if (!hasContactDetails(contact)) {
+  if (!hasContact) return <NoContact />
+  return <RevealedContact adId={adId} />
+}
+
+function NoContact() {
+  return (
+    <p role="status" className="text-sm text-muted-foreground">
+      {m.noContact}
+    </p>
+  )
+}
+
+type Revealed =
+  | { status: 'loading' }
+  | { status: 'done'; answer: AdReveal }
+  | { status: 'failed'; detail: string }
+
+/** Asks the server for the contact once the code was typed; a refusal (rate limit, gone) is said plainly. */
+function RevealedContact({ adId }: { adId: string }) {
+  const [revealed, setRevealed] = useState<Revealed>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
+  useEffect(() => {
+    let live = true
+    setRevealed({ status: 'loading' })
+    revealAd(adId).then(
+      (answer) => live && setRevealed({ status: 'done', answer }),
+      (error: unknown) =>
+        live && setRevealed({ status: 'failed', detail: errorDetail(error, m.revealFailed) }),
+    )
+    return () => {
+      live = false
+    }
+  }, [adId, attempt])
+
+  if (revealed.status === 'loading') {
     return (
-      <p role="status" className="text-sm text-muted-foreground">
-        {m.noContact}
+      <p aria-busy="true" className="text-sm text-muted-foreground">
+        {m.revealing}
       </p>
     )
   }
-  return <ContactDetails contact={contact} platform={platform} />
+  if (revealed.status === 'failed') {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-2 text-sm">
+        <p>{revealed.detail}</p>
+        <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+          {m.revealRetry}
+        </Button>
+      </div>
+    )
+  }
+  const { contact, contactPlatform } = revealed.answer
+  if (!hasContactDetails(contact)) return <NoContact />
+  return <ContactDetails contact={contact} platform={contactPlatform ?? undefined} />
 }
 
 function safeWebsite(url: string): string | null {

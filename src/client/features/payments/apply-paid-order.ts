@@ -1,25 +1,22 @@
-// After payment (wallet or crypto, online or resumed from the offline queue) the checkout flow calls
-// these: a paid post becomes the user's ad, a paid bump moves the ad to the top of its listing.
-import { addUserAd, bumpUserAd } from '#client/db/ads-repository.ts'
+// After a posting fee is paid (wallet or crypto, online or resumed from the offline queue): the server
+// has published the ad in the payment's own transaction; here the device forgets what it kept for it.
+import { deleteUserAd } from '#client/db/ads-repository.ts'
 import { clearDraft } from '#client/db/drafts-repository.ts'
 import { clearCheckoutDraft } from '#client/lib/checkout-handoff.ts'
-import type { Ad } from '#domain/ad.ts'
-import { draftToAd, type PostDraft } from '#domain/post-draft.ts'
+import { deleteMedia } from '#client/lib/media/media-store.ts'
+import type { PostDraft } from '#domain/post-draft.ts'
+import type { PaidAd } from './checkout-rules.ts'
 
 /**
- * Appends the paid draft to the user's ads and clears both drafts (the form's, in IndexedDB and its
- * localStorage mirror, and the checkout one). The ad keeps the draft's id, so a repeated call (a
- * payment confirmed twice, a resumed order) replaces the same ad instead of adding a second one.
- * The photos' blobs stay: the ad refers to them.
+ * Forgets what the device kept for the paid draft: the ad kept on this device from before ads lived on
+ * the server, when that is what was published (the form's draft then stays), or else the form's draft
+ * (IndexedDB and its localStorage mirror); the checkout draft; the photo blobs the upload already sent.
+ * Says where the ad is listed.
  */
-export async function publishDraft(draft: PostDraft, now = new Date()): Promise<Ad> {
-  const ad = await addUserAd(draftToAd(draft, now))
-  await clearDraft()
+export async function afterPostPaid(draft: PostDraft, adId: string): Promise<PaidAd> {
+  const wasKeptOnDevice = await deleteUserAd(draft.id)
+  if (!wasKeptOnDevice) await clearDraft()
   clearCheckoutDraft()
-  return ad
-}
-
-/** Applies a paid bump: postedAt becomes now (the edit date is kept apart). Undefined if not the user's. */
-export async function applyBump(adId: string, now = new Date()): Promise<Ad | undefined> {
-  return bumpUserAd(adId, now)
+  await deleteMedia([...draft.images, ...draft.videos])
+  return { id: adId, province: draft.province, category: draft.category }
 }

@@ -1,14 +1,20 @@
 // What paying a stored wallet order means: check a draft that skipped moderation (written offline),
-// charge the wallet with the order's own idempotency key, then apply what was bought.
+// create its server ad (once), charge the wallet with the order's own idempotency key (the server
+// publishes, renews or bumps the ad in the same transaction), then forget the local draft.
 import type { PendingPayment } from '#client/db/pending-payments-repository.ts'
 import { checkModeration } from '#client/features/post/api/check-moderation.ts'
+import { ensureServerAd } from '#client/features/post/api/create-ad.ts'
 import { payFromWallet } from '#client/features/wallet/api/pay-from-wallet.ts'
 import { enPayments } from '#client/i18n/en-payments.ts'
 import { isApiError } from '#client/lib/http.ts'
-import type { Ad } from '#domain/ad.ts'
-import { moderationPayload, needsModerationCheck, parseCheckoutDraft } from '#domain/post-draft.ts'
-import { applyBump, publishDraft } from './apply-paid-order.ts'
-import { isInsufficientBalance, isTransientFailure } from './checkout-rules.ts'
+import {
+  moderationPayload,
+  needsModerationCheck,
+  type PostDraft,
+  parseCheckoutDraft,
+} from '#domain/post-draft.ts'
+import { afterPostPaid } from './apply-paid-order.ts'
+import { isInsufficientBalance, isTransientFailure, type PaidAd } from './checkout-rules.ts'
 import { OrderRefused } from './order-refused.ts'
 
 const t = enPayments.checkout
@@ -24,22 +30,39 @@ async function chargeWallet(order: PendingPayment, listingId: string): Promise<v
   }
 }
 
-export async function chargeOrder(order: PendingPayment): Promise<Ad | undefined> {
-  if (order.type === 'bump') {
-    if (!order.adId) throw new OrderRefused(t.noAdTitle, t.noAdBody)
-    await chargeWallet(order, order.adId)
-    return applyBump(order.adId)
+/** The draft's server ad; a refusal (banned words, a field the server will not take) is final. */
+export async function serverAdOf(draft: PostDraft): Promise<string> {
+  try {
+    return await ensureServerAd(draft)
+  } catch (error) {
+    if (isApiError(error) && !isTransientFailure(error)) {
+      throw new OrderRefused(t.createFailedTitle, error.detail)
+    }
+    throw error
   }
+}
+
+/** Refuses, before any money moves, a draft written offline that the banned-phrase check now refuses. */
+export async function checkOfflineDraft(draft: PostDraft): Promise<void> {
+  if (!needsModerationCheck(draft)) return
+  const verdict = await checkModeration(moderationPayload(draft)).catch((error: unknown) => {
+    if (isTransientFailure(error)) throw error
+    throw new OrderRefused(t.checkFailedTitle, t.checkFailedDescription)
+  })
+  if (!verdict.ok) throw new OrderRefused(t.bannedTitle, t.bannedDescription)
+}
+
+export async function chargeOrder(order: PendingPayment): Promise<PaidAd | undefined> {
+  // a bump, or a posting fee for an ad already on the server (pay for an unpaid ad, renew an expired one)
+  if (order.adId) {
+    await chargeWallet(order, order.adId)
+    return undefined
+  }
+  if (order.type === 'bump') throw new OrderRefused(t.noAdTitle, t.noAdBody)
   const draft = parseCheckoutDraft(order.draft)
   if (!draft) throw new OrderRefused(t.noDraftTitle, t.noOrderBody)
-  if (needsModerationCheck(draft)) {
-    // the post form let this draft through offline, unchecked: never charge for a refused ad
-    const verdict = await checkModeration(moderationPayload(draft)).catch((error: unknown) => {
-      if (isTransientFailure(error)) throw error
-      throw new OrderRefused(t.checkFailedTitle, t.checkFailedDescription)
-    })
-    if (!verdict.ok) throw new OrderRefused(t.bannedTitle, t.bannedDescription)
-  }
-  await chargeWallet(order, draft.id)
-  return publishDraft({ ...draft, moderation: 'ok' })
+  await checkOfflineDraft(draft)
+  const adId = await serverAdOf(draft)
+  await chargeWallet(order, adId)
+  return afterPostPaid(draft, adId)
 }

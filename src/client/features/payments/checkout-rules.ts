@@ -3,9 +3,10 @@
 // retrying, and where the user lands once paid.
 import { isApiError } from '#client/lib/http.ts'
 import { searchOneOf, searchSchema } from '#client/lib/search-schema.ts'
-import type { Ad } from '#domain/ad.ts'
 import type { ChargeType } from '#domain/api/payments.ts'
+import type { CategoryKey } from '#domain/categories.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
+import type { ProvinceCode } from '#domain/provinces.ts'
 
 const DEFAULT_PAY_GUIDE_AMOUNT = 5
 
@@ -78,12 +79,19 @@ export function isTransientFailure(error: unknown): boolean {
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500
 }
 
-export type Landing = { to: 'listing'; province: Ad['province']; category: Ad['category'] } | { to: 'manage' }
+/** The server ad a paid order was for, as far as landing after payment needs it. */
+export interface PaidAd {
+  id: string
+  province: ProvinceCode
+  category: CategoryKey
+}
+
+export type Landing = { to: 'listing'; province: ProvinceCode; category: CategoryKey } | { to: 'manage' }
 
 /** Spec section 4: a paid post goes to the ad's listing (where it leads), a paid bump to /manage. */
 export function landingAfterPayment(
   type: CheckoutType,
-  ad: Pick<Ad, 'province' | 'category'> | undefined,
+  ad: Pick<PaidAd, 'province' | 'category'> | undefined,
 ): Landing {
   if (type === 'post' && ad) return { to: 'listing', province: ad.province, category: ad.category }
   return { to: 'manage' }

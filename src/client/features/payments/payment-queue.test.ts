@@ -1,34 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { listUserAds } from '#client/db/ads-repository.ts'
 import { resetDb } from '#client/db/database.ts'
 import { addPendingPayment, listPendingPayments } from '#client/db/pending-payments-repository.ts'
 import type { PostDraftInput } from '#domain/post-draft.ts'
 import { chargeOrder } from './charge-order.ts'
+import { happyApi, json, SERVER_AD_ID, walletPaid } from './fake-payments-api.ts'
 import { OrderRefused } from './order-refused.ts'
 import { payPendingOrder, resumeOnReconnect, resumePendingPayments } from './payment-queue.ts'
 
 // fetch is the network: each test answers it and counts what the app sent
 const fetchMock = vi.fn<typeof fetch>()
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-}
-
-function paid(type: 'post' | 'bump', listingId: string): Response {
-  return json(200, {
-    ok: true,
-    transaction: {
-      id: 'tx-1',
-      type,
-      amount_cad: type === 'post' ? 2 : 1,
-      method: 'wallet',
-      status: 'completed',
-      listing_id: listingId,
-      created_at: '2026-11-21T15:00:00.000Z',
-    },
-    balance_cad: 8,
-  })
-}
 
 function sent(path: string) {
   return fetchMock.mock.calls
@@ -66,8 +46,8 @@ afterEach(async () => {
 })
 
 describe('the offline wallet queue', () => {
-  it('sends one payment however many reconnect events arrive, and publishes the ad once', async () => {
-    fetchMock.mockImplementation(async () => paid('post', 'ad-42'))
+  it('creates the server ad once and sends one payment however many reconnect events arrive', async () => {
+    fetchMock.mockImplementation(happyApi())
     const order = await addPendingPayment({ type: 'post', draft: draft() })
     const events = new EventTarget()
     const seen: string[] = []
@@ -82,15 +62,16 @@ describe('the offline wallet queue', () => {
     events.dispatchEvent(new Event('online'))
     await resumePendingPayments(chargeOrder)
     stop()
+    expect(sent('/ads')).toHaveLength(1)
+    expect(sent('/ads')[0]?.body).toMatchObject({ title: 'Vintage lamp', city: 'Toronto', images: [] })
     expect(sent('/wallet/pay')).toEqual([
-      { body: { type: 'post', listingId: 'ad-42' }, key: order.idempotencyKey },
+      { body: { type: 'post', listingId: SERVER_AD_ID }, key: order.idempotencyKey },
     ])
-    expect((await listUserAds()).map((a) => a.id)).toEqual(['ad-42'])
     expect(await listPendingPayments()).toEqual([])
   })
 
   it('shares one attempt between concurrent calls for the same order', async () => {
-    fetchMock.mockImplementation(async () => paid('bump', 'u-1'))
+    fetchMock.mockImplementation(async () => walletPaid('bump', 'u-1'))
     const order = await addPendingPayment({ type: 'bump', adId: 'u-1' })
     const outcomes = await Promise.all([
       payPendingOrder(order.id, chargeOrder),
@@ -104,7 +85,7 @@ describe('the offline wallet queue', () => {
   it('keeps the order queued when the network fails, and retries it with the same key', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
     fetchMock.mockResolvedValueOnce(json(503, { detail: 'Service unavailable' }))
-    fetchMock.mockResolvedValueOnce(paid('bump', 'u-1'))
+    fetchMock.mockResolvedValueOnce(walletPaid('bump', 'u-1'))
     const order = await addPendingPayment({ type: 'bump', adId: 'u-1' })
 
     expect((await resumePendingPayments(chargeOrder))[0]).toMatchObject({ status: 'queued' })
@@ -118,7 +99,11 @@ describe('the offline wallet queue', () => {
   })
 
   it('marks the order failed, not queued, when the balance is short, and never retries it', async () => {
-    fetchMock.mockResolvedValue(json(402, { detail: 'Insufficient balance' }))
+    fetchMock.mockImplementation(
+      happyApi((path) =>
+        path.endsWith('/wallet/pay') ? json(402, { detail: 'Insufficient balance' }) : undefined,
+      ),
+    )
     await addPendingPayment({ type: 'post', draft: draft() })
     const [outcome] = await resumePendingPayments(chargeOrder)
     expect(outcome?.status).toBe('failed')
@@ -131,14 +116,13 @@ describe('the offline wallet queue', () => {
     })
     await resumePendingPayments(chargeOrder)
     expect(sent('/wallet/pay')).toHaveLength(1)
-    expect(await listUserAds()).toEqual([])
   })
 
   it('re-runs the moderation check on a draft written offline, and charges nothing when it fails', async () => {
-    fetchMock.mockImplementation(async (url) =>
-      String(url).endsWith('/moderation/check')
-        ? json(200, { ok: false, matches: ['bad'] })
-        : paid('post', 'ad-42'),
+    fetchMock.mockImplementation(
+      happyApi((path) =>
+        path.endsWith('/moderation/check') ? json(200, { ok: false, matches: ['bad'] }) : undefined,
+      ),
     )
     await addPendingPayment({ type: 'post', draft: draft({ moderation: 'pending' }) })
     const [outcome] = await resumePendingPayments(chargeOrder)
@@ -147,17 +131,46 @@ describe('the offline wallet queue', () => {
       { body: { title: 'Vintage lamp', description: 'Works fine' }, key: undefined },
     ])
     expect(sent('/wallet/pay')).toEqual([])
+    expect(sent('/ads')).toEqual([])
   })
 
   it('charges a draft written offline once the moderation check passes', async () => {
-    fetchMock.mockImplementation(async (url) =>
-      String(url).endsWith('/moderation/check')
-        ? json(200, { ok: true, matches: [] })
-        : paid('post', 'ad-42'),
-    )
+    fetchMock.mockImplementation(happyApi())
     await addPendingPayment({ type: 'post', draft: draft({ moderation: 'pending' }) })
     const [outcome] = await resumePendingPayments(chargeOrder)
-    expect(outcome).toMatchObject({ status: 'paid', ad: { id: 'ad-42', title: 'Vintage lamp' } })
+    expect(outcome).toMatchObject({ status: 'paid', ad: { id: SERVER_AD_ID, province: 'ON' } })
     expect(sent('/wallet/pay')).toHaveLength(1)
+  })
+})
+
+describe('paying for a draft whose server ad the server refuses', () => {
+  it('fails the order with the server detail and charges nothing', async () => {
+    fetchMock.mockImplementation(
+      happyApi((path) =>
+        path.endsWith('/ads') ? json(422, { detail: 'Banned words detected: lamp' }) : undefined,
+      ),
+    )
+    await addPendingPayment({ type: 'post', draft: draft() })
+    const [outcome] = await resumePendingPayments(chargeOrder)
+    expect(outcome).toMatchObject({ status: 'failed', error: { detail: 'Banned words detected: lamp' } })
+    expect(sent('/wallet/pay')).toEqual([])
+  })
+
+  it('pays for the same server ad when an order is retried after the ad was created', async () => {
+    let pays = 0
+    fetchMock.mockImplementation(
+      happyApi((path) => {
+        if (path.endsWith('/wallet/pay') && pays++ === 0) return json(503, { detail: 'down' })
+        return undefined
+      }),
+    )
+    await addPendingPayment({ type: 'post', draft: draft() })
+    expect((await resumePendingPayments(chargeOrder))[0]).toMatchObject({ status: 'queued' })
+    expect((await resumePendingPayments(chargeOrder))[0]).toMatchObject({ status: 'paid' })
+    expect(sent('/ads')).toHaveLength(1)
+    expect(sent('/wallet/pay').map((r) => r.body)).toEqual([
+      { type: 'post', listingId: SERVER_AD_ID },
+      { type: 'post', listingId: SERVER_AD_ID },
+    ])
   })
 })

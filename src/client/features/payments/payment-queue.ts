@@ -13,12 +13,11 @@ import {
   releasePendingPayment,
 } from '#client/db/pending-payments-repository.ts'
 import { errorDetail } from '#client/lib/http.ts'
-import type { Ad } from '#domain/ad.ts'
-import { isTransientFailure } from './checkout-rules.ts'
+import { isTransientFailure, type PaidAd } from './checkout-rules.ts'
 import { OrderRefused } from './order-refused.ts'
 
 export type OrderOutcome =
-  | { status: 'paid'; order: PendingPayment; ad: Ad | undefined }
+  | { status: 'paid'; order: PendingPayment; ad: PaidAd | undefined }
   /** not paid this time (offline, server down); still queued with its key */
   | { status: 'queued'; order: PendingPayment; error: unknown }
   /** refused for good; kept as failed so the user sees why */
@@ -42,8 +41,8 @@ export const dexieQueueStore: QueueStore = {
   complete: completePendingPayment,
 }
 
-/** Charges one order and applies it (publish the ad, apply the bump); throws on failure. */
-export type ChargeOrder = (order: PendingPayment) => Promise<Ad | undefined>
+/** Charges one order (the server publishes, renews or bumps the ad in the same transaction); throws on failure. */
+export type ChargeOrder = (order: PendingPayment) => Promise<PaidAd | undefined>
 
 const running = new Map<string, Promise<OrderOutcome>>()
 

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { listUserAds } from '#client/db/ads-repository.ts'
 import { resetDb } from '#client/db/database.ts'
 import {
   addPendingPayment,
@@ -8,6 +7,7 @@ import {
 } from '#client/db/pending-payments-repository.ts'
 import { toastStore, toastsAtom } from '#client/lib/toasts/toast-store.ts'
 import { chargeOrder } from './charge-order.ts'
+import { happyApi } from './fake-payments-api.ts'
 import { OrderRefused } from './order-refused.ts'
 import { type OrderOutcome, resumeOnReconnect, resumePendingPayments } from './payment-queue.ts'
 import {
@@ -19,26 +19,6 @@ import {
 } from './report-outcomes.ts'
 
 const fetchMock = vi.fn<typeof fetch>()
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-}
-
-function paidPost(): Response {
-  return json(200, {
-    ok: true,
-    transaction: {
-      id: 'tx-1',
-      type: 'post',
-      amount_cad: 2,
-      method: 'wallet',
-      status: 'completed',
-      listing_id: 'ad-7',
-      created_at: '2026-11-21T15:00:00.000Z',
-    },
-    balance_cad: 3,
-  })
-}
 
 const draft = {
   id: 'ad-7',
@@ -153,7 +133,7 @@ describe('telling the user what became of a saved wallet order', () => {
 
 describe('the checkout page and the app-wide watcher resuming at once', () => {
   it('send one wallet request, publish the ad once and tell the user once', async () => {
-    fetchMock.mockImplementation(async () => paidPost())
+    fetchMock.mockImplementation(happyApi())
     await addPendingPayment({ type: 'post', draft })
     const page = effects()
     const watcher = effects()
@@ -173,7 +153,7 @@ describe('the checkout page and the app-wide watcher resuming at once', () => {
     stopPage()
     stopWatcher()
     expect(walletPays()).toHaveLength(1)
-    expect((await listUserAds()).map((a) => a.id)).toEqual(['ad-7'])
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/ads'))).toHaveLength(1)
     expect(await listPendingPayments()).toEqual([])
     expect(shownTitles()).toEqual(['Ad published'])
     expect(page.refreshWallet.mock.calls.length + watcher.refreshWallet.mock.calls.length).toBe(1)

@@ -1,13 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import type { Ad } from '#domain/ad.ts'
-import { type CheckoutType, landingAfterPayment } from './checkout-rules.ts'
+import { type CheckoutType, landingAfterPayment, type PaidAd } from './checkout-rules.ts'
+import { refreshAds } from './refresh-ads.ts'
 
-/** Goes where a paid order lands: the ad's listing (it leads there) or /manage. */
-export function useLandAfterPayment(): (type: CheckoutType, ad: Ad | undefined) => void {
+/** Goes where a paid order lands: the ad's listing (it leads there) or /manage, with fresh ads. */
+export function useLandAfterPayment(): (type: CheckoutType, ad: PaidAd | undefined) => void {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   return useCallback(
     (type, ad) => {
+      refreshAds(queryClient)
       const landing = landingAfterPayment(type, ad)
       if (landing.to === 'listing') {
         void navigate({
@@ -18,6 +21,6 @@ export function useLandAfterPayment(): (type: CheckoutType, ad: Ad | undefined) 
         void navigate({ to: '/manage' })
       }
     },
-    [navigate],
+    [navigate, queryClient],
   )
 }

@@ -9,7 +9,6 @@ import {
   removePendingPayment,
   usePendingPayments,
 } from '#client/db/pending-payments-repository.ts'
-import { checkModeration } from '#client/features/post/api/check-moderation.ts'
 import { useWallet } from '#client/features/wallet/api/get-wallet.ts'
 import { walletKeys } from '#client/features/wallet/api/wallet-keys.ts'
 import { enPayments } from '#client/i18n/en-payments.ts'
@@ -20,10 +19,11 @@ import { useOnline } from '#client/lib/network/use-online.ts'
 import { useSession } from '#client/lib/session/use-session.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { formatCad } from '#domain/money.ts'
-import { moderationPayload, needsModerationCheck, type PostDraft } from '#domain/post-draft.ts'
+import type { PostDraft } from '#domain/post-draft.ts'
 import { useCreateCharge } from '../api/create-charge.ts'
-import { chargeOrder } from '../charge-order.ts'
+import { chargeOrder, checkOfflineDraft, serverAdOf } from '../charge-order.ts'
 import { type CheckoutType, checkoutFeeCents, isTransientFailure } from '../checkout-rules.ts'
+import { OrderRefused } from '../order-refused.ts'
 import {
   type OrderOutcome,
   payPendingOrder,
@@ -38,9 +38,9 @@ const t = enPayments.checkout
 const linkClass =
   'rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring'
 
-/** The ad an order pays for: the draft's id for a post, the ad's id for a bump. */
+/** The ad an order pays for: a server ad's id (a bump, a renewal), or else the draft's own id. */
 function orderTarget(order: Pick<PendingPayment, 'type' | 'adId' | 'draft'>): string | undefined {
-  if (order.type === 'bump') return order.adId
+  if (order.adId) return order.adId
   const draft = order.draft as { id?: unknown } | undefined
   return typeof draft?.id === 'string' ? draft.id : undefined
 }
@@ -59,11 +59,13 @@ export function CheckoutPage({ type, adId }: CheckoutPageProps) {
   const wallet = useWallet(user?.email ?? '')
   const createCharge = useCreateCharge()
   const orders = usePendingPayments()
-  const [draft] = useState<PostDraft | null>(() => (type === 'post' ? readCheckoutDraft() : null))
+  // a posting fee pays either for the ad /post handed over or, with adId, for an ad already on the
+  // server (one awaiting payment, or an expired one being renewed)
+  const [draft] = useState<PostDraft | null>(() => (type === 'post' && !adId ? readCheckoutDraft() : null))
   const [busy, setBusy] = useState<'wallet' | 'crypto' | null>(null)
   const [shortOfBalance, setShortOfBalance] = useState(false)
 
-  const target = type === 'post' ? draft?.id : adId
+  const target = adId ?? draft?.id
   const feeCents = checkoutFeeCents(type)
   const fee = formatCad(feeCents)
   const myOrder = useMemo(
@@ -105,11 +107,7 @@ export function CheckoutPage({ type, adId }: CheckoutPageProps) {
       let order = stored.find((o) => o.type === type && orderTarget(o) === target)
       if (!order) {
         if (myOrder?.status === 'failed') await removePendingPayment(myOrder.id)
-        order = await addPendingPayment({
-          type,
-          adId: type === 'bump' ? adId : draft?.id,
-          draft: draft ?? undefined,
-        })
+        order = await addPendingPayment({ type, adId, draft: adId ? undefined : (draft ?? undefined) })
       }
       if (!navigator.onLine) {
         toast({ title: t.queuedTitle })
@@ -125,23 +123,15 @@ export function CheckoutPage({ type, adId }: CheckoutPageProps) {
     if (busy) return
     setBusy('crypto')
     try {
-      if (draft && needsModerationCheck(draft)) {
-        const verdict = await checkModeration(moderationPayload(draft)).catch(() => null)
-        if (!verdict) {
-          toast({ title: t.checkFailedTitle, description: t.checkFailedDescription, variant: 'destructive' })
-          return
-        }
-        if (!verdict.ok) {
-          toast({ title: t.bannedTitle, description: t.bannedDescription, variant: 'destructive' })
-          return
-        }
+      let listingId = adId
+      if (!listingId && draft) {
+        await checkOfflineDraft(draft)
+        listingId = await serverAdOf(draft)
       }
-      const listingId = type === 'post' ? draft?.id : adId
       const charge = await createCharge.mutateAsync({
         chargeType: type,
         ...(listingId ? { listingId } : {}),
         description: type === 'post' ? `${t.postFee}: ${draft?.title ?? ''}` : t.bumpFee,
-        ...(type === 'post' && draft ? { metadata: { draft: { ...draft, moderation: 'ok' } } } : {}),
       })
       await navigate({
         to: '/pay/$chargeId',
@@ -149,6 +139,10 @@ export function CheckoutPage({ type, adId }: CheckoutPageProps) {
         search: { type, adId: listingId },
       })
     } catch (error) {
+      if (error instanceof OrderRefused) {
+        toast({ title: error.title, description: error.detail, variant: 'destructive' })
+        return
+      }
       toast({
         title: t.couldNotStartTitle,
         description: errorDetail(error, isTransientFailure(error) ? enPayments.pay.notConfirmedFallback : ''),
@@ -159,7 +153,7 @@ export function CheckoutPage({ type, adId }: CheckoutPageProps) {
     }
   }
 
-  if (type === 'post' && !draft) {
+  if (type === 'post' && !draft && !adId) {
     return (
       <Panel title={t.noDraftTitle}>
         <p className="text-sm text-muted-foreground">{t.noDraftBody}</p>

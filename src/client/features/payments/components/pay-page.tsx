@@ -7,14 +7,14 @@ import { confirmTopup } from '#client/features/wallet/api/topup-confirm.ts'
 import { walletKeys } from '#client/features/wallet/api/wallet-keys.ts'
 import { enPayments } from '#client/i18n/en-payments.ts'
 import { fill } from '#client/i18n/fill.ts'
-import { readCheckoutDraft } from '#client/lib/checkout-handoff.ts'
+import { readCheckoutDraft, serverAdFor } from '#client/lib/checkout-handoff.ts'
 import { errorDetail, isApiError } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { ChargeStatusResponse, ChargeType } from '#domain/api/payments.ts'
 import { COINS, type Coin, isPaidStatus } from '#domain/constants.ts'
 import { dollarsToCents, formatCad } from '#domain/money.ts'
 import { useChargeStatus } from '../api/charge-status.ts'
-import { applyBump, publishDraft } from '../apply-paid-order.ts'
+import { afterPostPaid } from '../apply-paid-order.ts'
 import { useLandAfterPayment } from '../use-land-after-payment.ts'
 import { CopyButton } from './copy-button.tsx'
 import { QrCode } from './qr-code.tsx'
@@ -67,15 +67,12 @@ export function PayPage({ chargeId, type, adId }: PayPageProps) {
       void queryClient.invalidateQueries({ queryKey: walletKeys.all })
       setFinished(true)
       toast({ title: t.paidTitle })
-      if (type === 'bump') {
-        if (adId) await applyBump(adId)
-        land('bump', undefined)
-        return true
-      }
-      const draft = readCheckoutDraft()
-      // the draft in this tab is the one paid for (its id rode in the URL); otherwise it was already published
-      const ad = draft && (!adId || draft.id === adId) ? await publishDraft(draft) : undefined
-      land('post', ad)
+      // the server applied the fee to the ad (adId) when it saw the charge paid
+      const draft = type === 'post' ? readCheckoutDraft() : null
+      // the draft in this tab is the one paid for when it became this ad; otherwise nothing is left here
+      const ad =
+        draft && adId && serverAdFor(draft.id) === adId ? await afterPostPaid(draft, adId) : undefined
+      land(type, ad)
       return true
     } catch (failure) {
       fulfilling.current = false

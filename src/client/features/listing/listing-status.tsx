@@ -1,0 +1,48 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import { Button } from '#client/components/ui/button.tsx'
+import { en } from '#client/i18n/en.ts'
+import { fill } from '#client/i18n/fill.ts'
+import { formatPostedDate } from '#client/lib/ad-format.ts'
+import { useOnline } from '#client/lib/network/use-online.ts'
+import type { AdList } from '#domain/api/ads.ts'
+
+const m = en.listing
+
+/**
+ * What the listing says about where its ads came from: loading, a saved copy shown offline (with its
+ * time, docs/decisions/006-offline-model.md), or a failure with a retry. Nothing when the ads are fresh.
+ */
+export function ListingStatus({ list }: { list: UseQueryResult<AdList> }) {
+  const online = useOnline()
+  const saved = list.data !== undefined && (!online || list.isRefetchError)
+  if (saved) {
+    return (
+      <p role="status" className="mb-4 rounded-md border border-border bg-muted px-3 py-2 text-sm">
+        {fill(m.savedResults, { time: formatPostedDate(new Date(list.dataUpdatedAt).toISOString()) })}
+      </p>
+    )
+  }
+  if (list.data !== undefined) return null
+  if (!online) {
+    return (
+      <p role="status" className="rounded-xl border border-dashed border-border px-6 py-16 text-center">
+        {m.offlineNothingSaved}
+      </p>
+    )
+  }
+  if (list.isError) {
+    return (
+      <div role="alert" className="rounded-xl border border-dashed border-border px-6 py-16 text-center">
+        <p>{m.loadFailed}</p>
+        <Button variant="outline" className="mt-4" onClick={() => void list.refetch()}>
+          {m.retry}
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <p aria-busy="true" className="px-6 py-16 text-center text-muted-foreground">
+      {m.loading}
+    </p>
+  )
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { http } from '#client/lib/http.ts'
+import { AdsPaths, OwnAdListSchema } from '#domain/api/ads.ts'
+
+/** The signed-in user's ads; never persisted (lib/persister.ts), and dropped on sign-out. */
+export const myAdsKeys = {
+  all: ['my-ads'] as const,
+  list: (email: string) => ['my-ads', email] as const,
+}
+
+/** GET /ads/mine: every status, with contact details and the removal reason. */
+export function listMyAds(signal?: AbortSignal) {
+  return http.get(AdsPaths.mine, { schema: OwnAdListSchema, signal })
+}
+
+export function myAdsQuery(email: string) {
+  return queryOptions({
+    queryKey: myAdsKeys.list(email),
+    queryFn: ({ signal }) => listMyAds(signal).then((answer) => answer.items),
+    staleTime: 0,
+  })
+}
+
+/** The user's ads, or undefined while signed out or loading. */
+export function useMyAds(email: string | undefined) {
+  return useQuery({ ...myAdsQuery(email ?? ''), enabled: Boolean(email) })
+}

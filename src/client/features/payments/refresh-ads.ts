@@ -1,0 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { myAdsKeys } from '#client/features/manage/api/my-ads.ts'
+
+/** A paid fee changed an ad on the server: listings and /manage read it again. */
+export function refreshAds(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: ['ads'] })
+  void queryClient.invalidateQueries({ queryKey: myAdsKeys.all })
+}

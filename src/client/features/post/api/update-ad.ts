@@ -1,0 +1,7 @@
+import { http } from '#client/lib/http.ts'
+import { type AdPatch, AdsPaths, OwnAdSchema } from '#domain/api/ads.ts'
+
+/** PATCH /ads/{id}: the owner's edit, checked for banned words again; rank and expiry stay. */
+export function updateAd(adId: string, patch: AdPatch) {
+  return http.patch(AdsPaths.ad(adId), patch, { schema: OwnAdSchema })
+}
