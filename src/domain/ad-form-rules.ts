@@ -163,7 +163,17 @@ export function formToDraft(values: AdFormValues, id: string, moderation: Modera
   return { ...fields, id, videos: fields.videos.slice(0, MAX_VIDEOS_POST), moderation }
 }
 
-export function adToFormValues(ad: Ad): AdFormValues {
+/** The form's values for an ad being edited (an ad kept on the device, or the owner's server ad). */
+export function adToFormValues(
+  ad: Pick<
+    Ad,
+    'title' | 'category' | 'province' | 'city' | 'price' | 'priceUnit' | 'description' | 'images' | 'videos'
+  > & {
+    escortType?: Ad['escortType']
+    contact: Ad['contact']
+    contactPlatform?: Ad['contactPlatform'] | null
+  },
+): AdFormValues {
   return AdFormValuesSchema.parse({
     title: ad.title,
     category: ad.category,

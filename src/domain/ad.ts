@@ -56,4 +56,4 @@ export function parseStoredAds(value: unknown): Ad[] {
   return ads
 }
 
-export { GENERATED_AD_ID_PREFIX, hasContactDetails, isGeneratedAd } from './ad-facts.ts'
+export { hasContactDetails, isGeneratedAd } from './ad-facts.ts'

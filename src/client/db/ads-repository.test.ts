@@ -2,18 +2,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdInput } from '#domain/ad.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
-import { mockAds } from '#domain/mock-ads.ts'
-import {
-  addUserAd,
-  bumpUserAd,
-  deleteUserAd,
-  getUserAd,
-  listAllAds,
-  listUserAds,
-  updateUserAd,
-  useAllAds,
-  useUserAds,
-} from './ads-repository.ts'
+import { addUserAd, deleteUserAd, listUserAds, useUserAds } from './ads-repository.ts'
 import { getDb, resetDb } from './database.ts'
 
 function ad(id: string, extra: Partial<AdInput> = {}): AdInput {
@@ -85,7 +74,6 @@ describe('user ads in IndexedDB, mirrored to the mock-ads key', () => {
   it('reads bad JSON in the mock-ads key as an empty list', async () => {
     localStorage.setItem(STORAGE_KEYS.mockAds, '[{"id": "u-1",')
     await expect(listUserAds()).resolves.toEqual([])
-    await expect(listAllAds()).resolves.toHaveLength(mockAds().length)
   })
 
   it.each([
@@ -113,62 +101,15 @@ describe('user ads in IndexedDB, mirrored to the mock-ads key', () => {
     expect((await listUserAds()).map((a) => a.id)).toEqual(['good-1', 'good-2'])
   })
 
-  it('finds, edits and deletes an ad; unknown ids change nothing', async () => {
+  it('deletes an ad; an unknown id changes nothing', async () => {
     await addUserAd(ad('u-1'))
     await addUserAd(ad('u-2'))
-    const edited = await updateUserAd(
-      'u-1',
-      { title: 'New title', price: 55 },
-      new Date('2026-11-21T09:00:00.000Z'),
-    )
-    expect(edited).toMatchObject({
-      id: 'u-1',
-      title: 'New title',
-      price: 55,
-      postedAt: '2026-11-20T10:00:00.000Z',
-      updatedAt: '2026-11-21T09:00:00.000Z',
-    })
-    expect((await getUserAd('u-1'))?.title).toBe('New title')
-    expect((mirrored() as { title: string }[])[0]?.title).toBe('New title')
-    await expect(updateUserAd('nope', { title: 'x' })).resolves.toBeUndefined()
     await expect(deleteUserAd('u-1')).resolves.toBe(true)
     await expect(deleteUserAd('u-1')).resolves.toBe(false)
     expect((await listUserAds()).map((a) => a.id)).toEqual(['u-2'])
     expect((mirrored() as { id: string }[]).map((a) => a.id)).toEqual(['u-2'])
     await deleteUserAd('u-2')
     expect(localStorage.getItem(STORAGE_KEYS.mockAds)).toBeNull()
-  })
-
-  it('bumping sets postedAt to now and keeps the edit date apart', async () => {
-    await addUserAd(ad('u-1'))
-    await updateUserAd('u-1', { title: 'Edited' }, new Date('2026-11-20T12:00:00.000Z'))
-    const now = new Date('2026-11-21T15:30:00.000Z')
-    const bumped = await bumpUserAd('u-1', now)
-    expect(bumped).toMatchObject({
-      postedAt: now.toISOString(),
-      bumpedAt: now.toISOString(),
-      updatedAt: '2026-11-20T12:00:00.000Z',
-      title: 'Edited',
-    })
-    expect((await getUserAd('u-1'))?.postedAt).toBe(now.toISOString())
-    expect((mirrored() as { postedAt: string }[])[0]?.postedAt).toBe(now.toISOString())
-    await expect(bumpUserAd('gen-ON-adult-buy-sell-0', now)).resolves.toBeUndefined()
-  })
-
-  it('bumps to the current time by default', async () => {
-    await addUserAd(ad('u-1'))
-    const before = Date.now()
-    const bumped = await bumpUserAd('u-1')
-    expect(Date.parse(bumped?.postedAt ?? '')).toBeGreaterThanOrEqual(before)
-    expect(Date.parse(bumped?.postedAt ?? '')).toBeLessThanOrEqual(Date.now())
-  })
-
-  it('lists the user ads first, then the generated ones', async () => {
-    await addUserAd(ad('u-1'))
-    const all = await listAllAds()
-    expect(all[0]?.id).toBe('u-1')
-    expect(all).toHaveLength(mockAds().length + 1)
-    expect(all[1]).toEqual(mockAds()[0])
   })
 })
 
@@ -182,10 +123,9 @@ describe('without IndexedDB (private mode)', () => {
     await expect(getDb()).resolves.toBeNull()
     await addUserAd(ad('u-1'))
     await addUserAd(ad('u-2'))
-    await bumpUserAd('u-1', new Date('2026-11-21T15:30:00.000Z'))
     await deleteUserAd('u-2')
     const stored = mirrored() as { id: string; postedAt: string }[]
-    expect(stored.map((a) => [a.id, a.postedAt])).toEqual([['u-1', '2026-11-21T15:30:00.000Z']])
+    expect(stored.map((a) => [a.id, a.postedAt])).toEqual([['u-1', '2026-11-20T10:00:00.000Z']])
     expect((await listUserAds()).map((a) => a.id)).toEqual(['u-1'])
   })
 
@@ -228,13 +168,5 @@ describe('hooks', () => {
       await deleteUserAd('u-1')
     })
     await waitFor(() => expect(result.current).toEqual([]))
-  })
-
-  it('useAllAds shows the generated ads at once and the user ads first once loaded', async () => {
-    await addUserAd(ad('u-1'))
-    const { result } = renderHook(() => useAllAds())
-    expect(result.current.length).toBeGreaterThanOrEqual(mockAds().length)
-    await waitFor(() => expect(result.current[0]?.id).toBe('u-1'))
-    expect(result.current).toHaveLength(mockAds().length + 1)
   })
 })

@@ -1,16 +1,11 @@
-// The one door to ads for the app (docs/decisions/006-offline-model.md): the user's own ads (IndexedDB,
-// mirrored to the mock-ads localStorage key) followed by the generated ones. Ads published to a server later
-// plug in here, with Dexie as their offline cache, and no screen changes.
+// Ads kept on this device from before ads lived on the server (docs/decisions/010-ads-on-the-server.md):
+// IndexedDB, mirrored to the mock-ads localStorage key. Nothing new is written here by the app; /manage
+// lists them as drafts to publish (checkout creates the server ad) or delete. Tests seed them with addUserAd.
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useMemo } from 'react'
 import { type Ad, type AdInput, AdSchema, parseStoredAds } from '#domain/ad.ts'
-import { mockAds } from '#domain/mock-ads.ts'
 import { getDb, type MapleDb, type StoredAd } from './database.ts'
 import { readMirroredAds, writeMirroredAds } from './mirror.ts'
 import { useLocalDb } from './use-local-db.ts'
-
-/** What an edit may change: everything but the identity and the posting date (bump moves that). */
-export type AdPatch = Partial<Omit<AdInput, 'id' | 'postedAt' | 'bumpedAt' | 'updatedAt'>>
 
 function toAds(stored: readonly StoredAd[]): Ad[] {
   return parseStoredAds(stored)
@@ -25,16 +20,6 @@ export async function listUserAds(): Promise<Ad[]> {
   const db = await getDb()
   if (!db) return readMirroredAds()
   return toAds(await storedAds(db))
-}
-
-export async function getUserAd(id: string): Promise<Ad | undefined> {
-  const ads = await listUserAds()
-  return ads.find((ad) => ad.id === id)
-}
-
-/** The user's ads first, then the generated ones. */
-export async function listAllAds(): Promise<Ad[]> {
-  return [...(await listUserAds()), ...mockAds()]
 }
 
 /**
@@ -75,51 +60,6 @@ export async function addUserAd(input: AdInput): Promise<Ad> {
   )
 }
 
-function applyPatch(ad: Ad, patch: AdPatch, now: Date): Ad {
-  return AdSchema.parse({ ...ad, ...patch, id: ad.id, postedAt: ad.postedAt, updatedAt: now.toISOString() })
-}
-
-/** Edits an ad; records the edit date, keeps postedAt. Undefined when the ad is not the user's. */
-export async function updateUserAd(id: string, patch: AdPatch, now = new Date()): Promise<Ad | undefined> {
-  return changeAds<Ad | undefined>(
-    async (db) => {
-      const stored = await db.ads.get(id)
-      const [current] = stored ? toAds([stored]) : []
-      if (!stored || !current) return undefined
-      const next = applyPatch(current, patch, now)
-      await db.ads.put({ ...next, seq: stored.seq })
-      return next
-    },
-    (ads) => {
-      const current = ads.find((a) => a.id === id)
-      if (!current) return { ads, result: undefined }
-      const next = applyPatch(current, patch, now)
-      return { ads: ads.map((a) => (a.id === id ? next : a)), result: next }
-    },
-  )
-}
-
-/** Bumping moves postedAt to now so the ad leads its listing; the edit date stays. */
-export async function bumpUserAd(id: string, now = new Date()): Promise<Ad | undefined> {
-  const bump = (ad: Ad): Ad => ({ ...ad, postedAt: now.toISOString(), bumpedAt: now.toISOString() })
-  return changeAds<Ad | undefined>(
-    async (db) => {
-      const stored = await db.ads.get(id)
-      const [current] = stored ? toAds([stored]) : []
-      if (!stored || !current) return undefined
-      const next = bump(current)
-      await db.ads.put({ ...next, seq: stored.seq })
-      return next
-    },
-    (ads) => {
-      const current = ads.find((a) => a.id === id)
-      if (!current) return { ads, result: undefined }
-      const next = bump(current)
-      return { ads: ads.map((a) => (a.id === id ? next : a)), result: next }
-    },
-  )
-}
-
 /** Deletes one of the user's ads; false when there was none with that id. */
 export async function deleteUserAd(id: string): Promise<boolean> {
   return changeAds(
@@ -129,16 +69,6 @@ export async function deleteUserAd(id: string): Promise<boolean> {
       return existed
     },
     (ads) => ({ ads: ads.filter((a) => a.id !== id), result: ads.some((a) => a.id === id) }),
-  )
-}
-
-/** Forgets every ad of the user on this device (e.g. after the admin purge). */
-export async function clearUserAds(): Promise<void> {
-  await changeAds(
-    async (db) => {
-      await db.ads.clear()
-    },
-    () => ({ ads: [], result: undefined }),
   )
 }
 
@@ -152,16 +82,4 @@ export function useUserAds(): Ad[] | undefined {
     if (db === null) return readMirroredAds()
     return toAds(await storedAds(db))
   }, [db, version])
-}
-
-/** One of the user's ads: undefined while loading, null when it is not theirs (or gone). */
-export function useUserAd(id: string): Ad | null | undefined {
-  const ads = useUserAds()
-  return ads === undefined ? undefined : (ads.find((ad) => ad.id === id) ?? null)
-}
-
-/** User ads then generated ads; the generated ones show at once, the user's join when loaded. */
-export function useAllAds(): readonly Ad[] {
-  const userAds = useUserAds()
-  return useMemo(() => (userAds?.length ? [...userAds, ...mockAds()] : mockAds()), [userAds])
 }

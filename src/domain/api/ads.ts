@@ -153,6 +153,8 @@ export const OwnAdSchema = PublicAdSchema.extend({
   createdAt: IsoDate,
   /** why an admin removed the ad; null otherwise */
   removalReason: z.string().nullable(),
+  /** the stored media references behind images and videos (same order), for an edit to send back */
+  media: z.object({ images: z.array(z.string()), videos: z.array(z.string()) }),
 })
 export type OwnAd = z.infer<typeof OwnAdSchema>
 

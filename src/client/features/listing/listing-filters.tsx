@@ -69,7 +69,7 @@ export function ListingFilters({ province, category, search, listedCities, onApp
   const navigate = routeApi.useNavigate()
   const id = useId()
   const listedKey = listedCities.join('\n')
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the cities' text is the dependency, not the array's identity
+  // the cities' text is the dependency, not the array's identity (a new array on every render)
   const cities = useMemo(
     () => cityOptions(province, listedKey ? listedKey.split('\n') : [], search.city),
     [province, listedKey, search.city],

@@ -1,107 +1,79 @@
-// /manage: the user's own ads with Edit, Bump (paid: checkout type=bump) and Delete
-// behind a confirm dialog, and Create new. Newest (or latest bumped) first, as on the listing.
-import { Link, useRouter } from '@tanstack/react-router'
-import { ArrowUpIcon, MapPinIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
+// /manage: every ad of the signed-in user from GET /ads/mine with its status (Awaiting payment, Live
+// until <date>, Expired, Under review, Removed) and the actions that status allows; below, any ad
+// still kept only on this device, to publish or delete.
+import { useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { PlusIcon } from 'lucide-react'
 import { useState } from 'react'
-import { useMediaUrl } from '#client/components/media/use-media-url.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx'
-import { deleteUserAd, useUserAds } from '#client/db/ads-repository.ts'
-import { en } from '#client/i18n/en.ts'
-import { fill } from '#client/i18n/fill.ts'
-import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
-import { adImage } from '#client/lib/ad-image.ts'
-import { deleteMedia } from '#client/lib/media/media-store.ts'
+import { adsKeys } from '#client/features/listing/api/ads-keys.ts'
+import { enManage } from '#client/i18n/en-post.ts'
+import { errorDetail } from '#client/lib/http.ts'
+import { useOnline } from '#client/lib/network/use-online.ts'
+import { useSession } from '#client/lib/session/use-session.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
-import type { Ad } from '#domain/ad.ts'
+import type { OwnAd } from '#domain/api/ads.ts'
+import { deleteAd } from './api/delete-ad.ts'
+import { myAdsKeys, useMyAds } from './api/my-ads.ts'
+import { ConfirmDelete } from './confirm-delete.tsx'
+import { DeviceAds } from './device-ads.tsx'
+import { OwnAdRow } from './own-ad-row.tsx'
 
-const t = en.manage
+const t = enManage
 
-function Thumbnail({ ad }: { ad: Ad }) {
-  const url = useMediaUrl(adImage(ad))
-  return (
-    <div className="size-20 shrink-0 overflow-hidden rounded-md bg-muted sm:size-24">
-      {url && <img src={url} alt="" width={96} height={96} className="size-full object-cover" />}
-    </div>
-  )
-}
-
-function AdRow({ ad, onDelete }: { ad: Ad; onDelete: (ad: Ad) => void }) {
-  const router = useRouter()
-  return (
-    <li className="flex flex-col gap-3 rounded-xl border border-border bg-card p-3 shadow-sm sm:flex-row sm:items-center">
-      <div className="flex min-w-0 flex-1 gap-3">
-        <Thumbnail ad={ad} />
-        <div className="grid min-w-0 content-start gap-1">
-          <h2 className="truncate font-semibold">{ad.title}</h2>
-          <p className="text-sm font-bold text-primary">{formatAdPrice(ad)}</p>
-          <p className="flex items-center gap-1 text-xs text-muted-foreground">
-            <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">
-              {ad.city ? `${ad.city}, ` : ''}
-              {ad.province}
-            </span>
-          </p>
-          <p className="text-xs text-muted-foreground">
-            {fill(t.posted, { date: formatPostedDate(ad.postedAt) })}
-          </p>
+function MyAdsList({ onDelete }: { onDelete: (ad: OwnAd) => void }) {
+  const { user } = useSession()
+  const online = useOnline()
+  const ads = useMyAds(user?.email)
+  if (ads.data === undefined) {
+    if (!online) return <p className="mt-8 text-muted-foreground">{t.offline}</p>
+    if (ads.isError) {
+      return (
+        <div role="alert" className="mt-8 grid justify-items-start gap-3">
+          <p>{t.loadFailed}</p>
+          <Button variant="outline" onClick={() => void ads.refetch()}>
+            {t.retry}
+          </Button>
         </div>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button asChild variant="outline" size="sm">
-          <Link to="/edit/$id" params={{ id: ad.id }} aria-label={fill(t.editLabel, { title: ad.title })}>
-            <PencilIcon aria-hidden="true" />
-            {t.edit}
-          </Link>
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={fill(t.bumpLabel, { title: ad.title })}
-          onClick={() =>
-            void router.navigate({ href: `/checkout?type=bump&adId=${encodeURIComponent(ad.id)}` })
-          }
-        >
-          <ArrowUpIcon aria-hidden="true" />
-          {t.bump}
-        </Button>
-        <Button
-          variant="destructive"
-          size="sm"
-          aria-label={fill(t.deleteLabel, { title: ad.title })}
-          onClick={() => onDelete(ad)}
-        >
-          <Trash2Icon aria-hidden="true" />
-          {t.delete}
-        </Button>
-      </div>
-    </li>
+      )
+    }
+    return (
+      <p className="mt-8 text-muted-foreground" aria-busy="true">
+        {t.loading}
+      </p>
+    )
+  }
+  if (ads.data.length === 0) {
+    return (
+      <p className="mt-8 rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+        {t.empty}
+      </p>
+    )
+  }
+  return (
+    <ul className="mt-8 grid gap-3">
+      {ads.data.map((ad) => (
+        <OwnAdRow key={ad.id} ad={ad} onDelete={onDelete} />
+      ))}
+    </ul>
   )
 }
 
 export function ManagePage() {
-  const ads = useUserAds()
-  const [toDelete, setToDelete] = useState<Ad | null>(null)
-  const [deleting, setDeleting] = useState(false)
+  const queryClient = useQueryClient()
+  const [toDelete, setToDelete] = useState<OwnAd | null>(null)
 
   const confirmDelete = async () => {
     if (!toDelete) return
-    setDeleting(true)
     try {
-      await deleteUserAd(toDelete.id)
-      await deleteMedia([...toDelete.images, ...toDelete.videos])
+      await deleteAd(toDelete.id)
       toast({ title: t.deleted })
       setToDelete(null)
+    } catch (error) {
+      toast({ title: t.deleteFailed, description: errorDetail(error, ''), variant: 'destructive' })
     } finally {
-      setDeleting(false)
+      void queryClient.invalidateQueries({ queryKey: myAdsKeys.all })
+      void queryClient.invalidateQueries({ queryKey: adsKeys.all })
     }
   }
 
@@ -119,41 +91,14 @@ export function ManagePage() {
           </Link>
         </Button>
       </div>
-      {ads === undefined ? (
-        <p className="mt-8 text-muted-foreground" aria-busy="true">
-          {t.loading}
-        </p>
-      ) : ads.length === 0 ? (
-        <p className="mt-8 rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          {t.empty}
-        </p>
-      ) : (
-        <ul className="mt-8 grid gap-3">
-          {[...ads]
-            .sort((a, b) => b.postedAt.localeCompare(a.postedAt))
-            .map((ad) => (
-              <AdRow key={ad.id} ad={ad} onDelete={setToDelete} />
-            ))}
-        </ul>
-      )}
-      <Dialog open={toDelete !== null} onOpenChange={(open) => !open && !deleting && setToDelete(null)}>
-        <DialogContent closeLabel={t.cancel}>
-          <DialogHeader>
-            <DialogTitle>{t.confirmTitle}</DialogTitle>
-            <DialogDescription>
-              {fill(t.confirmDescription, { title: toDelete?.title ?? '' })}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t.cancel}</Button>
-            </DialogClose>
-            <Button variant="destructive" disabled={deleting} onClick={() => void confirmDelete()}>
-              {t.confirmDelete}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <MyAdsList onDelete={setToDelete} />
+      <DeviceAds />
+      <ConfirmDelete
+        title={toDelete?.title ?? null}
+        description={t.confirmDescription}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      />
     </div>
   )
 }

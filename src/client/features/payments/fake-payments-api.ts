@@ -34,6 +34,7 @@ function createdAd(body: Record<string, unknown>): OwnAd {
     contactPlatform: null,
     createdAt: now,
     removalReason: null,
+    media: { images: [], videos: [] },
   }
 }
 

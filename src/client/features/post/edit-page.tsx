@@ -1,17 +1,24 @@
-// /edit/{id}: the post form's fields for one of the user's own ads. Generated
-// ads are not editable; an id that is not among the user's ads on this device is not found. Saving
-// keeps postedAt (only a bump moves it) and records the edit date.
+// /edit/{id}: the post form's fields for one of the user's server ads (from GET /ads/mine). Saving
+// sends PATCH /ads/{id}: the server checks banned words again and keeps the ad's rank, expiry and
+// status. Photos already on the server stay as they are; new ones are uploaded first.
+import { useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { updateUserAd, useUserAd } from '#client/db/ads-repository.ts'
+import { adsKeys } from '#client/features/listing/api/ads-keys.ts'
+import { myAdsKeys, useMyAds } from '#client/features/manage/api/my-ads.ts'
 import { en } from '#client/i18n/en.ts'
+import { errorDetail } from '#client/lib/http.ts'
 import { deleteMedia } from '#client/lib/media/media-store.ts'
+import { useSession } from '#client/lib/session/use-session.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
-import { type Ad, GENERATED_AD_ID_PREFIX } from '#domain/ad.ts'
 import { type AdFormValues, adToFormValues, formToAdFields, maxVideos } from '#domain/ad-form-rules.ts'
+import { canApply } from '#domain/ad-status.ts'
+import type { OwnAd } from '#domain/api/ads.ts'
 import { AdForm } from './ad-form.tsx'
 import { useAdFormChecks } from './ad-form-checks.ts'
+import { updateAd } from './api/update-ad.ts'
+import { uploadDraftMedia } from './api/upload-draft-media.ts'
 
 const t = en.post
 
@@ -32,23 +39,38 @@ function Notice({ title, description }: { title: string; description?: string })
 }
 
 export function EditPage({ id }: { id: string }) {
-  const ad = useUserAd(id)
-  if (id.startsWith(GENERATED_AD_ID_PREFIX)) {
-    return <Notice title={t.notEditableTitle} description={t.notEditableDescription} />
-  }
-  if (ad === undefined) {
+  const { user } = useSession()
+  const mine = useMyAds(user?.email)
+  if (mine.isError && mine.data === undefined) return <Notice title={t.loadFailed} />
+  if (mine.data === undefined) {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-10" aria-busy="true">
         <p className="text-muted-foreground">{t.loading}</p>
       </div>
     )
   }
-  if (ad === null) return <Notice title={t.notFound} />
+  // another user's ad, a demo ad or an unknown id all read the same: not found
+  const ad = mine.data.find((a) => a.id === id)
+  if (!ad) return <Notice title={t.notFound} />
+  if (!canApply('edit', ad.status))
+    return <Notice title={t.notEditableTitle} description={t.notEditableDescription} />
   return <EditForm ad={ad} />
 }
 
-function EditForm({ ad }: { ad: Ad }) {
+/** The form's photos are URLs (on the server) or device blobs (just picked): both become media ids. */
+async function mediaIds(refs: readonly string[], stored: ReadonlyMap<string, string>): Promise<string[]> {
+  const ids: string[] = []
+  for (const ref of refs) {
+    const known = stored.get(ref)
+    if (known) ids.push(known)
+    else ids.push(...(await uploadDraftMedia({ images: [ref], videos: [] })).images)
+  }
+  return ids
+}
+
+function EditForm({ ad }: { ad: OwnAd }) {
   const router = useRouter()
+  const queryClient = useQueryClient()
   const form = useRef<HTMLFormElement>(null)
   // the form starts from the ad as it was when the page opened; later changes elsewhere don't reset typing
   const [values, setValues] = useState<AdFormValues>(() => adToFormValues(ad))
@@ -68,19 +90,23 @@ function EditForm({ ad }: { ad: Ad }) {
     if (!validate(values)) return
     setSaving(true)
     try {
-      // The ads are kept on this device only (mock mode), so an offline edit is saved; online, the
-      // same banned-phrase check as posting keeps an edit from slipping one in.
-      if (navigator.onLine && !(await passesContentCheck(values))) return
-      const before = [...ad.images, ...ad.videos]
-      const updated = await updateUserAd(ad.id, formToAdFields(values))
-      if (!updated) {
-        toast({ title: t.notFound, variant: 'destructive' })
-        return
-      }
-      const kept = new Set([...updated.images, ...updated.videos])
-      await deleteMedia(before.filter((ref) => !kept.has(ref)))
+      if (!(await passesContentCheck(values))) return
+      const fields = formToAdFields(values)
+      // each URL shown stands for the stored reference at the same place in the ad
+      const stored = new Map([
+        ...ad.images.map((url, i): [string, string] => [url, ad.media.images[i] ?? '']),
+        ...ad.videos.map((url, i): [string, string] => [url, ad.media.videos[i] ?? '']),
+      ])
+      const images = await mediaIds(fields.images, stored)
+      const videos = await mediaIds(fields.videos, stored)
+      await updateAd(ad.id, { ...fields, contactPlatform: fields.contactPlatform ?? null, images, videos })
+      await deleteMedia([...fields.images, ...fields.videos])
+      void queryClient.invalidateQueries({ queryKey: myAdsKeys.all })
+      void queryClient.invalidateQueries({ queryKey: adsKeys.all })
       toast({ title: t.updated })
       await router.navigate({ to: '/manage' })
+    } catch (error) {
+      toast({ title: t.saveFailed, description: errorDetail(error, ''), variant: 'destructive' })
     } finally {
       setSaving(false)
     }

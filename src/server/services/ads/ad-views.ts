@@ -70,5 +70,6 @@ export function toOwnAd(row: AdRow, now: Date): OwnAd {
     status: effectiveStatus(row, now),
     createdAt: row.createdAt.toISOString(),
     removalReason: row.status === 'removed' ? row.removalReason : null,
+    media: { images: row.images, videos: row.videos },
   }
 }

@@ -1,0 +1,122 @@
+import { Link } from '@tanstack/react-router'
+import { ArrowUpIcon, CreditCardIcon, MapPinIcon, PencilIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react'
+import { Badge } from '#client/components/ui/badge.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { enManage } from '#client/i18n/en-post.ts'
+import { fill } from '#client/i18n/fill.ts'
+import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
+import { adImage } from '#client/lib/ad-image.ts'
+import { canApply } from '#domain/ad-status.ts'
+import type { OwnAd } from '#domain/api/ads.ts'
+
+const t = enManage
+
+function statusText(ad: OwnAd): string {
+  if (ad.status === 'live') return fill(t.status.live, { date: formatPostedDate(ad.expiresAt ?? '', false) })
+  return t.status[ad.status]
+}
+
+const STATUS_VARIANT = {
+  pending_payment: 'outline',
+  live: 'success',
+  expired: 'secondary',
+  held: 'secondary',
+  removed: 'destructive',
+} as const
+
+export function AdThumbnail({ src }: { src: string }) {
+  return (
+    <div className="size-20 shrink-0 overflow-hidden rounded-md bg-muted sm:size-24">
+      {src && <img src={src} alt="" width={96} height={96} className="size-full object-cover" />}
+    </div>
+  )
+}
+
+/** One of the user's server ads: its status, and the actions that status allows. */
+export function OwnAdRow({ ad, onDelete }: { ad: OwnAd; onDelete: (ad: OwnAd) => void }) {
+  const payable = canApply('publish', ad.status) || canApply('renew', ad.status)
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-xl border border-border bg-card p-3 shadow-sm sm:flex-row sm:items-center"
+      data-testid="own-ad"
+    >
+      <div className="flex min-w-0 flex-1 gap-3">
+        <AdThumbnail src={adImage(ad)} />
+        <div className="grid min-w-0 content-start gap-1">
+          <h2 className="truncate font-semibold">{ad.title}</h2>
+          <p>
+            <Badge variant={STATUS_VARIANT[ad.status]} data-testid="ad-status">
+              {statusText(ad)}
+            </Badge>
+          </p>
+          {ad.status === 'removed' && ad.removalReason && (
+            <p className="text-sm text-destructive">{fill(t.removedBecause, { reason: ad.removalReason })}</p>
+          )}
+          {ad.status === 'held' && <p className="text-xs text-muted-foreground">{t.heldNote}</p>}
+          <p className="text-sm font-bold text-primary">{formatAdPrice(ad)}</p>
+          <p className="flex items-center gap-1 text-xs text-muted-foreground">
+            <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">
+              {ad.city ? `${ad.city}, ` : ''}
+              {ad.province}
+            </span>
+          </p>
+          {ad.postedAt && (
+            <p className="text-xs text-muted-foreground">
+              {fill(t.posted, { date: formatPostedDate(ad.postedAt) })}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {payable && (
+          <Button asChild size="sm">
+            <Link
+              to="/checkout"
+              search={{ type: 'post', adId: ad.id }}
+              aria-label={fill(ad.status === 'expired' ? t.renewLabel : t.payLabel, { title: ad.title })}
+            >
+              {ad.status === 'expired' ? (
+                <RefreshCwIcon aria-hidden="true" />
+              ) : (
+                <CreditCardIcon aria-hidden="true" />
+              )}
+              {ad.status === 'expired' ? t.renew : t.pay}
+            </Link>
+          </Button>
+        )}
+        {canApply('edit', ad.status) && (
+          <Button asChild variant="outline" size="sm">
+            <Link to="/edit/$id" params={{ id: ad.id }} aria-label={fill(t.editLabel, { title: ad.title })}>
+              <PencilIcon aria-hidden="true" />
+              {t.edit}
+            </Link>
+          </Button>
+        )}
+        {canApply('bump', ad.status) && (
+          <Button asChild variant="secondary" size="sm">
+            <Link
+              to="/checkout"
+              search={{ type: 'bump', adId: ad.id }}
+              aria-label={fill(t.bumpLabel, { title: ad.title })}
+            >
+              <ArrowUpIcon aria-hidden="true" />
+              {t.bump}
+            </Link>
+          </Button>
+        )}
+        {canApply('remove', ad.status) && (
+          <Button
+            variant="destructive"
+            size="sm"
+            aria-label={fill(t.deleteLabel, { title: ad.title })}
+            onClick={() => onDelete(ad)}
+          >
+            <Trash2Icon aria-hidden="true" />
+            {t.delete}
+          </Button>
+        )}
+      </div>
+    </li>
+  )
+}
