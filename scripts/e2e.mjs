@@ -71,6 +71,8 @@ Object.assign(serverEnv, {
   LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
   ADMIN_USERNAME: adminUsername,
   ADMIN_PASSWORD: adminPassword,
+  // the listing journeys browse the demo ads, as a visitor of a fresh `npm start` does
+  SEED_DEMO_ADS: 'true',
 })
 
 section(`starting the server on ${baseURL} (DATA_DIR ${dataDir})`)
@@ -126,8 +128,8 @@ async function waitForServer(timeoutMs) {
 let exitCode = 1
 try {
   const started = Date.now()
-  if (!(await waitForServer(90_000))) {
-    console.error('ERROR: the server did not answer GET /api/ within 90 s')
+  if (!(await waitForServer(240_000))) {
+    console.error('ERROR: the server did not answer GET /api/ within 240 s')
   } else {
     console.log(`server ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     section('running Playwright')

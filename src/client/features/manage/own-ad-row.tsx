@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { ArrowUpIcon, CreditCardIcon, MapPinIcon, PencilIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
@@ -34,6 +34,7 @@ export function AdThumbnail({ src }: { src: string }) {
 
 /** One of the user's server ads: its status, and the actions that status allows. */
 export function OwnAdRow({ ad, onDelete }: { ad: OwnAd; onDelete: (ad: OwnAd) => void }) {
+  const navigate = useNavigate()
   const payable = canApply('publish', ad.status) || canApply('renew', ad.status)
   return (
     <li
@@ -94,15 +95,14 @@ export function OwnAdRow({ ad, onDelete }: { ad: OwnAd; onDelete: (ad: OwnAd) =>
           </Button>
         )}
         {canApply('bump', ad.status) && (
-          <Button asChild variant="secondary" size="sm">
-            <Link
-              to="/checkout"
-              search={{ type: 'bump', adId: ad.id }}
-              aria-label={fill(t.bumpLabel, { title: ad.title })}
-            >
-              <ArrowUpIcon aria-hidden="true" />
-              {t.bump}
-            </Link>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={fill(t.bumpLabel, { title: ad.title })}
+            onClick={() => void navigate({ to: '/checkout', search: { type: 'bump', adId: ad.id } })}
+          >
+            <ArrowUpIcon aria-hidden="true" />
+            {t.bump}
           </Button>
         )}
         {canApply('remove', ad.status) && (

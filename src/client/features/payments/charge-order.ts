@@ -7,6 +7,7 @@ import { ensureServerAd } from '#client/features/post/api/create-ad.ts'
 import { payFromWallet } from '#client/features/wallet/api/pay-from-wallet.ts'
 import { enPayments } from '#client/i18n/en-payments.ts'
 import { isApiError } from '#client/lib/http.ts'
+import { isAdId } from '#domain/api/ads.ts'
 import {
   moderationPayload,
   needsModerationCheck,
@@ -55,6 +56,9 @@ export async function checkOfflineDraft(draft: PostDraft): Promise<void> {
 export async function chargeOrder(order: PendingPayment): Promise<PaidAd | undefined> {
   // a bump, or a posting fee for an ad already on the server (pay for an unpaid ad, renew an expired one)
   if (order.adId) {
+    // an order saved before ads lived on the server names an ad only this device had: the server
+    // would take the fee and publish nothing, so it is refused here (the ad is a draft in /manage)
+    if (!isAdId(order.adId)) throw new OrderRefused(t.noAdTitle, t.noAdBody)
     await chargeWallet(order, order.adId)
     return undefined
   }

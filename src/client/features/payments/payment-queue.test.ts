@@ -71,8 +71,8 @@ describe('the offline wallet queue', () => {
   })
 
   it('shares one attempt between concurrent calls for the same order', async () => {
-    fetchMock.mockImplementation(async () => walletPaid('bump', 'u-1'))
-    const order = await addPendingPayment({ type: 'bump', adId: 'u-1' })
+    fetchMock.mockImplementation(async () => walletPaid('bump', 'srvad0000009'))
+    const order = await addPendingPayment({ type: 'bump', adId: 'srvad0000009' })
     const outcomes = await Promise.all([
       payPendingOrder(order.id, chargeOrder),
       payPendingOrder(order.id, chargeOrder),
@@ -85,8 +85,8 @@ describe('the offline wallet queue', () => {
   it('keeps the order queued when the network fails, and retries it with the same key', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
     fetchMock.mockResolvedValueOnce(json(503, { detail: 'Service unavailable' }))
-    fetchMock.mockResolvedValueOnce(walletPaid('bump', 'u-1'))
-    const order = await addPendingPayment({ type: 'bump', adId: 'u-1' })
+    fetchMock.mockResolvedValueOnce(walletPaid('bump', 'srvad0000009'))
+    const order = await addPendingPayment({ type: 'bump', adId: 'srvad0000009' })
 
     expect((await resumePendingPayments(chargeOrder))[0]).toMatchObject({ status: 'queued' })
     expect(await listPendingPayments()).toMatchObject([{ id: order.id, status: 'pending' }])
@@ -172,5 +172,15 @@ describe('paying for a draft whose server ad the server refuses', () => {
       { type: 'post', listingId: SERVER_AD_ID },
       { type: 'post', listingId: SERVER_AD_ID },
     ])
+  })
+})
+
+describe('an order saved before ads lived on the server', () => {
+  it('is refused without charging when it bumps an ad only this device had', async () => {
+    fetchMock.mockImplementation(happyApi())
+    await addPendingPayment({ type: 'bump', adId: 'own-1234' })
+    const [outcome] = await resumePendingPayments(chargeOrder)
+    expect(outcome).toMatchObject({ status: 'failed', error: { title: 'No ad to bump' } })
+    expect(sent('/wallet/pay')).toEqual([])
   })
 })

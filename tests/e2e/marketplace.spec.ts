@@ -1,0 +1,127 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { STORAGE_KEYS } from '#domain/constants.ts'
+import { expect, test, toasts } from '#tests/support/e2e-accounts.ts'
+import { ADULT_CONFIRMED_VALUE } from '#tests/support/e2e-fixtures.ts'
+import { adCards, cardTitles } from '#tests/support/e2e-listing.ts'
+import { topUpInTheApp } from '#tests/support/e2e-wallet.ts'
+
+// Ads live on the server: what one person posts and pays for, everyone else sees. A (signed in)
+// posts, bumps, edits and deletes in one browser; B, a signed-out visitor in another browser with
+// its own storage, finds each change on the listing.
+
+const LISTING = '/ca/ON/adult-buy-sell'
+
+async function visitor(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext()
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    STORAGE_KEYS.adultConfirmed,
+    ADULT_CONFIRMED_VALUE,
+  ] as const)
+  return { context, page: await context.newPage() }
+}
+
+/** Fills /post, continues to checkout and pays the $2 fee from the wallet; lands on the listing. */
+async function postAndPay(page: Page, ad: { title: string; phone: string }) {
+  await page.goto('/post')
+  const form = page.locator('#main form')
+  await form.getByLabel('Title', { exact: true }).fill(ad.title)
+  await form.getByLabel('Province', { exact: true }).selectOption('ON')
+  await form.getByLabel('City', { exact: true }).fill('Toronto')
+  await form.getByLabel('Price (CAD)').fill('45')
+  await form.getByLabel('Description').fill('Hand-poured, unscented, pick up downtown.')
+  await form.getByLabel('Phone').fill(ad.phone)
+  await form.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/checkout\?type=post/)
+  await page.getByRole('button', { name: 'Pay $2.00 from wallet' }).click()
+  await expect(page).toHaveURL(new RegExp(`${LISTING}$`))
+}
+
+/** B's view of the listing for a keyword, read fresh from the server. */
+async function searchAsVisitor(page: Page, keyword: string): Promise<string[]> {
+  await page.goto(`${LISTING}?q=${encodeURIComponent(keyword)}`)
+  await expect(page.getByTestId('result-count')).not.toHaveText('')
+  return cardTitles(page)
+}
+
+test.describe('a marketplace: ads on the server', () => {
+  test('what A posts, bumps, edits and deletes, a signed-out B sees within a reload', async ({
+    page,
+    context,
+    accounts,
+    browser,
+  }) => {
+    test.setTimeout(180_000)
+    const tag = Math.random().toString(36).slice(2, 8)
+    const first = `Beeswax candle ${tag}`
+    const second = `Soy candle ${tag}`
+    const user = await accounts.signUp()
+    await accounts.login(page, user)
+    await topUpInTheApp(page, context, '10')
+
+    await postAndPay(page, { title: first, phone: '416-555-0142' })
+    await postAndPay(page, { title: second, phone: '416-555-0143' })
+    await expect.poll(() => cardTitles(page).then((t) => t.slice(0, 2))).toEqual([second, first])
+
+    // B, signed out in its own browser, finds both by keyword, newest first, and reveals a contact
+    const b = await visitor(browser)
+    expect(await searchAsVisitor(b.page, tag)).toEqual([second, first])
+    await adCards(b.page).filter({ hasText: first }).getByRole('button').click()
+    const dialog = b.page.getByRole('dialog')
+    await expect(dialog.getByRole('heading', { name: first })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Reveal contact' }).click()
+    const code = (await dialog.getByTestId('reveal-code').locator('[aria-hidden="true"]').textContent()) ?? ''
+    await dialog.getByLabel('Type the code').fill(code)
+    await dialog.getByRole('button', { name: 'Reveal', exact: true }).click()
+    await expect(dialog.getByRole('link', { name: '416-555-0142' })).toBeVisible()
+    await b.page.keyboard.press('Escape')
+
+    // A bumps the older ad: first for B
+    await page.goto('/manage')
+    await expect(page.getByTestId('own-ad').filter({ hasText: first }).getByTestId('ad-status')).toHaveText(
+      /Live until/,
+    )
+    await page.getByRole('button', { name: `Bump ${first} to the top for $1` }).click()
+    await page.getByRole('button', { name: 'Pay $1.00 from wallet' }).click()
+    await expect(page).toHaveURL(/\/manage$/)
+    expect(await searchAsVisitor(b.page, tag)).toEqual([first, second])
+
+    // A edits it: B sees the new title, still first (an edit never changes the rank)
+    const edited = `${first} (large)`
+    await page.getByRole('link', { name: `Edit ${first}` }).click()
+    await page.locator('#main form').getByLabel('Title', { exact: true }).fill(edited)
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(toasts(page)).toContainText('Ad updated')
+    expect(await searchAsVisitor(b.page, tag)).toEqual([edited, second])
+
+    // A deletes it: gone for B
+    await page.getByRole('button', { name: `Delete ${edited}` }).click()
+    await page
+      .getByRole('dialog', { name: 'Delete this ad?' })
+      .getByRole('button', { name: 'Delete ad' })
+      .click()
+    await expect(toasts(page)).toContainText('Ad deleted')
+    expect(await searchAsVisitor(b.page, tag)).toEqual([second])
+    await b.context.close()
+  })
+
+  test('a listing B has seen reopens offline with its saved results and their time', async ({ browser }) => {
+    const b = await visitor(browser)
+    await b.page.goto(LISTING)
+    await expect(adCards(b.page).first()).toBeVisible()
+    const titles = await cardTitles(b.page)
+    await b.page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    await expect.poll(() => b.page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    // the persisted query cache is written on a short throttle: let it catch up before going offline
+    await expect
+      .poll(() => b.page.evaluate(() => localStorage.getItem('query_cache') ?? ''))
+      .toContain(titles[0] ?? '')
+
+    await b.context.setOffline(true)
+    await b.page.reload()
+    await expect(b.page.getByRole('status').filter({ hasText: 'saved results from' })).toBeVisible()
+    expect(await cardTitles(b.page)).toEqual(titles)
+    await b.context.close()
+  })
+})
