@@ -1,10 +1,8 @@
 // Browsing from the home page (issue 2, "Shown by"): the province cards and their toast, the hero
 // and header searches, unknown paths, and the 18+ gate.
 import type { Page } from '@playwright/test'
-import { queryListing } from '#domain/listing.ts'
-import { mockAds } from '#domain/mock-ads.ts'
 import { expect, isMobileProject, test } from '#tests/support/e2e-fixtures.ts'
-import { adCards, cardTitles, expectResultCount } from '#tests/support/e2e-listing.ts'
+import { adCards, cardTitles, expectResultCount, serverListing } from '#tests/support/e2e-listing.ts'
 
 function provinceCard(page: Page, name: string) {
   return page.getByRole('article', { name })
@@ -15,7 +13,10 @@ function toastRegion(page: Page) {
 }
 
 test.describe('home page', () => {
-  test('a province card asks for a category first, then opens that listing @mobile', async ({ page }) => {
+  test('a province card asks for a category first, then opens that listing @mobile', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Top categories' })).toBeVisible()
@@ -46,15 +47,12 @@ test.describe('home page', () => {
     await card.getByRole('button', { name: /View all/ }).click()
     await expect(page).toHaveURL(/\/ca\/ON\/adult-pics-vids$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Adult Pics/Vids in Ontario')
-    const expected = queryListing(
-      { own: [], generated: mockAds() },
-      { province: 'ON', category: 'adult-pics-vids' },
-    )
+    const expected = await serverListing(request, { province: 'ON', category: 'adult-pics-vids' })
     await expectResultCount(page, expected.total)
-    expect(await cardTitles(page)).toEqual(expected.items.map((a) => a.title))
+    await expect.poll(() => cardTitles(page)).toEqual(expected.items.map((a) => a.title))
   })
 
-  test('a city chip opens the listing of that city', async ({ page }) => {
+  test('a city chip opens the listing of that city', async ({ page, request }) => {
     await page.goto('/')
     const card = provinceCard(page, 'British Columbia')
     await card.getByRole('combobox', { name: 'Category' }).click()
@@ -64,15 +62,19 @@ test.describe('home page', () => {
       .getByRole('button', { name: 'Victoria' })
       .click()
     await expect(page).toHaveURL(/\/ca\/BC\/adult-buy-sell\?city=Victoria$/)
-    const expected = queryListing(
-      { own: [], generated: mockAds() },
-      { province: 'BC', category: 'adult-buy-sell', city: 'Victoria' },
-    )
+    const expected = await serverListing(request, {
+      province: 'BC',
+      category: 'adult-buy-sell',
+      city: 'Victoria',
+    })
     await expectResultCount(page, expected.total)
     for (const text of await adCards(page).allInnerTexts()) expect(text).toContain('Victoria')
   })
 
-  test('the hero search goes to Adult Buy & Sell with the keyword and province', async ({ page }) => {
+  test('the hero search goes to Adult Buy & Sell with the keyword and province', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/')
     const keyword = page.getByRole('searchbox', { name: 'Keyword' })
     const hero = page.getByRole('search').filter({ has: keyword })
@@ -81,15 +83,12 @@ test.describe('home page', () => {
     await page.getByRole('option', { name: 'Alberta', exact: true }).click()
     await hero.getByRole('button', { name: 'Search', exact: true }).click()
     await expect(page).toHaveURL(/\/ca\/AB\/adult-buy-sell\?q=corset$/)
-    const expected = queryListing(
-      { own: [], generated: mockAds() },
-      { province: 'AB', category: 'adult-buy-sell', q: 'corset' },
-    )
+    const expected = await serverListing(request, { province: 'AB', category: 'adult-buy-sell', q: 'corset' })
     expect(expected.total).toBeGreaterThan(0)
     await expectResultCount(page, expected.total)
   })
 
-  test('the header search keeps the current category and city @mobile', async ({ page }) => {
+  test('the header search keeps the current category and city @mobile', async ({ page, request }) => {
     await page.goto('/ca/ON/adult-pics-vids?city=Toronto')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Adult Pics/Vids in Ontario')
     const box = page.getByRole('searchbox', { name: 'Search ads' })
@@ -99,10 +98,12 @@ test.describe('home page', () => {
     const url = new URL(page.url())
     expect(url.searchParams.get('city')).toBe('Toronto')
     expect(url.searchParams.get('q')).toBe('set')
-    const expected = queryListing(
-      { own: [], generated: mockAds() },
-      { province: 'ON', category: 'adult-pics-vids', city: 'Toronto', q: 'set' },
-    )
+    const expected = await serverListing(request, {
+      province: 'ON',
+      category: 'adult-pics-vids',
+      city: 'Toronto',
+      q: 'set',
+    })
     await expectResultCount(page, expected.total)
 
     // from a page that is not a listing it goes to Adult Buy & Sell in All Canada
@@ -112,13 +113,13 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/ca\/ALL\/adult-buy-sell\?q=robe$/)
   })
 
-  test('an unknown path redirects to the home page', async ({ page }) => {
+  test('an unknown path redirects to the home page', async ({ page, request }) => {
     await page.goto('/no/such/page?x=1')
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('heading', { name: 'Browse by province' })).toBeVisible()
   })
 
-  test('the header category links open the companion types and categories', async ({ page }) => {
+  test('the header category links open the companion types and categories', async ({ page, request }) => {
     test.skip(isMobileProject(page), 'the category links live in the Browse drawer on phones')
     await page.goto('/')
     const nav = page.getByRole('banner')
@@ -153,7 +154,7 @@ test.describe('18+ gate', () => {
     await expect(page.getByRole('dialog', { name: 'Adults only (18+)' })).toHaveCount(0)
   })
 
-  test('shows on a deep link too', async ({ page }) => {
+  test('shows on a deep link too', async ({ page, request }) => {
     await page.goto('/ca/ON/adult-buy-sell')
     await expect(page.getByRole('dialog', { name: 'Adults only (18+)' })).toBeVisible()
   })

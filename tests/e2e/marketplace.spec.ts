@@ -9,7 +9,8 @@ import { topUpInTheApp } from '#tests/support/e2e-wallet.ts'
 // posts, bumps, edits and deletes in one browser; B, a signed-out visitor in another browser with
 // its own storage, finds each change on the listing.
 
-const LISTING = '/ca/ON/adult-buy-sell'
+// in Yukon: the listing journeys read the seeded lists of the provinces, which must stay still
+const LISTING = '/ca/YT/adult-buy-sell'
 
 async function visitor(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext()
@@ -25,8 +26,8 @@ async function postAndPay(page: Page, ad: { title: string; phone: string }) {
   await page.goto('/post')
   const form = page.locator('#main form')
   await form.getByLabel('Title', { exact: true }).fill(ad.title)
-  await form.getByLabel('Province', { exact: true }).selectOption('ON')
-  await form.getByLabel('City', { exact: true }).fill('Toronto')
+  await form.getByLabel('Province', { exact: true }).selectOption('YT')
+  await form.getByLabel('City', { exact: true }).fill('Whitehorse')
   await form.getByLabel('Price (CAD)').fill('45')
   await form.getByLabel('Description').fill('Hand-poured, unscented, pick up downtown.')
   await form.getByLabel('Phone').fill(ad.phone)
@@ -37,10 +38,10 @@ async function postAndPay(page: Page, ad: { title: string; phone: string }) {
 }
 
 /** B's view of the listing for a keyword, read fresh from the server. */
-async function searchAsVisitor(page: Page, keyword: string): Promise<string[]> {
+async function searchAsVisitor(page: Page, keyword: string, expected: string[]): Promise<void> {
   await page.goto(`${LISTING}?q=${encodeURIComponent(keyword)}`)
-  await expect(page.getByTestId('result-count')).not.toHaveText('')
-  return cardTitles(page)
+  // a saved copy of this search may show first while the fresh one loads
+  await expect.poll(() => cardTitles(page)).toEqual(expected)
 }
 
 test.describe('a marketplace: ads on the server', () => {
@@ -64,7 +65,7 @@ test.describe('a marketplace: ads on the server', () => {
 
     // B, signed out in its own browser, finds both by keyword, newest first, and reveals a contact
     const b = await visitor(browser)
-    expect(await searchAsVisitor(b.page, tag)).toEqual([second, first])
+    await searchAsVisitor(b.page, tag, [second, first])
     await adCards(b.page).filter({ hasText: first }).getByRole('button').click()
     const dialog = b.page.getByRole('dialog')
     await expect(dialog.getByRole('heading', { name: first })).toBeVisible()
@@ -83,7 +84,7 @@ test.describe('a marketplace: ads on the server', () => {
     await page.getByRole('button', { name: `Bump ${first} to the top for $1` }).click()
     await page.getByRole('button', { name: 'Pay $1.00 from wallet' }).click()
     await expect(page).toHaveURL(/\/manage$/)
-    expect(await searchAsVisitor(b.page, tag)).toEqual([first, second])
+    await searchAsVisitor(b.page, tag, [first, second])
 
     // A edits it: B sees the new title, still first (an edit never changes the rank)
     const edited = `${first} (large)`
@@ -91,7 +92,7 @@ test.describe('a marketplace: ads on the server', () => {
     await page.locator('#main form').getByLabel('Title', { exact: true }).fill(edited)
     await page.getByRole('button', { name: 'Save changes' }).click()
     await expect(toasts(page)).toContainText('Ad updated')
-    expect(await searchAsVisitor(b.page, tag)).toEqual([edited, second])
+    await searchAsVisitor(b.page, tag, [edited, second])
 
     // A deletes it: gone for B
     await page.getByRole('button', { name: `Delete ${edited}` }).click()
@@ -100,7 +101,7 @@ test.describe('a marketplace: ads on the server', () => {
       .getByRole('button', { name: 'Delete ad' })
       .click()
     await expect(toasts(page)).toContainText('Ad deleted')
-    expect(await searchAsVisitor(b.page, tag)).toEqual([second])
+    await searchAsVisitor(b.page, tag, [second])
     await b.context.close()
   })
 

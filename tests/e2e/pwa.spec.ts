@@ -1,10 +1,8 @@
 // Installable and offline (issue 2): a valid manifest with fetchable icons, a service worker that
 // takes control, never answers /api/* with the app shell, and serves a visited listing offline.
 import type { Page } from '@playwright/test'
-import { queryListing } from '#domain/listing.ts'
-import { mockAds } from '#domain/mock-ads.ts'
 import { expect, test } from '#tests/support/e2e-fixtures.ts'
-import { adCards, expectResultCount } from '#tests/support/e2e-listing.ts'
+import { adCards, expectResultCount, serverListing } from '#tests/support/e2e-listing.ts'
 
 interface ManifestIcon {
   src: string
@@ -87,11 +85,9 @@ test.describe('installable PWA', () => {
   test('after one online visit, a listing reloads offline with the offline banner @mobile', async ({
     page,
     context,
+    request,
   }) => {
-    const expected = queryListing(
-      { own: [], generated: mockAds() },
-      { province: 'ON', category: 'adult-buy-sell' },
-    )
+    const expected = await serverListing(request, { province: 'ON', category: 'adult-buy-sell' })
     await page.goto('/ca/ON/adult-buy-sell')
     await expect(adCards(page)).toHaveCount(expected.items.length)
     await waitForServiceWorkerControl(page)

@@ -207,12 +207,12 @@ test.describe('sell: post, edit, manage', () => {
     }
   })
 
-  test('manage: edit saves with Ad updated (mock), delete asks first and says Ad deleted', async ({
+  test('manage: an ad kept only on this device is a draft to publish or delete, asked first', async ({
     page,
     accounts,
   }) => {
     await accounts.login(page, await accounts.signUp())
-    // a posted ad as publishing leaves it (the paid journeys post through checkout)
+    // an ad as the app kept it on the device before ads lived on the server
     await page.evaluate((key) => {
       localStorage.setItem(
         key,
@@ -236,52 +236,47 @@ test.describe('sell: post, edit, manage', () => {
       )
     }, STORAGE_KEYS.mockAds)
     await page.goto('/manage')
-    await expect(page.getByRole('heading', { name: 'Lace mask' })).toBeVisible()
+    await expect(page.getByText('You have not posted any ads yet.')).toBeVisible()
+    const kept = page.getByRole('region', { name: 'Kept on this device, not published' })
+    await expect(kept.getByRole('heading', { name: 'Lace mask' })).toBeVisible()
     await expectNoSeriousA11yViolations(page, '/manage')
     await expect(page.getByRole('link', { name: 'Create new' })).toHaveAttribute('href', '/post')
 
-    await page.getByRole('link', { name: 'Edit Lace mask' }).click()
-    await expect(page).toHaveURL(/\/edit\/own-e2e-1$/)
-    const f = form(page)
-    await expect(f.title).toHaveValue('Lace mask')
-    await expect(f.city).toHaveValue('Ottawa')
-    await f.title.fill('')
-    await page.getByRole('button', { name: 'Save changes' }).click()
-    await expect(toasts(page)).toContainText('Missing title')
-    await f.title.fill('Lace mask, new')
-    await f.province.selectOption('BC')
-    await expect(f.city).toHaveValue('')
-    await f.city.fill('Kelowna')
-    await page.getByRole('button', { name: 'Save changes' }).click()
-    await expect(toasts(page)).toContainText('Ad updated (mock)')
-    await expect(page).toHaveURL(/\/manage$/)
-    await expect(page.getByRole('heading', { name: 'Lace mask, new' })).toBeVisible()
-    await expect(page.getByText('Kelowna, BC')).toBeVisible()
-
-    await expect(page.getByRole('button', { name: 'Bump Lace mask, new' })).toBeVisible()
-    await page.getByRole('button', { name: 'Delete Lace mask, new' }).click()
+    await page.getByRole('button', { name: 'Delete Lace mask' }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete this ad?' })
     await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: 'Cancel' }).first().click()
     await expect(dialog).toHaveCount(0)
-    await expect(page.getByRole('heading', { name: 'Lace mask, new' })).toBeVisible()
 
-    await page.getByRole('button', { name: 'Delete Lace mask, new' }).click()
+    // Publish hands it to checkout like a new post
+    await page.getByRole('button', { name: 'Publish Lace mask for $2' }).click()
+    await expect(page).toHaveURL(/\/checkout\?type=post/)
+    await expect(page.getByTestId('checkout-fee')).toHaveText('$2.00')
+    await expect(page.locator('#main').getByText('Lace mask')).toBeVisible()
+
+    await page.goto('/manage')
+    await page.getByRole('button', { name: 'Delete Lace mask' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete ad' }).click()
     await expect(toasts(page)).toContainText('Ad deleted')
-    await expect(page.getByRole('heading', { name: 'Lace mask, new' })).toHaveCount(0)
-    await expect(page.getByText('You have not posted any ads yet.')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Lace mask' })).toHaveCount(0)
     await expect
       .poll(() => page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.mockAds))
       .toBeNull()
   })
 
-  test('a generated ad is Not editable and an unknown id is not found', async ({ page, accounts }) => {
+  test("someone else's ad, a demo ad and an unknown id are all not found in /edit", async ({
+    page,
+    accounts,
+  }) => {
     await accounts.login(page, await accounts.signUp())
-    await page.goto('/edit/gen-ON-adult-buy-sell-0')
-    await expect(page.getByRole('heading', { name: 'Not editable' })).toBeVisible()
-    await expect(page.getByText('Only your posted ads can be edited in mock mode.').first()).toBeVisible()
+    const demo = await page.evaluate(async () => {
+      const res = await fetch('/api/ads?province=ON&category=adult-buy-sell')
+      return ((await res.json()) as { items: { id: string }[] }).items[0]?.id ?? ''
+    })
+    expect(demo).toMatch(/^[0-9a-z]{12}$/)
+    await page.goto(`/edit/${demo}`)
+    await expect(page.getByRole('heading', { name: 'Ad not found among your ads' })).toBeVisible()
     await page.goto('/edit/own-does-not-exist')
-    await expect(page.getByRole('heading', { name: 'Ad not found in your local posts' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Ad not found among your ads' })).toBeVisible()
   })
 })

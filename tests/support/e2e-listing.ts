@@ -1,6 +1,8 @@
 // Helpers for driving the listing page the way a visitor does: through the filters panel (the
 // sidebar on desktop, the "Filters" sheet on a phone), the ad cards and the pagination links.
-import { expect, type Locator, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
+import { AdListSchema, type PublicAd } from '#domain/api/ads.ts'
+import type { ListingQuery } from '#domain/listing.ts'
 import { isMobileProject } from './e2e-fixtures.ts'
 
 /** The listing's filters panel, opening the phone's sheet first when needed. */
@@ -54,8 +56,9 @@ export async function cardPrices(page: Page): Promise<number[]> {
   })
 }
 
-/** "130 ads" → 130 */
+/** "130 ads" → 130; waits for the count to be shown (it is empty while the first page loads) */
 export async function resultCount(page: Page): Promise<number> {
+  await expect(page.getByTestId('result-count')).not.toHaveText('')
   const text = ((await page.getByTestId('result-count').textContent()) ?? '').trim()
   if (/^No ads/.test(text)) return 0
   const match = text.match(/^([\d,]+)/)
@@ -65,4 +68,28 @@ export async function resultCount(page: Page): Promise<number> {
 
 export async function expectResultCount(page: Page, count: number): Promise<void> {
   await expect.poll(() => resultCount(page)).toBe(count)
+}
+
+export interface ServerListing {
+  items: PublicAd[]
+  total: number
+  pageCount: number
+}
+
+/**
+ * What GET /api/ads answers for a listing query, the page's oracle: the page must show exactly this.
+ * (The server's filtering, search and sorting are tested on PGlite and PostgreSQL in tests/api.)
+ */
+export async function serverListing(request: APIRequestContext, query: ListingQuery): Promise<ServerListing> {
+  const params: Record<string, string> = { province: query.province, category: query.category }
+  if (query.city) params.city = query.city
+  if (query.escortType) params.escortType = query.escortType
+  if (query.q) params.q = query.q
+  if (query.sort && query.sort !== 'new') params.sort = query.sort
+  if (query.verifiedOnly) params.verified = 'true'
+  if (query.page) params.page = String(query.page)
+  const res = await request.get('/api/ads', { params })
+  expect(res.status(), await res.text()).toBe(200)
+  const list = AdListSchema.parse(await res.json())
+  return { items: list.items, total: list.total, pageCount: list.pages }
 }
