@@ -73,6 +73,9 @@ Object.assign(serverEnv, {
   ADMIN_PASSWORD: adminPassword,
   // the listing journeys browse the demo ads, as a visitor of a fresh `npm start` does
   SEED_DEMO_ADS: 'true',
+  // as behind one proxy: the fixtures' API calls name a client address of their own
+  // (tests/support/e2e-accounts.ts), so many sign-ups do not share one rate-limit bucket
+  TRUST_PROXY: '1',
 })
 
 section(`starting the server on ${baseURL} (DATA_DIR ${dataDir})`)

@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { STORAGE_KEYS } from '#domain/constants.ts'
+import type { Page } from '@playwright/test'
 import { expect, test, toasts } from '#tests/support/e2e-accounts.ts'
-import { ADULT_CONFIRMED_VALUE } from '#tests/support/e2e-fixtures.ts'
+import { newVisitor } from '#tests/support/e2e-fixtures.ts'
 import { adCards, cardTitles } from '#tests/support/e2e-listing.ts'
-import { topUpInTheApp } from '#tests/support/e2e-wallet.ts'
+import { postAndPay, topUpInTheApp } from '#tests/support/e2e-wallet.ts'
 
 // Ads live on the server: what one person posts and pays for, everyone else sees. A (signed in)
 // posts, bumps, edits and deletes in one browser; B, a signed-out visitor in another browser with
@@ -11,31 +10,6 @@ import { topUpInTheApp } from '#tests/support/e2e-wallet.ts'
 
 // in Yukon: the listing journeys read the seeded lists of the provinces, which must stay still
 const LISTING = '/ca/YT/adult-buy-sell'
-
-async function visitor(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext()
-  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    STORAGE_KEYS.adultConfirmed,
-    ADULT_CONFIRMED_VALUE,
-  ] as const)
-  return { context, page: await context.newPage() }
-}
-
-/** Fills /post, continues to checkout and pays the $2 fee from the wallet; lands on the listing. */
-async function postAndPay(page: Page, ad: { title: string; phone: string }) {
-  await page.goto('/post')
-  const form = page.locator('#main form')
-  await form.getByLabel('Title', { exact: true }).fill(ad.title)
-  await form.getByLabel('Province', { exact: true }).selectOption('YT')
-  await form.getByLabel('City', { exact: true }).fill('Whitehorse')
-  await form.getByLabel('Price (CAD)').fill('45')
-  await form.getByLabel('Description').fill('Hand-poured, unscented, pick up downtown.')
-  await form.getByLabel('Phone').fill(ad.phone)
-  await form.getByRole('button', { name: 'Continue' }).click()
-  await expect(page).toHaveURL(/\/checkout\?type=post/)
-  await page.getByRole('button', { name: 'Pay $2.00 from wallet' }).click()
-  await expect(page).toHaveURL(new RegExp(`${LISTING}$`))
-}
 
 /** B's view of the listing for a keyword, read fresh from the server. */
 async function searchAsVisitor(page: Page, keyword: string, expected: string[]): Promise<void> {
@@ -59,12 +33,12 @@ test.describe('a marketplace: ads on the server', () => {
     await accounts.login(page, user)
     await topUpInTheApp(page, context, '10')
 
-    await postAndPay(page, { title: first, phone: '416-555-0142' })
-    await postAndPay(page, { title: second, phone: '416-555-0143' })
+    await postAndPay(page, { title: first, province: 'YT', city: 'Whitehorse', phone: '416-555-0142' })
+    await postAndPay(page, { title: second, province: 'YT', city: 'Whitehorse', phone: '416-555-0143' })
     await expect.poll(() => cardTitles(page).then((t) => t.slice(0, 2))).toEqual([second, first])
 
     // B, signed out in its own browser, finds both by keyword, newest first, and reveals a contact
-    const b = await visitor(browser)
+    const b = await newVisitor(browser)
     await searchAsVisitor(b.page, tag, [second, first])
     await adCards(b.page).filter({ hasText: first }).getByRole('button').click()
     const dialog = b.page.getByRole('dialog')
@@ -106,7 +80,7 @@ test.describe('a marketplace: ads on the server', () => {
   })
 
   test('a listing B has seen reopens offline with its saved results and their time', async ({ browser }) => {
-    const b = await visitor(browser)
+    const b = await newVisitor(browser)
     await b.page.goto(LISTING)
     await expect(adCards(b.page).first()).toBeVisible()
     const titles = await cardTitles(b.page)

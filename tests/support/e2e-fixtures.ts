@@ -1,4 +1,11 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test'
 import { type OutboxMessage, OutboxResponseSchema } from '#domain/api/auth.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 
@@ -118,4 +125,14 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 /** True on the phone-sized project. */
 export function isMobileProject(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1440) < 768
+}
+
+/** Another person: a browser context of its own (no session, no storage), past the 18+ gate. */
+export async function newVisitor(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext()
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    STORAGE_KEYS.adultConfirmed,
+    ADULT_CONFIRMED_VALUE,
+  ] as const)
+  return { context, page: await context.newPage() }
 }

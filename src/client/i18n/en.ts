@@ -49,7 +49,7 @@ export const en = {
     terms: 'Terms',
     contact: 'Contact',
     rights: 'All ads are posted by adults (18+). Report illegal content through the Contact page.',
-    mockBanner: 'Demo data: ad browsing, posting and managing are simulated and kept in this browser only.',
+    mockBanner: 'Ads marked Demo are samples that show how the site works: nobody is behind them.',
     offlineBanner:
       'You are offline. Showing what this device has saved; actions that need the network will wait.',
     backendDownBanner:

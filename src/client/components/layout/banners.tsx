@@ -3,7 +3,7 @@ import { en } from '#client/i18n/en.ts'
 
 const t = en.layout
 
-/** Always shown: browsing and managing ads is simulated in this browser. */
+/** Always shown: the seeded demo ads are samples, not real sellers. */
 export function MockDataBanner() {
   return (
     <div className="bg-amber-100 text-amber-950">

@@ -43,7 +43,9 @@ function MyAdsList({ onDelete }: { onDelete: (ad: OwnAd) => void }) {
       </p>
     )
   }
-  if (ads.data.length === 0) {
+  // an ad its owner deleted is gone for them too; one an admin removed stays, with the reason
+  const shown = ads.data.filter((ad) => ad.status !== 'removed' || ad.removalReason)
+  if (shown.length === 0) {
     return (
       <p className="mt-8 rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
         {t.empty}
@@ -52,7 +54,7 @@ function MyAdsList({ onDelete }: { onDelete: (ad: OwnAd) => void }) {
   }
   return (
     <ul className="mt-8 grid gap-3">
-      {ads.data.map((ad) => (
+      {shown.map((ad) => (
         <OwnAdRow key={ad.id} ad={ad} onDelete={onDelete} />
       ))}
     </ul>

@@ -13,14 +13,16 @@ function QueueEntry({ item }: { item: QueueItem }) {
   const id = useId()
   const [reason, setReason] = useState('')
   const act = useReviewAction()
-  const decide = (action: ReviewAction) =>
-    act.mutate(
-      { adId: item.adId, action, reason },
-      {
-        onSuccess: () => toast({ title: t.done }),
-        onError: (e) => announceAdminFailure(t.actionFailed, e),
-      },
-    )
+  // mutateAsync, not mutate's callbacks: a decided ad leaves the refetched queue, unmounting this
+  // entry before per-call callbacks would run, and the admin must still be told it is done
+  const decide = async (action: ReviewAction) => {
+    try {
+      await act.mutateAsync({ adId: item.adId, action, reason })
+      toast({ title: t.done })
+    } catch (e) {
+      announceAdminFailure(t.actionFailed, e)
+    }
+  }
   return (
     <li className="grid gap-2 rounded-lg border border-border p-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -59,18 +61,18 @@ function QueueEntry({ item }: { item: QueueItem }) {
         onChange={(e) => setReason(e.target.value)}
       />
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" disabled={act.isPending} onClick={() => decide('dismiss')}>
+        <Button variant="outline" disabled={act.isPending} onClick={() => void decide('dismiss')}>
           {t.dismiss}
         </Button>
         <Button
           variant="destructive"
           disabled={act.isPending || reason.trim() === ''}
-          onClick={() => decide('remove')}
+          onClick={() => void decide('remove')}
         >
           {t.remove}
         </Button>
         {item.status === 'removed' && (
-          <Button variant="outline" disabled={act.isPending} onClick={() => decide('restore')}>
+          <Button variant="outline" disabled={act.isPending} onClick={() => void decide('restore')}>
             {t.restore}
           </Button>
         )}

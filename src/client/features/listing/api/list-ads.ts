@@ -12,8 +12,8 @@ export function adsListQuery(query: AdListQueryParams) {
   return queryOptions({
     queryKey: adsKeys.list(query),
     queryFn: ({ signal }) => listAds(query, signal),
-    // a new ad shows within a second of a reload; moving between pages keeps the old one on screen
-    staleTime: 5_000,
+    // always asked again when shown (a new or changed ad shows at once); the saved copy shows meanwhile
+    staleTime: 0,
     placeholderData: keepPreviousData,
     // offline the persisted copy is shown as it is: one failed attempt is enough to say so
     retry: (count) => count < 1 && navigator.onLine,

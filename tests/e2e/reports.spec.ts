@@ -1,0 +1,63 @@
+import { expect, test, toasts } from '#tests/support/e2e-accounts.ts'
+import { E2E_ADMIN, newVisitor } from '#tests/support/e2e-fixtures.ts'
+import { adCards } from '#tests/support/e2e-listing.ts'
+import { postAndPay, topUpInTheApp } from '#tests/support/e2e-wallet.ts'
+
+// Trust and safety end to end: a report that an ad may involve a minor hides it at once, the admin
+// finds it first in the review queue and removes it with a reason, and its owner reads that reason.
+
+const LISTING = '/ca/NU/adult-buy-sell'
+
+test('a report of a possible minor hides the ad; the admin removes it with a reason the owner sees', async ({
+  page,
+  context,
+  accounts,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const title = `Tea set ${Math.random().toString(36).slice(2, 8)}`
+  const owner = await accounts.signUp()
+  await accounts.login(page, owner)
+  await topUpInTheApp(page, context, '5')
+  await postAndPay(page, { title, province: 'NU', city: 'Iqaluit' })
+
+  // a signed-out visitor reports it
+  const reporter = await newVisitor(browser)
+  await reporter.page.goto(LISTING)
+  await adCards(reporter.page).filter({ hasText: title }).getByRole('button', { name: title }).click()
+  const dialog = reporter.page.getByRole('dialog', { name: title })
+  await dialog.getByRole('button', { name: 'Report' }).click()
+  await dialog.getByRole('radio', { name: 'Someone may be under 18' }).check()
+  await dialog.getByLabel('Details (optional)').fill('The photos look like a teenager.')
+  await dialog.getByRole('button', { name: 'Send report' }).click()
+  await expect(toasts(reporter.page)).toContainText('Thank you: the ad was reported.')
+  await reporter.context.close()
+
+  // held at once: another visitor no longer finds it
+  const second = await newVisitor(browser)
+  await second.page.goto(`${LISTING}?q=${encodeURIComponent(title)}`)
+  await expect(second.page.getByText('No ads match these filters')).toBeVisible()
+  await second.context.close()
+
+  // the admin sees it first, marked urgent, and removes it with a reason
+  const admin = await newVisitor(browser)
+  await admin.page.goto('/admin')
+  await admin.page.getByLabel('Username').fill(E2E_ADMIN.username)
+  await admin.page.getByLabel('Password').fill(E2E_ADMIN.password)
+  await admin.page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  const queue = admin.page.getByRole('region', { name: 'Review queue' })
+  const first = queue.getByRole('listitem').first()
+  await expect(first.getByRole('heading', { name: title })).toBeVisible()
+  await expect(first).toContainText('Urgent')
+  await expect(first).toContainText('Someone may be under 18 · The photos look like a teenager.')
+  await first.getByLabel('Reason (the owner reads it when the ad is removed)').fill('Suggests a minor')
+  await first.getByRole('button', { name: 'Remove' }).click()
+  await expect(toasts(admin.page)).toContainText('Done')
+  await admin.context.close()
+
+  // the owner reads the removal and its reason in /manage
+  await page.goto('/manage')
+  const row = page.getByTestId('own-ad').filter({ hasText: title })
+  await expect(row.getByTestId('ad-status')).toHaveText('Removed')
+  await expect(row).toContainText('Removed by an admin: Suggests a minor')
+})
