@@ -3,9 +3,9 @@
 // each test) and gives each test its own client address, so the per-IP rate limits of one test
 // never leak into another.
 import type { InjectOptions } from 'fastify'
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
+import { beforeEach, expect } from 'vitest'
 import { readOutbox } from '#server/services/mail/outbox.ts'
-import { createTestApp, type TestApp } from './api-app.ts'
+import { setupTestApp } from './api-app.ts'
 
 export const PUBLIC_URL = 'https://maple.example'
 export const OUTBOX_ADMIN = { username: 'admin', password: 'outbox-admin-password' }
@@ -23,25 +23,17 @@ export function tokenOf(link: string | null | undefined): string {
 }
 
 export function setupAuthApp() {
-  let app: TestApp | undefined
+  const api = setupTestApp({
+    PUBLIC_URL,
+    ADMIN_USERNAME: OUTBOX_ADMIN.username,
+    ADMIN_PASSWORD: OUTBOX_ADMIN.password,
+  })
+  const current = () => api.t
   let clientIp = 0
   let ip = ''
-  const current = (): TestApp => {
-    if (!app) throw new Error('the app is built in beforeAll: use it inside a test or a hook')
-    return app
-  }
-  beforeAll(async () => {
-    app = await createTestApp({
-      PUBLIC_URL,
-      ADMIN_USERNAME: OUTBOX_ADMIN.username,
-      ADMIN_PASSWORD: OUTBOX_ADMIN.password,
-    })
-  })
-  afterAll(() => app?.close())
-  beforeEach(async () => {
+  beforeEach(() => {
     clientIp += 1
     ip = `10.0.${Math.floor(clientIp / 250)}.${(clientIp % 250) + 1}`
-    await current().reset()
   })
 
   /** A request from this test's address. */

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import type { CreateChargeResponse } from '#domain/api/payments.ts'
 import type { Config } from '#server/config.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
-import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
+import type { walletTransactions } from '#server/db/schema/wallet.ts'
 import { member as signedInMember } from './ads.ts'
-import { createTestApp, type TestApp } from './api-app.ts'
+import { setupTestApp, type TestApp } from './api-app.ts'
 import { type FakeGreenfield, type FakeGreenfieldOptions, startFakeGreenfield } from './fake-greenfield.ts'
+import { balanceCents, ledger } from './wallet.ts'
 
 /** The store the app is configured for; a second fake for one test takes the same. */
 export const STORE = {
@@ -45,32 +46,27 @@ export function setupBtcpayApp(
   options: { fake?: Partial<Omit<FakeGreenfieldOptions, keyof typeof STORE>>; config?: Partial<Config> } = {},
 ): BtcpayApp {
   let fake: FakeGreenfield | undefined
-  let app: TestApp | undefined
-  const current = () => {
-    if (!app || !fake) throw new Error('the app is built in beforeAll: use it inside a test or a hook')
-    return { t: app, fake }
+  const currentFake = (): FakeGreenfield => {
+    if (!fake) throw new Error('the fake is started in beforeAll: use it inside a test or a hook')
+    return fake
   }
   beforeAll(async () => {
     fake = await startFakeGreenfield({ ...STORE, ...options.fake })
-    app = await createTestApp({
-      PAYMENT_PROVIDER: 'btcpay',
-      BTCPAY_URL: fake.url,
-      BTCPAY_API_KEY: STORE.apiKey,
-      BTCPAY_STORE_ID: STORE.storeId,
-      BTCPAY_WEBHOOK_SECRET: STORE.webhookSecret,
-      ...options.config,
-    })
   })
-  afterAll(async () => {
-    await app?.close()
-    await fake?.close()
+  afterAll(() => fake?.close())
+  const api = setupTestApp(() => ({
+    PAYMENT_PROVIDER: 'btcpay',
+    BTCPAY_URL: currentFake().url,
+    BTCPAY_API_KEY: STORE.apiKey,
+    BTCPAY_STORE_ID: STORE.storeId,
+    BTCPAY_WEBHOOK_SECRET: STORE.webhookSecret,
+    ...options.config,
+  }))
+  beforeEach(() => {
+    currentFake().setDown(false)
+    currentFake().requests.length = 0
   })
-  beforeEach(async () => {
-    const { t, fake } = current()
-    await t.reset()
-    fake.setDown(false)
-    fake.requests.length = 0
-  })
+  const current = () => ({ t: api.t, fake: currentFake() })
 
   const invoiceOf = (chargeId: string) =>
     [...current().fake.invoices.values()].find((i) => i.metadata.orderId === chargeId)
@@ -106,12 +102,8 @@ export function setupBtcpayApp(
         headers: hook.headers,
         payload: hook.body,
       }),
-    balanceCents: async (userId) => {
-      const [row] = await current().t.db.select().from(wallets).where(eq(wallets.userId, userId))
-      return row?.balanceCents ?? 0
-    },
-    ledger: (userId) =>
-      current().t.db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId)),
+    balanceCents: (userId) => balanceCents(current().t, userId),
+    ledger: (userId) => ledger(current().t, userId),
     chargeRow: async (chargeId) => {
       const [row] = await current().t.db.select().from(cryptoCharges).where(eq(cryptoCharges.id, chargeId))
       return row

@@ -2,10 +2,9 @@
 // connections, webhooks sent with fetch). Call setupListeningApp() at the top of a test file: it
 // registers the file's hooks (one app and one database per file, emptied before each test).
 import type { AddressInfo } from 'node:net'
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach } from 'vitest'
-import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
-import { createTestApp, type TestApp } from './api-app.ts'
+import { beforeAll } from 'vitest'
+import { setupTestApp, type TestApp } from './api-app.ts'
+import { balanceCents, ledger } from './wallet.ts'
 
 export interface ListeningApp {
   readonly t: TestApp
@@ -20,21 +19,14 @@ export async function listen(t: TestApp): Promise<string> {
 }
 
 export function setupListeningApp(): ListeningApp {
-  let app: TestApp | undefined
+  const api = setupTestApp()
   let base = ''
-  const current = (): TestApp => {
-    if (!app) throw new Error('the app is built in beforeAll: use it inside a test or a hook')
-    return app
-  }
   beforeAll(async () => {
-    app = await createTestApp()
-    base = await listen(app)
+    base = await listen(api.t)
   })
-  afterAll(() => app?.close())
-  beforeEach(() => current().reset())
   return {
     get t() {
-      return current()
+      return api.t
     },
     get base() {
       return base
@@ -62,9 +54,8 @@ export function payOverHttp(
 
 /** A user's ledger rows and balance, and what the rows add up to (top-ups in, wallet payments out). */
 export async function ledgerOf(t: TestApp, userId: string) {
-  const rows = await t.db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId))
-  const [wallet] = await t.db.select().from(wallets).where(eq(wallets.userId, userId))
+  const rows = await ledger(t, userId)
   const credited = rows.filter((r) => r.type === 'topup').reduce((sum, r) => sum + r.amountCents, 0)
   const debited = rows.filter((r) => r.method === 'wallet').reduce((sum, r) => sum + r.amountCents, 0)
-  return { rows, balance: wallet?.balanceCents ?? 0, credited, debited }
+  return { rows, balance: await balanceCents(t, userId), credited, debited }
 }
