@@ -3,9 +3,8 @@
 // test) and gives each test its own client address, since admin login is rate limited per address.
 import { sql } from 'drizzle-orm'
 import { beforeEach, expect } from 'vitest'
-import { readOutbox } from '#server/services/mail/outbox.ts'
 import { setupTestApp } from './api-app.ts'
-import { rowsOf } from './auth-app.ts'
+import { rowsOf, signedUpUser } from './auth-app.ts'
 
 export const ADMIN = { username: 'boss', password: 'correct horse battery staple' }
 
@@ -52,28 +51,6 @@ export function setupAdminApp() {
     })
   }
 
-  async function signedUpUser(email: string, password = 'maple-pw-1') {
-    const reg = await current().app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email, password },
-    })
-    expect(reg.statusCode).toBe(201)
-    const [mail] = await readOutbox(current().db, { to: email })
-    const link = new URL(mail?.link ?? '')
-    await current().app.inject({
-      method: 'GET',
-      url: `/api/auth/verify-email?token=${link.searchParams.get('token')}`,
-    })
-    const login = await current().app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password },
-    })
-    expect(login.statusCode).toBe(200)
-    return login.json().token as string
-  }
-
   return {
     get t() {
       return current()
@@ -86,6 +63,7 @@ export function setupAdminApp() {
     adminLogin,
     adminToken,
     purge,
-    signedUpUser,
+    /** Registers, follows the mailed link and signs in: answers the session token. */
+    signedUpUser: (email: string, password?: string) => signedUpUser(current(), email, password),
   }
 }

@@ -5,7 +5,7 @@
 import type { InjectOptions } from 'fastify'
 import { beforeEach, expect } from 'vitest'
 import { readOutbox } from '#server/services/mail/outbox.ts'
-import { setupTestApp } from './api-app.ts'
+import { setupTestApp, type TestApp } from './api-app.ts'
 
 export const PUBLIC_URL = 'https://maple.example'
 export const OUTBOX_ADMIN = { username: 'admin', password: 'outbox-admin-password' }
@@ -20,6 +20,38 @@ export function tokenOf(link: string | null | undefined): string {
   const token = link ? new URL(link).searchParams.get('token') : null
   if (!token) throw new Error(`no token in ${link}`)
   return token
+}
+
+/** Registers, follows the mailed link and signs in through the API: answers the session token. */
+export async function signedUpUser(
+  t: TestApp,
+  email: string,
+  password = 'maple-pw-1',
+  remoteAddress?: string,
+): Promise<string> {
+  const from = remoteAddress ? { remoteAddress } : {}
+  const reg = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password },
+    ...from,
+  })
+  expect(reg.statusCode).toBe(201)
+  const [mail] = await readOutbox(t.db, { to: email, limit: 1 })
+  const verified = await t.app.inject({
+    method: 'GET',
+    url: `/api/auth/verify-email?token=${tokenOf(mail?.link)}`,
+    ...from,
+  })
+  expect(verified.json()).toEqual({ status: 'verified' })
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    ...from,
+  })
+  expect(login.statusCode).toBe(200)
+  return login.json().token as string
 }
 
 export function setupAuthApp() {
@@ -54,18 +86,9 @@ export function setupAuthApp() {
     return message.link
   }
 
-  /** Registers, follows the mailed link and signs in: answers the session token. */
-  const verifiedUser = async (email: string, password = 'maple-pw-1'): Promise<string> => {
-    expect((await post('/register', { email, password })).statusCode).toBe(201)
-    const verified = await call({
-      method: 'GET',
-      url: `/api/auth/verify-email?token=${tokenOf(await latestLink(email))}`,
-    })
-    expect(verified.json()).toEqual({ status: 'verified' })
-    const login = await post('/login', { email, password })
-    expect(login.statusCode).toBe(200)
-    return login.json().token as string
-  }
+  /** Registers, follows the mailed link and signs in from this test's address: answers the token. */
+  const verifiedUser = (email: string, password = 'maple-pw-1'): Promise<string> =>
+    signedUpUser(current(), email, password, ip)
 
   return {
     get t() {
