@@ -1,112 +1,95 @@
 import { randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { adEvents } from '#server/db/schema/ads.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
-import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
+import { walletTransactions } from '#server/db/schema/wallet.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
 import { signBody } from '#server/services/payments/signature.ts'
 import { adRow, createAd, liveAd, type Member, member } from '#tests/support/ads.ts'
-import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
+import { ledgerOf, payOverHttp, setupListeningApp } from '#tests/support/listening-app.ts'
 
 // Real sockets, real concurrency: on PostgreSQL these requests run on ten pooled connections at
 // once, which is where publishing twice or debiting without publishing would show.
 
-let t: TestApp
-let base: string
+const app = setupListeningApp()
 
-beforeAll(async () => {
-  t = await createTestApp()
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
-})
-afterAll(() => t.close())
-beforeEach(() => t.reset())
-
-function pay(m: Member, type: 'post' | 'bump', listingId: string) {
-  return fetch(`${base}/api/wallet/pay`, {
-    method: 'POST',
-    headers: { ...m.auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ type, listingId }),
-  })
-}
-
-async function ledger(m: Member) {
-  const rows = await t.db.select().from(walletTransactions).where(eq(walletTransactions.userId, m.id))
-  const [wallet] = await t.db.select().from(wallets).where(eq(wallets.userId, m.id))
-  return { rows, balance: wallet?.balanceCents ?? 0 }
-}
+const pay = (m: Member, type: 'post' | 'bump', listingId: string) =>
+  payOverHttp(app.base, m.auth, { type, listingId })
 
 const eventsOf = (adId: string, kind: 'published' | 'bumped') =>
-  t.db
+  app.t.db
     .select()
     .from(adEvents)
     .where(and(eq(adEvents.adId, adId), eq(adEvents.kind, kind)))
 
 describe(`ad payments under concurrency (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('publishes once and debits once for 50 simultaneous posting fees for one ad; the rest get 409', async () => {
-    const owner = await member(t, { cents: 10_000 })
-    const id = await createAd(t, owner)
+    const owner = await member(app.t, { cents: 10_000 })
+    const id = await createAd(app.t, owner)
     const responses = await Promise.all(Array.from({ length: 50 }, () => pay(owner, 'post', id)))
     const statuses = responses.map((r) => r.status)
     expect(statuses.filter((s) => s === 200)).toHaveLength(1)
     expect(statuses.filter((s) => s === 409)).toHaveLength(49)
-    const { rows, balance } = await ledger(owner)
+    const { rows, balance } = await ledgerOf(app.t, owner.id)
     expect(rows.filter((r) => r.type === 'post')).toHaveLength(1)
     expect(balance).toBe(10_000 - 200)
     expect(await eventsOf(id, 'published')).toHaveLength(1)
-    expect((await adRow(t, id))?.status).toBe('live')
+    expect((await adRow(app.t, id))?.status).toBe('live')
   })
 
   it('bumps exactly once per paid bump when 20 race, and never debits without bumping', async () => {
-    const owner = await member(t, { cents: 1_000 })
-    const id = await liveAd(t, owner)
-    const before = (await ledger(owner)).balance
+    const owner = await member(app.t, { cents: 1_000 })
+    const id = await liveAd(app.t, owner)
+    const before = (await ledgerOf(app.t, owner.id)).balance
     const responses = await Promise.all(Array.from({ length: 20 }, () => pay(owner, 'bump', id)))
     const ok = responses.filter((r) => r.status === 200).length
-    const { rows, balance } = await ledger(owner)
+    const { rows, balance } = await ledgerOf(app.t, owner.id)
     expect(ok).toBe(rows.filter((r) => r.type === 'bump').length)
     expect(balance).toBe(before - ok * 100)
     expect(await eventsOf(id, 'bumped')).toHaveLength(ok)
   })
 
   it('publishes once when the settled charge arrives by 5 webhook deliveries racing 5 status polls', async () => {
-    const owner = await member(t)
-    const id = await createAd(t, owner)
-    const created = await fetch(`${base}/api/payments/crypto/charge`, {
+    const owner = await member(app.t)
+    const id = await createAd(app.t, owner)
+    const created = await fetch(`${app.base}/api/payments/crypto/charge`, {
       method: 'POST',
       headers: { ...owner.auth, 'content-type': 'application/json' },
       body: JSON.stringify({ chargeType: 'post', listingId: id }),
     })
     const chargeId = ((await created.json()) as { charge_id: string }).charge_id
-    const [charge] = await t.db.select().from(cryptoCharges).where(eq(cryptoCharges.id, chargeId))
+    const [charge] = await app.t.db.select().from(cryptoCharges).where(eq(cryptoCharges.id, chargeId))
     if (!charge) throw new Error('no charge')
-    await new SandboxProvider(t.db, t.config.PUBLIC_URL, t.config.SANDBOX_WEBHOOK_SECRET).simulate(
-      charge.providerInvoiceId,
-      'COMPLETED',
-    )
+    await new SandboxProvider(
+      app.t.db,
+      app.t.config.PUBLIC_URL,
+      app.t.config.SANDBOX_WEBHOOK_SECRET,
+    ).simulate(charge.providerInvoiceId, 'COMPLETED')
     const webhook = () => {
       const body = JSON.stringify({
         deliveryId: randomUUID(),
         type: 'InvoiceSettled',
         invoiceId: charge.providerInvoiceId,
       })
-      return fetch(`${base}/api/payments/webhooks/sandbox`, {
+      return fetch(`${app.base}/api/payments/webhooks/sandbox`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          'sandbox-sig': signBody(t.config.SANDBOX_WEBHOOK_SECRET, body),
+          'sandbox-sig': signBody(app.t.config.SANDBOX_WEBHOOK_SECRET, body),
         },
         body,
       })
     }
-    const poll = () => fetch(`${base}/api/payments/crypto/charge/${chargeId}/status`)
+    const poll = () => fetch(`${app.base}/api/payments/crypto/charge/${chargeId}/status`)
     const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? webhook() : poll())))
     expect(responses.every((r) => r.status === 200)).toBe(true)
     expect(await eventsOf(id, 'published')).toHaveLength(1)
-    const fees = await t.db.select().from(walletTransactions).where(eq(walletTransactions.chargeId, chargeId))
+    const fees = await app.t.db
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.chargeId, chargeId))
     expect(fees).toHaveLength(1)
-    expect((await adRow(t, id))?.status).toBe('live')
+    expect((await adRow(app.t, id))?.status).toBe('live')
   })
 })

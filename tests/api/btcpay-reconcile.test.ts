@@ -1,60 +1,19 @@
-import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { buildApp } from '#server/app.ts'
-import { users } from '#server/db/schema/users.ts'
-import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
-import { createSession } from '#server/services/accounts/sessions.ts'
 import { reconcileCharges } from '#server/services/payments/reconcile.ts'
 import { paymentsService } from '#server/services/payments/registry.ts'
-import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
-import { type FakeGreenfield, startFakeGreenfield } from '#tests/support/fake-greenfield.ts'
+import { setupBtcpayApp } from '#tests/support/btcpay-app.ts'
 
 // A webhook missed while the server was down: the next server finds the payment by itself.
 
-const API_KEY = 'test-api-key'
-const STORE_ID = 'Store1234'
-const SECRET = 'webhook-secret-for-tests'
-
-let fake: FakeGreenfield
-let t: TestApp
-
-beforeAll(async () => {
-  fake = await startFakeGreenfield({ apiKey: API_KEY, storeId: STORE_ID, webhookSecret: SECRET })
-  t = await createTestApp({
-    PAYMENT_PROVIDER: 'btcpay',
-    BTCPAY_URL: fake.url,
-    BTCPAY_API_KEY: API_KEY,
-    BTCPAY_STORE_ID: STORE_ID,
-    BTCPAY_WEBHOOK_SECRET: SECRET,
-    RECONCILE_INTERVAL_MS: 50,
-  })
-})
-afterAll(async () => {
-  await t?.close()
-  await fake?.close()
-})
-beforeEach(() => t.reset())
-
-async function member() {
-  const [user] = await t.db
-    .insert(users)
-    .values({ email: `${randomUUID()}@example.com`, passwordHash: 'x', emailVerifiedAt: new Date() })
-    .returning({ id: users.id })
-  if (!user) throw new Error('no user')
-  return { id: user.id, auth: { authorization: `Bearer ${await createSession(t.db, user.id)}` } }
-}
-
-async function balanceCents(userId: string) {
-  const [row] = await t.db.select().from(wallets).where(eq(wallets.userId, userId))
-  return row?.balanceCents ?? 0
-}
+const btcpay = setupBtcpayApp({ config: { RECONCILE_INTERVAL_MS: 50 } })
+const { member, balanceCents, ledger, invoiceOf } = btcpay
 
 describe('reconciliation', () => {
   it('fulfils once, without any webhook, a charge settled while the server was stopped', async () => {
     const m = await member()
     // the first server takes the order and stops
-    const first = await buildApp({ config: t.config, database: t.database })
+    const first = await buildApp({ config: btcpay.t.config, database: btcpay.t.database })
     await first.ready()
     const created = await first.inject({
       method: 'POST',
@@ -64,11 +23,11 @@ describe('reconciliation', () => {
     })
     expect(created.statusCode).toBe(200)
     await first.close()
-    const invoice = [...fake.invoices.values()].find((i) => i.metadata.orderId === created.json().charge_id)
+    const invoice = invoiceOf(created.json().charge_id)
     if (!invoice) throw new Error('no invoice at the fake')
-    fake.setStatus(invoice.id, 'Settled')
+    btcpay.fake.setStatus(invoice.id, 'Settled')
 
-    const second = await buildApp({ config: t.config, database: t.database })
+    const second = await buildApp({ config: btcpay.t.config, database: btcpay.t.database })
     await second.ready()
     try {
       await vi.waitFor(async () => expect(await balanceCents(m.id)).toBe(700), {
@@ -76,9 +35,9 @@ describe('reconciliation', () => {
         interval: 50,
       })
       // two servers (this file's and the restarted one) reconcile the same database: still once
-      await reconcileCharges(paymentsService(t.config, t.database))
+      await reconcileCharges(paymentsService(btcpay.t.config, btcpay.t.database))
       expect(await balanceCents(m.id)).toBe(700)
-      const rows = await t.db.select().from(walletTransactions).where(eq(walletTransactions.userId, m.id))
+      const rows = await ledger(m.id)
       expect(rows).toHaveLength(1)
     } finally {
       await second.close()
@@ -87,15 +46,15 @@ describe('reconciliation', () => {
 
   it('also picks up a late payment of an expired charge', async () => {
     const m = await member()
-    const created = await t.app.inject({
+    const created = await btcpay.t.app.inject({
       method: 'POST',
       url: '/api/payments/crypto/charge',
       headers: m.auth,
       payload: { chargeType: 'topup', amount: 5 },
     })
-    const invoice = [...fake.invoices.values()].find((i) => i.metadata.orderId === created.json().charge_id)
+    const invoice = invoiceOf(created.json().charge_id)
     if (!invoice) throw new Error('no invoice at the fake')
-    fake.setStatus(invoice.id, 'Expired', 'PaidLate', 1)
+    btcpay.fake.setStatus(invoice.id, 'Expired', 'PaidLate', 1)
     await vi.waitFor(async () => expect(await balanceCents(m.id)).toBe(500), {
       timeout: 10_000,
       interval: 50,

@@ -113,13 +113,13 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/ca\/ALL\/adult-buy-sell\?q=robe$/)
   })
 
-  test('an unknown path redirects to the home page', async ({ page, request }) => {
+  test('an unknown path redirects to the home page', async ({ page }) => {
     await page.goto('/no/such/page?x=1')
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('heading', { name: 'Browse by province' })).toBeVisible()
   })
 
-  test('the header category links open the companion types and categories', async ({ page, request }) => {
+  test('the header category links open the companion types and categories', async ({ page }) => {
     test.skip(isMobileProject(page), 'the category links live in the Browse drawer on phones')
     await page.goto('/')
     const nav = page.getByRole('banner')
@@ -154,7 +154,7 @@ test.describe('18+ gate', () => {
     await expect(page.getByRole('dialog', { name: 'Adults only (18+)' })).toHaveCount(0)
   })
 
-  test('shows on a deep link too', async ({ page, request }) => {
+  test('shows on a deep link too', async ({ page }) => {
     await page.goto('/ca/ON/adult-buy-sell')
     await expect(page.getByRole('dialog', { name: 'Adults only (18+)' })).toBeVisible()
   })

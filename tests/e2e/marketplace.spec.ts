@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test, toasts } from '#tests/support/e2e-accounts.ts'
 import { newVisitor } from '#tests/support/e2e-fixtures.ts'
 import { adCards, cardTitles } from '#tests/support/e2e-listing.ts'
-import { postAndPay, topUpInTheApp } from '#tests/support/e2e-wallet.ts'
+import { postAndPay, topUpInTheApp } from '#tests/support/e2e-pay.ts'
 
 // Ads live on the server: what one person posts and pays for, everyone else sees. A (signed in)
 // posts, bumps, edits and deletes in one browser; B, a signed-out visitor in another browser with

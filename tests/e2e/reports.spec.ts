@@ -1,7 +1,7 @@
 import { expect, test, toasts } from '#tests/support/e2e-accounts.ts'
 import { E2E_ADMIN, newVisitor } from '#tests/support/e2e-fixtures.ts'
 import { adCards } from '#tests/support/e2e-listing.ts'
-import { postAndPay, topUpInTheApp } from '#tests/support/e2e-wallet.ts'
+import { postAndPay, topUpInTheApp } from '#tests/support/e2e-pay.ts'
 
 // Trust and safety end to end: a report that an ad may involve a minor hides it at once, the admin
 // finds it first in the review queue and removes it with a reason, and its owner reads that reason.

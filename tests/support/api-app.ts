@@ -1,12 +1,11 @@
 // Usage (one app and one database per test file; tests in a file share it):
 //
-//   import { afterAll, beforeAll, beforeEach } from 'vitest'
-//   import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
-//   let t: TestApp
-//   beforeAll(async () => { t = await createTestApp({ /* Partial<Config> */ }, { setup: (app) => {} }) })
-//   afterAll(() => t.close())
-//   beforeEach(() => t.reset())   // truncates every table except REFERENCE_TABLES (cities, ...)
-//   const res = await t.app.inject({ method: 'GET', url: '/api/' })   // t.db is the drizzle Db
+//   import { setupTestApp } from '#tests/support/api-app.ts'
+//   const api = setupTestApp({ /* Partial<Config> */ }, { setup: (app) => {} })   // registers the hooks
+//   const res = await api.t.app.inject({ method: 'GET', url: '/api/' })   // api.t.db is the drizzle Db
+//
+// or by hand: `t = await createTestApp(...)` in beforeAll, `t.close()` in afterAll, and `t.reset()`
+// in beforeEach (it truncates every table except REFERENCE_TABLES: cities, ...).
 //
 // Backend: PGlite in memory by default; TEST_DB=postgres (needs DATABASE_URL) gives the file its own
 // freshly created PostgreSQL database, migrated, and dropped in close(). `npm run test:api` runs both.
@@ -17,6 +16,7 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { type Config, loadConfig } from '#server/config.ts'
 import { type Database, type Db, openDatabase } from '#server/db/client.ts'
@@ -159,6 +159,37 @@ export async function createTestApp(
         await database.close()
         await scratch?.drop()
       }
+    },
+  }
+}
+
+/** The file's app once beforeAll has built it. */
+export interface TestAppRef {
+  readonly t: TestApp
+}
+
+/**
+ * Registers a test file's hooks: the app is built before all its tests (with `overrides`, or what the
+ * function answers then, for values another beforeAll makes first), emptied before each test, and
+ * closed after all of them.
+ */
+export function setupTestApp(
+  overrides: Partial<Config> | (() => Partial<Config>) = {},
+  options: TestAppOptions = {},
+): TestAppRef {
+  let app: TestApp | undefined
+  const current = (): TestApp => {
+    if (!app) throw new Error('the app is built in beforeAll: use it inside a test or a hook')
+    return app
+  }
+  beforeAll(async () => {
+    app = await createTestApp(typeof overrides === 'function' ? overrides() : overrides, options)
+  })
+  afterAll(() => app?.close())
+  beforeEach(() => current().reset())
+  return {
+    get t() {
+      return current()
     },
   }
 }

@@ -5,12 +5,12 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { en } from '#client/i18n/en.ts'
-import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useAddBannedPhrase } from '../api/add-banned-phrase.ts'
 import { useBannedPhrases } from '../api/banned-phrases.ts'
 import { useDeleteBannedPhrase } from '../api/delete-banned-phrase.ts'
 import { announceAdminFailure } from './admin-failure.ts'
+import { PanelState } from './panel-state.tsx'
 
 const t = en.admin
 
@@ -92,69 +92,50 @@ export function BannedPhrasesPanel() {
         </Button>
       </form>
 
-      {phrases.isPending ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          {t.loading}
-        </p>
-      ) : phrases.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <span>
-            <strong className="font-semibold">{t.loadFailed}.</strong>{' '}
-            {errorDetail(phrases.error, t.tryAgain)}
-          </span>
-          <Button variant="outline" size="sm" onClick={() => void phrases.refetch()}>
-            {t.retry}
-          </Button>
-        </div>
-      ) : (
-        <>
-          <div className="flex flex-wrap items-end justify-between gap-2">
-            <p className="text-sm font-medium" aria-live="polite">
-              {countLabel(list.length)}
-            </p>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-filter`}>{t.filterLabel}</Label>
-              <Input
-                id={`${id}-filter`}
-                type="search"
-                placeholder={t.filterPlaceholder}
-                value={filter}
-                onChange={(e) => setFilter(e.target.value)}
-                className="w-56"
-              />
-            </div>
+      <PanelState query={phrases} retry={t.retry}>
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <p className="text-sm font-medium" aria-live="polite">
+            {countLabel(list.length)}
+          </p>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-filter`}>{t.filterLabel}</Label>
+            <Input
+              id={`${id}-filter`}
+              type="search"
+              placeholder={t.filterPlaceholder}
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              className="w-56"
+            />
           </div>
-          {shown.length === 0 && needle ? (
-            <p className="text-sm text-muted-foreground">{t.noMatches}</p>
-          ) : (
-            <ul
-              aria-label={t.phrasesTitle}
-              className="divide-y divide-border rounded-md border border-border"
-            >
-              {shown.map((p) => (
-                <li key={p.id} className="flex items-center justify-between gap-3 px-3 py-2">
-                  <span className="min-w-0 break-words text-sm">{p.phrase}</span>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={t.deletePhrase.replace('{phrase}', p.phrase)}
-                    disabled={remove.isPending && remove.variables === p.id}
-                    onClick={() =>
-                      remove.mutate(p.id, {
-                        onSuccess: () => toast({ title: t.deleted, description: p.phrase }),
-                        onError: (e) => announceAdminFailure(t.deleteFailed, e),
-                      })
-                    }
-                  >
-                    <Trash2Icon aria-hidden="true" />
-                    {t.delete}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+        </div>
+        {shown.length === 0 && needle ? (
+          <p className="text-sm text-muted-foreground">{t.noMatches}</p>
+        ) : (
+          <ul aria-label={t.phrasesTitle} className="divide-y divide-border rounded-md border border-border">
+            {shown.map((p) => (
+              <li key={p.id} className="flex items-center justify-between gap-3 px-3 py-2">
+                <span className="min-w-0 break-words text-sm">{p.phrase}</span>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t.deletePhrase.replace('{phrase}', p.phrase)}
+                  disabled={remove.isPending && remove.variables === p.id}
+                  onClick={() =>
+                    remove.mutate(p.id, {
+                      onSuccess: () => toast({ title: t.deleted, description: p.phrase }),
+                      onError: (e) => announceAdminFailure(t.deleteFailed, e),
+                    })
+                  }
+                >
+                  <Trash2Icon aria-hidden="true" />
+                  {t.delete}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PanelState>
     </section>
   )
 }

@@ -1,8 +1,8 @@
 import { useId } from 'react'
-import { Button } from '#client/components/ui/button.tsx'
 import { en } from '#client/i18n/en.ts'
 import { dollarsToCents, formatCad } from '#domain/money.ts'
 import { usePaymentsAttention } from '../api/payments-attention.ts'
+import { PanelState } from './panel-state.tsx'
 
 const t = en.admin
 
@@ -23,32 +23,25 @@ export function PaymentsAttentionPanel() {
         </h2>
         <p className="text-sm text-muted-foreground">{t.paymentsIntro}</p>
       </div>
-      {query.isPending && <p className="text-sm text-muted-foreground">{t.loading}</p>}
-      {query.isError && (
-        <div role="alert" className="flex items-center gap-3 text-sm">
-          {t.loadFailed}
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            {t.paymentsReload}
-          </Button>
-        </div>
-      )}
-      {charges && charges.length === 0 && <p className="text-sm">{t.paymentsNone}</p>}
-      {charges && charges.length > 0 && (
-        <ul aria-label={t.paymentsTitle} className="divide-y divide-border text-sm">
-          {charges.map((charge) => (
-            <li key={charge.charge_id} data-testid="attention-charge" className="grid gap-1 py-2">
-              <p className="font-medium">
-                {t.attention[charge.attention]} · {formatCad(dollarsToCents(charge.amount_cad))} ·{' '}
-                {charge.charge_type} · {charge.status}
-                {charge.fulfilled ? ` · ${t.paymentsFulfilled}` : ''}
-              </p>
-              <p className="break-all font-mono text-xs text-muted-foreground">
-                {charge.provider} {charge.provider_invoice_id} · {charge.charge_id} · {charge.user_id}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PanelState query={query} retry={t.paymentsReload}>
+        {charges && charges.length === 0 && <p className="text-sm">{t.paymentsNone}</p>}
+        {charges && charges.length > 0 && (
+          <ul aria-label={t.paymentsTitle} className="divide-y divide-border text-sm">
+            {charges.map((charge) => (
+              <li key={charge.charge_id} data-testid="attention-charge" className="grid gap-1 py-2">
+                <p className="font-medium">
+                  {t.attention[charge.attention]} · {formatCad(dollarsToCents(charge.amount_cad))} ·{' '}
+                  {charge.charge_type} · {charge.status}
+                  {charge.fulfilled ? ` · ${t.paymentsFulfilled}` : ''}
+                </p>
+                <p className="break-all font-mono text-xs text-muted-foreground">
+                  {charge.provider} {charge.provider_invoice_id} · {charge.charge_id} · {charge.user_id}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PanelState>
     </section>
   )
 }

@@ -4,10 +4,10 @@ import { Button } from '#client/components/ui/button.tsx'
 import { en } from '#client/i18n/en.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
-import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
 import { useChangePassword } from '../api/change-password.ts'
 import { type ResetProblem, validateNewPassword } from '../auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 
 const t = en.auth.change
 
@@ -68,27 +68,13 @@ export function ChangePasswordPage() {
           error={problem === 'currentMissing' ? t.currentRequired : undefined}
           onChange={edit(setCurrent)}
         />
-        <TextField
-          id={`${id}-password`}
-          label={en.auth.reset.newPassword}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          hint={en.auth.register.passwordHint}
-          value={password}
-          error={problem === 'tooShort' ? en.auth.reset.tooShort : undefined}
-          onChange={edit(setPassword)}
-        />
-        <TextField
-          id={`${id}-confirm`}
-          label={en.auth.reset.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          error={problem === 'mismatch' ? en.auth.reset.mismatchTitle : undefined}
-          onChange={edit(setConfirm)}
+        <NewPasswordFields
+          id={id}
+          password={password}
+          confirm={confirm}
+          problem={problem === 'currentMissing' ? null : problem}
+          onPasswordChange={edit(setPassword)}
+          onConfirmChange={edit(setConfirm)}
         />
         <Button type="submit" size="lg" disabled={change.isPending}>
           {change.isPending ? t.submitting : t.submit}

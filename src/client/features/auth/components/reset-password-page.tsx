@@ -1,13 +1,12 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
-import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { en } from '#client/i18n/en.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
-import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
 import { useResetPassword } from '../api/reset-password.ts'
 import { type ResetProblem, validateNewPassword } from '../auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 
 const t = en.auth.reset
 
@@ -76,30 +75,16 @@ export function ResetPasswordPage({ token }: { token: string }) {
         </div>
       )}
       <form noValidate onSubmit={submit} aria-labelledby="auth-title" className="grid gap-2">
-        <TextField
-          id={`${id}-password`}
-          label={t.newPassword}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          hint={en.auth.register.passwordHint}
-          value={password}
-          error={problem === 'tooShort' ? t.tooShort : undefined}
-          onChange={(e) => {
+        <NewPasswordFields
+          id={id}
+          password={password}
+          confirm={confirm}
+          problem={problem}
+          onPasswordChange={(e) => {
             setPassword(e.target.value)
             if (problem) setProblem(null)
           }}
-        />
-        <TextField
-          id={`${id}-confirm`}
-          label={t.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          error={problem === 'mismatch' ? t.mismatchTitle : undefined}
-          onChange={(e) => {
+          onConfirmChange={(e) => {
             setConfirm(e.target.value)
             if (problem) setProblem(null)
           }}

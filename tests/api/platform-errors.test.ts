@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
+import { addTestRoutes, limitedPath, redisReachable, setupPlatformApp } from '#tests/support/platform-app.ts'
+
+// Errors are always { detail } (malformed, oversized, invalid, failing and unknown requests), and
+// rate limits, in memory and shared through Redis.
+
+const platform = setupPlatformApp()
+
+describe('errors are always { detail }', () => {
+  it('refuses malformed JSON with 400', async () => {
+    const res = await platform.t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.c",',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ detail: 'Request body is not valid JSON' })
+  })
+
+  it('refuses a body over 1 MiB with 413', async () => {
+    const res = await platform.t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', age: 20, pad: 'x'.repeat(1024 * 1024) }),
+    })
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toEqual({ detail: 'Request body is too large' })
+  })
+
+  it('names the invalid field in a 400', async () => {
+    const res = await platform.t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { email: 'not-an-email', age: 30 },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ detail: 'email: Invalid email address' })
+  })
+
+  it('lists every invalid field and names query parameters too', async () => {
+    const body = await platform.t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { email: 'x', age: 12 },
+    })
+    expect(body.json().detail).toMatch(/^email: .+; age: .+/)
+    const query = await platform.t.app.inject({ method: 'GET', url: '/api/test/query?page=0' })
+    expect(query.statusCode).toBe(400)
+    expect(query.json().detail).toMatch(/^page: /)
+  })
+
+  it('says which part is missing when there is no body at all', async () => {
+    const res = await platform.t.app.inject({ method: 'POST', url: '/api/test/echo' })
+    expect(res.statusCode).toBe(400)
+    expect(typeof res.json().detail).toBe('string')
+  })
+
+  it('hides the cause of a 500 behind "Internal server error"', async () => {
+    const res = await platform.t.app.inject({ method: 'GET', url: '/api/test/boom' })
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({ detail: 'Internal server error' })
+    expect(res.body).not.toContain('db-secret-host')
+  })
+
+  it('sends an ApiError with its own status and words', async () => {
+    const res = await platform.t.app.inject({ method: 'GET', url: '/api/test/payment-required' })
+    expect(res.statusCode).toBe(402)
+    expect(res.json()).toEqual({ detail: 'Insufficient balance' })
+  })
+
+  it('answers unknown API paths and methods with 404 Not found', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/x'],
+      ['POST', '/api/x'],
+      ['DELETE', '/api/'],
+    ] as const) {
+      const res = await platform.t.app.inject({ method, url })
+      expect(res.statusCode, `${method} ${url}`).toBe(404)
+      expect(res.json()).toEqual({ detail: 'Not found' })
+    }
+  })
+
+  it('answers a URL it cannot decode with 400 { detail }, without echoing it', async () => {
+    const res = await platform.t.app.inject({ method: 'GET', url: '/api/payments/sandbox/%zz' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ detail: 'Malformed URL' })
+  })
+
+  it('answers an over-long path parameter with 414 { detail }', async () => {
+    // POST: a GET would fall through to the PWA's wildcard route and answer 404
+    const res = await platform.t.app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/${'x'.repeat(200)}/pay`,
+    })
+    expect(res.statusCode).toBe(414)
+    expect(res.json()).toEqual({ detail: expect.any(String) })
+  })
+})
+
+describe('rate limits', () => {
+  it('answers 429 { detail } with Retry-After once a route limit is used up', async () => {
+    expect((await platform.t.app.inject({ method: 'GET', url: limitedPath })).statusCode).toBe(200)
+    expect((await platform.t.app.inject({ method: 'GET', url: limitedPath })).statusCode).toBe(200)
+    const res = await platform.t.app.inject({ method: 'GET', url: limitedPath })
+    expect(res.statusCode).toBe(429)
+    expect(res.json()).toEqual({ detail: 'Too many requests, please try again later.' })
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  it('leaves routes without a limit alone', async () => {
+    for (let i = 0; i < 30; i++) {
+      expect((await platform.t.app.inject({ method: 'GET', url: '/api/' })).statusCode).toBe(200)
+    }
+  })
+})
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+const hasRedis = await redisReachable(redisUrl)
+
+describe.runIf(hasRedis)('rate limits shared through Redis', () => {
+  let r: TestApp
+  beforeAll(async () => {
+    r = await createTestApp({ REDIS_URL: redisUrl }, { setup: addTestRoutes })
+  })
+  afterAll(() => r?.close())
+
+  it('counts in Redis and answers 429 { detail } over the limit', async () => {
+    expect((await r.app.inject({ method: 'GET', url: limitedPath })).statusCode).toBe(200)
+    expect((await r.app.inject({ method: 'GET', url: limitedPath })).statusCode).toBe(200)
+    const res = await r.app.inject({ method: 'GET', url: limitedPath })
+    expect(res.statusCode).toBe(429)
+    expect(res.json()).toEqual({ detail: 'Too many requests, please try again later.' })
+  })
+})

@@ -1,0 +1,156 @@
+import { brotliDecompressSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { HOME_HTML, INDEX_HTML, LISTING_HTML, setupPlatformApp } from '#tests/support/platform-app.ts'
+
+// What every answer carries and what the server serves besides the API: security headers and CORS,
+// the OpenAPI document and its UI, and the built PWA with its caching and pre-compressed files.
+
+const platform = setupPlatformApp()
+
+describe('security headers and CORS', () => {
+  it('sends a CSP fitting the PWA and the usual hardening headers', async () => {
+    const res = await platform.t.app.inject({ method: 'GET', url: '/api/' })
+    const csp = String(res.headers['content-security-policy'])
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "img-src 'self' data: blob:",
+      "worker-src 'self'",
+      "manifest-src 'self'",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+    ]) {
+      expect(csp).toContain(directive)
+    }
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['referrer-policy']).toBe('no-referrer')
+    expect(res.headers['x-frame-options']).toBeDefined()
+  })
+
+  it('allows our own origin and refuses others', async () => {
+    const own = await platform.t.app.inject({
+      method: 'GET',
+      url: '/api/',
+      headers: { origin: 'http://localhost:8080' },
+    })
+    expect(own.headers['access-control-allow-origin']).toBe('http://localhost:8080')
+    const other = await platform.t.app.inject({
+      method: 'GET',
+      url: '/api/',
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(other.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it('answers an OPTIONS request without Origin like a preflight, never with a plain-text error', async () => {
+    const res = await platform.t.app.inject({ method: 'OPTIONS', url: '/api/wallet/pay' })
+    expect(res.statusCode).toBeLessThan(400)
+    expect(res.body).toBe('')
+  })
+})
+
+describe('OpenAPI', () => {
+  it('serves a valid OpenAPI document at /api/docs/json', async () => {
+    const res = await platform.t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(res.statusCode).toBe(200)
+    const doc = res.json()
+    expect(doc.openapi).toMatch(/^3\.0\.\d+$/)
+    expect(doc.info.title).toBeTruthy()
+    expect(doc.info.version).toBeTruthy()
+    const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']
+    for (const [path, item] of Object.entries<Record<string, { responses?: object }>>(doc.paths)) {
+      expect(path.startsWith('/'), path).toBe(true)
+      for (const [method, op] of Object.entries(item)) {
+        expect(methods, `${path} ${method}`).toContain(method)
+        expect(Object.keys(op.responses ?? {}).length, `${path} ${method}`).toBeGreaterThan(0)
+      }
+    }
+    // every $ref points at something that exists in the document
+    const refs = [...res.body.matchAll(/"\$ref":"#\/([^"]+)"/g)].map((m) => m[1] ?? '')
+    for (const ref of refs) {
+      const target = ref
+        .split('/')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], doc)
+      expect(target, ref).toBeDefined()
+    }
+    expect(Object.keys(doc.paths)).toContain('/api/meta/cities')
+    expect(doc.paths['/api/meta/cities'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['province', 'q', 'limit']),
+    )
+  })
+
+  it('serves the docs UI at /api/docs', async () => {
+    const res = await platform.t.app.inject({ method: 'GET', url: '/api/docs' })
+    expect([200, 302]).toContain(res.statusCode)
+  })
+})
+
+describe('the built PWA', () => {
+  it('serves index.html for client routes, the listing shell for /ca/… and the pre-rendered home for /, all uncached', async () => {
+    const res = await platform.t.app.inject({ method: 'GET', url: '/login?redirect=%2Fwallet' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/text\/html/)
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(res.body).toBe(INDEX_HTML)
+    const listing = await platform.t.app.inject({ method: 'GET', url: '/ca/on/adult-buy-sell?q=x' })
+    expect(listing.statusCode).toBe(200)
+    expect(listing.headers['content-type']).toMatch(/text\/html/)
+    expect(listing.headers['cache-control']).toBe('no-cache')
+    expect(listing.body).toBe(LISTING_HTML)
+    const home = await platform.t.app.inject({ method: 'GET', url: '/' })
+    expect(home.statusCode).toBe(200)
+    expect(home.body).toBe(HOME_HTML)
+    expect(home.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('never answers an API path with the shell', async () => {
+    const res = await platform.t.app.inject({ method: 'GET', url: '/api/x' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ detail: 'Not found' })
+  })
+
+  it('caches hashed assets for ever and the service worker and manifest not at all', async () => {
+    const asset = await platform.t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    for (const url of ['/sw.js', '/manifest.webmanifest']) {
+      const res = await platform.t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['cache-control'], url).toBe('no-cache')
+    }
+    expect((await platform.t.app.inject({ method: 'GET', url: '/robots.txt' })).body).toContain('User-agent')
+  })
+
+  it('sends the pre-compressed file to a browser that accepts it, with the same cache headers', async () => {
+    const br = { 'accept-encoding': 'gzip, deflate, br' }
+    const asset = await platform.t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: br })
+    expect(asset.headers['content-encoding']).toBe('br')
+    expect(asset.headers['content-type']).toMatch(/javascript/)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log(1)')
+    for (const [url, html] of [
+      ['/', HOME_HTML],
+      ['/ca/on/adult-buy-sell', LISTING_HTML],
+      ['/wallet', INDEX_HTML],
+    ] as const) {
+      const page = await platform.t.app.inject({ method: 'GET', url, headers: br })
+      expect(page.headers['content-encoding'], url).toBe('br')
+      expect(page.headers['cache-control'], url).toBe('no-cache')
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(html)
+    }
+    const gz = await platform.t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    const plain = await platform.t.app.inject({ method: 'GET', url: '/robots.txt', headers: br })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+  })
+
+  it('answers a missing hashed asset with 404, not the shell', async () => {
+    const res = await platform.t.app.inject({ method: 'GET', url: '/assets/gone-123.js' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ detail: 'Not found' })
+  })
+})

@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { walletTransactions } from '#server/db/schema/wallet.ts'
+import { member } from '#tests/support/ads.ts'
+import { setupTestApp } from '#tests/support/api-app.ts'
+import { balanceCents, fund, pay } from '#tests/support/wallet.ts'
+
+// Paying a fee from the wallet: the price the server sets, refusals that move no money, and
+// Idempotency-Key retries.
+
+const api = setupTestApp()
+
+describe('POST /api/wallet/pay', () => {
+  it('charges the $2 posting fee and returns the ledger row and new balance', async () => {
+    const m = await member(api.t)
+    await fund(api.t, m.id, 500)
+    const res = await pay(api.t, m, { type: 'post', listingId: 'ad-9' })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({ ok: true, balance_cad: 3 })
+    expect(body.transaction).toMatchObject({
+      type: 'post',
+      amount_cad: 2,
+      method: 'wallet',
+      listing_id: 'ad-9',
+    })
+    expect(await balanceCents(api.t, m.id)).toBe(300)
+  })
+
+  it('charges the $1 bump fee', async () => {
+    const m = await member(api.t)
+    await fund(api.t, m.id, 500)
+    const res = await pay(api.t, m, { type: 'bump' })
+    expect(res.json().balance_cad).toBe(4)
+  })
+
+  it('decides the price itself, whatever amount the client sends', async () => {
+    const m = await member(api.t)
+    await fund(api.t, m.id, 500)
+    const res = await pay(api.t, m, { type: 'post', amount: 0.01, amount_cad: 0.01 })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().transaction.amount_cad).toBe(2)
+    expect(await balanceCents(api.t, m.id)).toBe(300)
+  })
+
+  it("refuses with 402 'Insufficient balance' and moves no money when short", async () => {
+    const m = await member(api.t)
+    await fund(api.t, m.id, 150)
+    const res = await pay(api.t, m, { type: 'post' })
+    expect(res.statusCode).toBe(402)
+    expect(res.json()).toEqual({ detail: 'Insufficient balance' })
+    expect(await balanceCents(api.t, m.id)).toBe(150)
+    const rows = await api.t.db.select().from(walletTransactions).where(eq(walletTransactions.userId, m.id))
+    expect(rows).toHaveLength(1)
+  })
+
+  it('refuses a listingId with a NUL character with 400 and moves no money', async () => {
+    const m = await member(api.t)
+    await fund(api.t, m.id, 500)
+    const res = await pay(api.t, m, { type: 'post', listingId: 'ad\u00001' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ detail: 'listingId: Text must not contain NUL characters' })
+    expect(await balanceCents(api.t, m.id)).toBe(500)
+  })
+
+  it('refuses 402 for a user who never had a wallet', async () => {
+    const m = await member(api.t)
+    expect((await pay(api.t, m, { type: 'bump' })).statusCode).toBe(402)
+  })
+
+  it.each([
+    [{}],
+    [{ type: 'topup' }],
+    [{ type: 'post', listingId: 7 }],
+    [{ type: 'post', listingId: 'x'.repeat(500) }],
+  ])('answers 400 with a detail for an invalid body %j', async (body) => {
+    const m = await member(api.t)
+    const res = await pay(api.t, m, body)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().detail).toEqual(expect.any(String))
+  })
+
+  describe('Idempotency-Key', () => {
+    it('answers a retry with the first answer and charges once', async () => {
+      const m = await member(api.t)
+      await fund(api.t, m.id, 500)
+      const first = await pay(api.t, m, { type: 'post' }, 'offline-queue-1')
+      const second = await pay(api.t, m, { type: 'post' }, 'offline-queue-1')
+      expect(first.statusCode).toBe(200)
+      expect(second.statusCode).toBe(200)
+      expect(second.json()).toEqual(first.json())
+      expect(await balanceCents(api.t, m.id)).toBe(300)
+    })
+
+    it('replays a stored 402 too, so a retry never pays later by surprise', async () => {
+      const m = await member(api.t)
+      const first = await pay(api.t, m, { type: 'post' }, 'k-402')
+      await fund(api.t, m.id, 500)
+      const second = await pay(api.t, m, { type: 'post' }, 'k-402')
+      expect(first.statusCode).toBe(402)
+      expect(second.statusCode).toBe(402)
+      expect(second.json()).toEqual({ detail: 'Insufficient balance' })
+      expect(await balanceCents(api.t, m.id)).toBe(500)
+    })
+
+    it('charges once when retries with the same key arrive at the same time', async () => {
+      const m = await member(api.t)
+      await fund(api.t, m.id, 1000)
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => pay(api.t, m, { type: 'bump' }, 'same-key')),
+      )
+      expect(answers.every((a) => a.statusCode === 200)).toBe(true)
+      const ids = new Set(answers.map((a) => a.json().transaction.id))
+      expect(ids.size).toBe(1)
+      expect(await balanceCents(api.t, m.id)).toBe(900)
+    })
+
+    it('refuses a key reused for a different payment with 422', async () => {
+      const m = await member(api.t)
+      await fund(api.t, m.id, 1000)
+      await pay(api.t, m, { type: 'bump' }, 'k1')
+      const res = await pay(api.t, m, { type: 'post' }, 'k1')
+      expect(res.statusCode).toBe(422)
+      expect(res.json().detail).toMatch(/Idempotency-Key/)
+      expect(await balanceCents(api.t, m.id)).toBe(900)
+    })
+
+    it('keeps keys per user: the same key from two users charges both', async () => {
+      const a = await member(api.t)
+      const b = await member(api.t)
+      await fund(api.t, a.id, 500)
+      await fund(api.t, b.id, 500)
+      expect((await pay(api.t, a, { type: 'bump' }, 'shared')).statusCode).toBe(200)
+      expect((await pay(api.t, b, { type: 'bump' }, 'shared')).statusCode).toBe(200)
+      expect(await balanceCents(api.t, a.id)).toBe(400)
+      expect(await balanceCents(api.t, b.id)).toBe(400)
+    })
+
+    it('different keys are different payments', async () => {
+      const m = await member(api.t)
+      await fund(api.t, m.id, 500)
+      await pay(api.t, m, { type: 'bump' }, 'a')
+      await pay(api.t, m, { type: 'bump' }, 'b')
+      expect(await balanceCents(api.t, m.id)).toBe(300)
+    })
+
+    it('answers 400 for a key that is too long or has spaces', async () => {
+      const m = await member(api.t)
+      await fund(api.t, m.id, 500)
+      expect((await pay(api.t, m, { type: 'bump' }, 'k'.repeat(300))).statusCode).toBe(400)
+      const spaced = await pay(api.t, m, { type: 'bump' }, 'has space')
+      expect(spaced.statusCode).toBe(400)
+      expect(spaced.json().detail).toMatch(/Idempotency-Key/)
+      expect(await balanceCents(api.t, m.id)).toBe(500)
+    })
+  })
+})
