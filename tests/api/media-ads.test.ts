@@ -45,11 +45,21 @@ describe('an ad with uploaded photos and videos', () => {
   it('refuses a 9th photo, a 5th video when posting and a 3rd when editing', async () => {
     const owner = await member(t)
     const nine = Array.from({ length: 9 }, (_, i) => `photo${i}`)
-    const res = await t.app.inject({ method: 'POST', url: '/api/ads', headers: owner.auth, payload: adBody({ images: nine }) })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ads',
+      headers: owner.auth,
+      payload: adBody({ images: nine }),
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json().detail).toMatch(/At most 8 photos/)
     const five = Array.from({ length: 5 }, (_, i) => `video${i}`)
-    const post = await t.app.inject({ method: 'POST', url: '/api/ads', headers: owner.auth, payload: adBody({ videos: five }) })
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/ads',
+      headers: owner.auth,
+      payload: adBody({ videos: five }),
+    })
     expect(post.json().detail).toMatch(/At most 4 videos/)
     const id = await createAd(t, owner)
     const edit = await t.app.inject({
@@ -72,7 +82,9 @@ describe('an ad with uploaded photos and videos', () => {
     const stolen = await post({ images: [theirs.id] })
     expect(stolen.statusCode).toBe(422)
     expect(stolen.json().detail).toBe(`Media not found among your uploads: ${theirs.id}`)
-    expect((await post({ images: ['AAAAAAAAAAAAAAAAAAAAAA'] })).json().detail).toMatch(/not found among your uploads/)
+    expect((await post({ images: ['AAAAAAAAAAAAAAAAAAAAAA'] })).json().detail).toMatch(
+      /not found among your uploads/,
+    )
 
     const video = await uploaded(t, owner, fakeMp4(), 'v.mp4', 'video/mp4')
     const mixed = await post({ images: [video.id] })

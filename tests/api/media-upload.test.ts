@@ -42,7 +42,9 @@ describe('uploading a photo', () => {
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toBe('image/webp')
       const tags = exifTags(res.rawPayload)
-      const leaked = Object.keys(tags).filter((name) => /^(GPS|Artist|Orientation|XMP|Exif(?!Tool))/.test(name))
+      const leaked = Object.keys(tags).filter((name) =>
+        /^(GPS|Artist|Orientation|XMP|Exif(?!Tool))/.test(name),
+      )
       expect(leaked).toEqual([])
       expect(tags.ImageWidth).toBe(Math.min(width, 600))
     }
@@ -123,9 +125,18 @@ describe('refusing what is not a photo or video', () => {
 
   it('refuses a request that is not multipart, one without a file, and a JPEG that is only a header', async () => {
     const owner = await member(t)
-    const json = await t.app.inject({ method: 'POST', url: MEDIA_URL, headers: owner.auth, payload: { a: 1 } })
+    const json = await t.app.inject({
+      method: 'POST',
+      url: MEDIA_URL,
+      headers: owner.auth,
+      payload: { a: 1 },
+    })
     expect(json.statusCode).toBe(415)
-    const broken = await upload(t, owner, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200)]))
+    const broken = await upload(
+      t,
+      owner,
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200)]),
+    )
     expect(broken.statusCode).toBe(415)
     expect(broken.json().detail).toMatch(/could not be read/)
     expect(leftoverUploads()).toEqual([])
@@ -152,7 +163,13 @@ describe('who may upload', () => {
     expect(res.rawPayload.equals(mp4)).toBe(true)
 
     const webmHead = Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d', 'hex')
-    const webm = await uploaded(t, owner, Buffer.concat([webmHead, Buffer.alloc(500, 3)]), 'c.webm', 'video/webm')
+    const webm = await uploaded(
+      t,
+      owner,
+      Buffer.concat([webmHead, Buffer.alloc(500, 3)]),
+      'c.webm',
+      'video/webm',
+    )
     expect((await served(t, webm.url)).headers['content-type']).toBe('video/webm')
   })
 })

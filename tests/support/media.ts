@@ -6,8 +6,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import type { TestApp } from './api-app.ts'
 import type { Member } from './ads.ts'
+import type { TestApp } from './api-app.ts'
 
 export const MEDIA_URL = '/api/media'
 
@@ -26,7 +26,13 @@ export function multipartBody(bytes: Buffer, filename: string, type: string) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
 }
 
-export function upload(t: TestApp, m: Member | null, bytes: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {
+export function upload(
+  t: TestApp,
+  m: Member | null,
+  bytes: Buffer,
+  filename = 'photo.jpg',
+  type = 'image/jpeg',
+) {
   const body = multipartBody(bytes, filename, type)
   return t.app.inject({
     method: 'POST',
@@ -58,7 +64,9 @@ export async function jpeg(width = 1600, height = 1200, seed = 1): Promise<Buffe
     x = (x * 1103515245 + 12345) & 0x7fffffff
     pixels[i] = (i % 3) * 60 + (x % 40)
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer()
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer()
 }
 
 /** A JPEG whose EXIF says where it was taken (Montréal) and that it must be rotated 90°. */
@@ -90,7 +98,10 @@ export function exifTags(bytes: Buffer): Record<string, unknown> {
   try {
     const path = join(dir, 'file')
     writeFileSync(path, bytes)
-    const [tags] = JSON.parse(execFileSync('exiftool', ['-j', '-n', path]).toString()) as Record<string, unknown>[]
+    const [tags] = JSON.parse(execFileSync('exiftool', ['-j', '-n', path]).toString()) as Record<
+      string,
+      unknown
+    >[]
     return tags ?? {}
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -109,7 +120,18 @@ export function pngBomb(): Promise<Buffer> {
 
 /** Starts like an MP4 (an ftyp box, brand isom); no player needs to read it here. */
 export function fakeMp4(bytes = 4096, seed = 7): Buffer {
-  const ftyp = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')])
+  const ftyp = Buffer.from([
+    0,
+    0,
+    0,
+    0x18,
+    ...Buffer.from('ftypisom'),
+    0,
+    0,
+    2,
+    0,
+    ...Buffer.from('isomiso2'),
+  ])
   const body = Buffer.alloc(bytes - ftyp.length, seed)
   return Buffer.concat([ftyp, body])
 }
