@@ -8,7 +8,7 @@ import { ApiError } from '#server/errors.ts'
 import { isEmailVerified } from '#server/services/accounts/email-verified.ts'
 import { VERIFY_EMAIL_DETAIL } from '#server/services/ads/ads-service.ts'
 import { toMedia } from '#server/services/media/media-views.ts'
-import { receiveUpload } from '#server/services/media/receive-upload.ts'
+import { MALFORMED_MULTIPART_DETAIL, receiveUpload } from '#server/services/media/receive-upload.ts'
 
 // a post holds 8 photos and 4 videos; re-picks and a second ad fit too, a script filling a disk does not
 export const UPLOAD_RATE_LIMIT = { max: 60, timeWindow: '1 hour' } as const
@@ -55,7 +55,10 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await isEmailVerified(app.database.db, request.user.id)))
         throw new ApiError(403, VERIFY_EMAIL_DETAIL)
       if (!request.isMultipart()) throw new ApiError(415, NOT_MULTIPART_DETAIL)
-      const file = await request.file()
+      const file = await request.file().catch((error: unknown) => {
+        // busboy refusing the body's framing is the client's mistake, not ours
+        throw new ApiError(400, MALFORMED_MULTIPART_DETAIL, { cause: error })
+      })
       if (!file) throw new ApiError(400, NO_FILE_DETAIL)
       const upload = await receiveUpload(file.file)
       try {

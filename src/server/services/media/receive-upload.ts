@@ -24,6 +24,18 @@ export interface ReceivedUpload {
   discard: () => Promise<void>
 }
 
+export const MALFORMED_MULTIPART_DETAIL = 'The multipart/form-data body is malformed'
+
+/** The next chunk; a parse error of the multipart body (the client's fault) becomes a 400. */
+async function nextChunk(chunks: AsyncIterator<Buffer>): Promise<IteratorResult<Buffer>> {
+  try {
+    return await chunks.next()
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw error
+    throw new ApiError(400, MALFORMED_MULTIPART_DETAIL, { cause: error })
+  }
+}
+
 function typeOf(head: Buffer): SniffedType {
   const type = sniff(head)
   if (!type) throw new ApiError(415, UNSUPPORTED_MEDIA_DETAIL)
@@ -51,7 +63,11 @@ export async function receiveUpload(stream: Readable & { truncated?: boolean }):
   let type: SniffedType | null = null
   let size = 0
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    const chunks = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]()
+    for (;;) {
+      const next = await nextChunk(chunks)
+      if (next.done) break
+      const chunk = next.value
       size += chunk.length
       if (!type) {
         head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES)
@@ -72,6 +88,8 @@ export async function receiveUpload(stream: Readable & { truncated?: boolean }):
     await finished(out)
     return { path, size, sha256: hash.digest('hex'), type, discard }
   } catch (error) {
+    // stop reading the rest of the request: nothing more of it will be stored
+    stream.destroy()
     out.destroy()
     await discard()
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
