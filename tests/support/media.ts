@@ -6,10 +6,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
+import { MediaPaths } from '#domain/api/media.ts'
 import type { Member } from './ads.ts'
 import type { TestApp } from './api-app.ts'
 
-export const MEDIA_URL = '/api/media'
+export const MEDIA_URL = `/api${MediaPaths.upload}`
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix))
