@@ -17,10 +17,12 @@ import {
 } from '#tests/support/media.ts'
 
 let t: TestApp
+let bomb: Buffer
 const mediaDir = tempDir('maple-media-test-')
 
 beforeAll(async () => {
   t = await createTestApp({ MEDIA_DIR: mediaDir })
+  bomb = await pngBomb()
 })
 afterAll(() => t.close())
 beforeEach(() => t.reset())
@@ -112,7 +114,6 @@ describe('refusing what is not a photo or video', () => {
 
   it('refuses a 20,000 × 20,000 PNG from its header, without decoding it', async () => {
     const owner = await member(t)
-    const bomb = await pngBomb()
     expect(bomb.length).toBeLessThan(15 * 1024 * 1024)
     const rssBefore = process.memoryUsage().rss
     const res = await upload(t, owner, bomb, 'bomb.png', 'image/png')

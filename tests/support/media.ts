@@ -2,7 +2,15 @@
 // MP4, a decompression bomb), a multipart body, and reading what the server stored and serves.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -109,14 +117,24 @@ export function exifTags(bytes: Buffer): Record<string, unknown> {
   }
 }
 
-/** A 20,000 × 20,000 PNG: a few hundred kB on the wire, 1.6 GB once decoded. */
-export function pngBomb(): Promise<Buffer> {
-  return sharp({
+const BOMB_PATH = join(tmpdir(), 'maple-test-png-bomb-20000.png')
+
+/**
+ * A 20,000 × 20,000 PNG: a few MB on the wire, 1.2 GB once decoded. Encoding it takes libvips
+ * 15–30 s on these machines, so it is made once and kept in the OS temp dir; call it in beforeAll.
+ */
+export async function pngBomb(): Promise<Buffer> {
+  if (existsSync(BOMB_PATH)) return readFileSync(BOMB_PATH)
+  const bytes = await sharp({
     create: { width: 20_000, height: 20_000, channels: 3, background: '#000' },
     limitInputPixels: false,
   })
-    .png({ compressionLevel: 1, adaptiveFiltering: false })
+    .png({ compressionLevel: 9 })
     .toBuffer()
+  const temp = `${BOMB_PATH}.${process.pid}`
+  writeFileSync(temp, bytes)
+  renameSync(temp, BOMB_PATH)
+  return bytes
 }
 
 /** Starts like an MP4 (an ftyp box, brand isom); no player needs to read it here. */
