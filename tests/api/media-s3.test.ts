@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs'
 import { inArray } from 'drizzle-orm'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '#server/config.ts'
 import { media } from '#server/db/schema/media.ts'
 import { createAd, member } from '#tests/support/ads.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
@@ -85,5 +86,17 @@ describe('media on S3-compatible storage', () => {
     expect(removed.statusCode).toBe(204)
     for (const key of keys) expect(await t.app.mediaLibrary.store.size(key)).toBeNull()
     expect((await served(t, photo.url)).statusCode).toBe(404)
+  })
+
+  it('refuses to start with half the S3 credentials, or S3 settings without a bucket', () => {
+    const base = { NODE_ENV: 'test', S3_BUCKET: 'b' }
+    expect(() => loadConfig({ ...base, S3_ACCESS_KEY_ID: 'k' })).toThrow(ConfigError)
+    expect(() => loadConfig({ NODE_ENV: 'test', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/)
+    expect(() => loadConfig({ ...base, S3_ENDPOINT: 'not a url' })).toThrow(ConfigError)
+    expect(loadConfig({ ...base, S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({
+      S3_BUCKET: 'b',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: true,
+    })
   })
 })
