@@ -8,6 +8,14 @@ export const MAX_PASSWORD_LENGTH = 128
 
 export const MAX_PHOTOS = 8
 export const MAX_VIDEOS_POST = 4
+// an edit may keep at most this many videos (the spec's limit for /edit)
+export const MAX_VIDEOS_EDIT = 2
+
+// upload limits (docs/decisions/011-media-storage.md): a phone photo is 2–8 MB and 12–48 MP, a
+// short clip well under 50 MB; above 40 MP the decoded pixels alone pass 160 MB of memory
+export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
+export const MAX_PHOTO_PIXELS = 40_000_000
+export const MAX_VIDEO_BYTES = 50 * 1024 * 1024
 
 export const COINS = ['bitcoin', 'litecoin'] as const
 export type Coin = (typeof COINS)[number]

@@ -15,10 +15,16 @@ import adminRoutes from './routes/admin.ts'
 import adsRoutes from './routes/ads.ts'
 import authRoutes from './routes/auth.ts'
 import devRoutes from './routes/dev.ts'
+import mediaRoutes from './routes/media.ts'
+import mediaFileRoutes from './routes/media-files.ts'
 import metaRoutes from './routes/meta.ts'
 import moderationRoutes from './routes/moderation.ts'
 import paymentsRoutes from './routes/payments.ts'
 import walletRoutes from './routes/wallet.ts'
+import { startMediaCleanup } from './services/media/media-cleanup.ts'
+import { MediaLibrary } from './services/media/media-library.ts'
+import type { MediaStore } from './services/media/media-store.ts'
+import { openMediaStore } from './services/media/open-media-store.ts'
 import { fastifyTrustProxy } from './trust-proxy.ts'
 
 export interface AppDeps {
@@ -26,12 +32,15 @@ export interface AppDeps {
   database: Database
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream
+  /** Where media files go; default: the store the config names (open-media-store.ts). */
+  mediaStore?: MediaStore
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     database: Database
+    mediaLibrary: MediaLibrary
   }
 }
 
@@ -42,7 +51,12 @@ export const BODY_LIMIT_BYTES = 1024 * 1024
  * Builds the whole server (API under /api, the built PWA elsewhere) without listening, so tests
  * can call app.inject on a fresh database. main.ts only listens.
  */
-export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  mediaStore,
+}: AppDeps): Promise<FastifyInstance> {
   const base = Fastify({
     logger: loggerOptions(config, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -61,6 +75,13 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
   app.decorate('database', database)
+  const store = mediaStore ?? openMediaStore(config)
+  app.decorate('mediaLibrary', new MediaLibrary(database.db, store))
+  const stopCleanup = startMediaCleanup(app.mediaLibrary, app.log)
+  app.addHook('onClose', async () => {
+    stopCleanup()
+    store.close?.()
+  })
   registerMail(app)
   await app.register(authPlugin)
 
@@ -75,6 +96,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       await api.register(authRoutes, { prefix: '/auth' })
       await api.register(moderationRoutes, { prefix: '/moderation' })
       await api.register(adsRoutes, { prefix: '/ads' })
+      await api.register(mediaRoutes, { prefix: '/media' })
       await api.register(walletRoutes, { prefix: '/wallet' })
       await api.register(paymentsRoutes, { prefix: '/payments' })
       await api.register(adminRoutes, { prefix: '/admin' })
@@ -82,5 +104,6 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     },
     { prefix: '/api' },
   )
+  await app.register(mediaFileRoutes, { prefix: '/media' })
   return app
 }

@@ -63,6 +63,34 @@ const EnvSchema = z
     AD_LIFETIME_DAYS: z.coerce.number().positive().max(3650).default(30),
     // seed the generated demo ads at start; unset means on in development, off in production and tests
     SEED_DEMO_ADS: z.stringbool().optional(),
+    // uploaded photos and videos on local disk; unset means DATA_DIR/media (docs/decisions/011-media-storage.md)
+    MEDIA_DIR: z.string().trim().min(1).optional(),
+    // S3-compatible object storage instead of MEDIA_DIR, so several API processes share one store
+    S3_BUCKET: z.string().trim().min(1).optional(),
+    // MinIO, Ceph, R2…: their URL; unset means AWS
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    // unset: the AWS SDK's own chain (instance role, ~/.aws); both or neither
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+    // MinIO and most self-hosted stores want bucket names in the path, not the host name
+    S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
+      })
+    }
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_BUCKET: set it too, or media stay on local disk while S3_* settings are ignored',
+      })
+    }
   })
   .transform((env) => ({
     ...env,

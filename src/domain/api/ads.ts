@@ -1,9 +1,17 @@
 import { z } from 'zod'
 import { AD_STATUSES } from '../ad-status.ts'
 import { CATEGORY_KEYS, COMPANION_TYPES } from '../categories.ts'
-import { CONTACT_PLATFORMS, MAX_PHOTOS, MAX_VIDEOS_POST, PRICE_UNITS, SORT_OPTIONS } from '../constants.ts'
+import {
+  CONTACT_PLATFORMS,
+  MAX_PHOTOS,
+  MAX_VIDEOS_EDIT,
+  MAX_VIDEOS_POST,
+  PRICE_UNITS,
+  SORT_OPTIONS,
+} from '../constants.ts'
 import { ALL, PROVINCE_CODES } from '../provinces.ts'
 import { hasNoNul, NUL_CHARACTER_DETAIL } from './common.ts'
+import { PhotoViewSchema } from './media.ts'
 
 // Request and response shapes of /api/ads, shared by the server routes and the client.
 // Contact details are in no list or detail answer: only the reveal route returns them.
@@ -81,7 +89,8 @@ export const AdPatchSchema = z
     priceUnit: z.enum(PRICE_UNITS),
     description: freeText(MAX_DESCRIPTION_LENGTH, 'Description'),
     images: z.array(MediaIdSchema).max(MAX_PHOTOS, `At most ${MAX_PHOTOS} photos`),
-    videos: z.array(MediaIdSchema).max(MAX_VIDEOS_POST, `At most ${MAX_VIDEOS_POST} videos`),
+    // the spec allows fewer videos on /edit than on /post
+    videos: z.array(MediaIdSchema).max(MAX_VIDEOS_EDIT, `At most ${MAX_VIDEOS_EDIT} videos when editing`),
     contact: AdContactSchema,
     contactPlatform: AdWriteSchema.shape.contactPlatform,
   })
@@ -129,8 +138,10 @@ export const PublicAdSchema = z.object({
   price: z.number(),
   priceUnit: z.enum(PRICE_UNITS),
   description: z.string(),
-  /** URLs */
+  /** URLs: an uploaded photo's 640-wide WebP, or a demo ad's stock path */
   images: z.array(z.string()),
+  /** the same photos, in the same order, with srcset, size and placeholder */
+  photos: z.array(PhotoViewSchema),
   videos: z.array(z.string()),
   verified: z.boolean(),
   /** a seeded demonstration ad, not a real seller */
@@ -153,8 +164,8 @@ export const OwnAdSchema = PublicAdSchema.extend({
   createdAt: IsoDate,
   /** why an admin removed the ad; null otherwise */
   removalReason: z.string().nullable(),
-  /** the stored media references behind images and videos (same order), for an edit to send back */
-  media: z.object({ images: z.array(z.string()), videos: z.array(z.string()) }),
+  /** the media ids behind images and videos, to send back (reordered or trimmed) in an edit */
+  mediaIds: z.object({ images: z.array(z.string()), videos: z.array(z.string()) }),
 })
 export type OwnAd = z.infer<typeof OwnAdSchema>
 

@@ -1,6 +1,43 @@
 import { z } from 'zod'
 
-export const MediaPaths = { upload: '/media' } as const
+// Request and response shapes of POST /api/media (the upload) and of the photos an ad shows.
 
-/** The answer to an upload: the id an ad's images or videos list refers to. */
-export const MediaUploadSchema = z.object({ id: z.string() })
+export const MediaPaths = {
+  upload: '/media',
+} as const
+
+export const MEDIA_KINDS = ['photo', 'video'] as const
+export type MediaKind = (typeof MEDIA_KINDS)[number]
+
+/** What a page needs to show a photo without layout shift: sizes, srcset and a blurred stand-in. */
+export const PhotoViewSchema = z.object({
+  /** the 640-wide WebP (or a demo ad's stock path) */
+  src: z.string(),
+  /** every stored width, e.g. "/media/x/320.webp 320w, …"; '' for stock photos */
+  srcSet: z.string(),
+  /** pixels after EXIF rotation; 0 when unknown */
+  width: z.number().int(),
+  height: z.number().int(),
+  /** a tiny blurred WebP as a data: URI; '' for stock photos */
+  placeholder: z.string(),
+})
+export type PhotoView = z.infer<typeof PhotoViewSchema>
+
+/** The upload's answer: the id to put in an ad's images or videos, and how to show it now. */
+export const MediaSchema = z.object({
+  id: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  contentType: z.string(),
+  /** stored bytes (all photo variants together, or the video) */
+  bytes: z.number().int(),
+  /** the photo's 640 variant or the video */
+  url: z.string(),
+  /** photos only: how to show it; null for a video */
+  photo: PhotoViewSchema.nullable(),
+  createdAt: z.string(),
+})
+export type Media = z.infer<typeof MediaSchema>
+
+export const UNSUPPORTED_MEDIA_DETAIL =
+  'Unsupported file: photos must be JPEG, PNG, WebP, HEIC or AVIF, videos MP4 or WebM'
+export const NO_FILE_DETAIL = 'Send one file in a multipart/form-data field'

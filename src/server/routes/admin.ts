@@ -85,7 +85,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // the files go after their rows; any key a row created meanwhile still names is kept
+      const mediaKeys = await app.mediaLibrary.allKeys()
       const deleted = await purgeAllUserData(app.database.db, request.authToken)
+      await app.mediaLibrary.deleteUnreferenced(mediaKeys)
       request.log.warn({ admin: request.admin.username, deleted }, 'all user data purged')
       await recordAudit(app.database.db, {
         admin: request.admin.username,
@@ -142,6 +145,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, action } = request.params
       await reviewAd(app.database.db, request.admin.username, id, action, request.body.reason)
+      // a removed ad's photos and videos go with it (docs/decisions/011-media-storage.md)
+      if (action === 'remove') await app.mediaLibrary.deleteForAd(id)
       return reply.code(204).send(null)
     },
   )

@@ -24,6 +24,7 @@ import { listPublicAds } from '#server/services/ads/ad-search.ts'
 import { toOwnAd, toPublicAd, toReveal } from '#server/services/ads/ad-views.ts'
 import { AdsService } from '#server/services/ads/ads-service.ts'
 import { seedDemoAds } from '#server/services/ads/demo-ads.ts'
+import { mediaIndexFor } from '#server/services/media/ad-media.ts'
 import { bannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
 import { reportAd } from '#server/services/reports/report-ad.ts'
 
@@ -38,7 +39,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 const adsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
-  const service = new AdsService(db, bannedPhraseService(db), app.config.AD_LIFETIME_DAYS)
+  const service = new AdsService(db, bannedPhraseService(db), app.config.AD_LIFETIME_DAYS, app.mediaLibrary)
   if (seedDemoAdsEnabled(app.config)) {
     const seeded = await seedDemoAds(db, app.config.AD_LIFETIME_DAYS)
     if (seeded > 0) app.log.info({ ads: seeded }, 'demo ads seeded')
@@ -69,8 +70,9 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await listPublicAds(db, request.query)
+      const media = await mediaIndexFor(db, result.rows)
       return {
-        items: result.rows.map(toPublicAd),
+        items: result.rows.map((row) => toPublicAd(row, media)),
         total: result.total,
         page: result.page,
         pages: result.pages,
@@ -91,7 +93,9 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const now = new Date()
-      return { items: (await service.listMine(request.user.id)).map((row) => toOwnAd(row, now)) }
+      const rows = await service.listMine(request.user.id)
+      const media = await mediaIndexFor(db, rows)
+      return { items: rows.map((row) => toOwnAd(row, now, media)) }
     },
   )
 
@@ -113,7 +117,7 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await service.create(request.user.id, request.body)
-      return reply.code(201).send(toOwnAd(row, new Date()))
+      return reply.code(201).send(toOwnAd(row, new Date(), await mediaIndexFor(db, [row])))
     },
   )
 
@@ -132,7 +136,8 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await viewerId(request)
       const row = await service.visibleAd(request.params.id, viewer)
       const own = row.ownerId !== null && row.ownerId === viewer
-      return own ? { ...toPublicAd(row), status: effectiveStatus(row, new Date()) } : toPublicAd(row)
+      const view = toPublicAd(row, await mediaIndexFor(db, [row]))
+      return own ? { ...view, status: effectiveStatus(row, new Date()) } : view
     },
   )
 
@@ -149,8 +154,10 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OwnAdSchema, 409: ErrorSchema, 422: ErrorSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      toOwnAd(await service.update(request.user.id, request.params.id, request.body), new Date()),
+    async (request) => {
+      const row = await service.update(request.user.id, request.params.id, request.body)
+      return toOwnAd(row, new Date(), await mediaIndexFor(db, [row]))
+    },
   )
 
   app.delete(

@@ -132,6 +132,16 @@ export const FUZZ: Record<string, FuzzSpec> = {
   'DELETE /api/ads/:id': { role: 'user', params: { id: adId } },
   'POST /api/ads/:id/reveal': { params: { id: adId } },
   'POST /api/admin/logout': { role: 'admin' },
+  // garbage multipart bodies: a broken part must answer 4xx, never 5xx (media-upload tests send real files)
+  'POST /api/media': { role: 'user', contentTypes: ['multipart/form-data; boundary=x'] },
+  'POST /api/media/': { role: 'user', contentTypes: ['multipart/form-data; boundary=x'] },
+  'GET /media/:id/:variant': {
+    page: true,
+    params: {
+      id: fc.oneof(fc.constantFrom('AAAAAAAAAAAAAAAAAAAAAA', 'x'.repeat(101)), fc.string({ maxLength: 30 })),
+      variant: fc.constantFrom('320.webp', '640.webp', '1280.webp', 'video', '641.webp', ''),
+    },
+  },
   'POST /api/ads/:id/reports': {
     params: { id: adId },
     body: {

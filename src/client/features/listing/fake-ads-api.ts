@@ -21,6 +21,7 @@ export function toPublicAd(ad: Ad): PublicAd {
     priceUnit: ad.priceUnit,
     description: ad.description,
     images: ad.images,
+    photos: ad.images.map((src) => ({ src, srcSet: '', width: 400, height: 300, placeholder: '' })),
     videos: ad.videos,
     verified: ad.verified,
     demo: true,

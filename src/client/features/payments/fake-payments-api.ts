@@ -21,6 +21,7 @@ function createdAd(body: Record<string, unknown>): OwnAd {
     priceUnit: 'per_unit',
     description: String(body.description ?? ''),
     images: [],
+    photos: [],
     videos: [],
     verified: false,
     demo: false,
@@ -34,7 +35,7 @@ function createdAd(body: Record<string, unknown>): OwnAd {
     contactPlatform: null,
     createdAt: now,
     removalReason: null,
-    media: { images: [], videos: [] },
+    mediaIds: { images: [], videos: [] },
   }
 }
 

@@ -94,8 +94,8 @@ function EditForm({ ad }: { ad: OwnAd }) {
       const fields = formToAdFields(values)
       // each URL shown stands for the stored reference at the same place in the ad
       const stored = new Map([
-        ...ad.images.map((url, i): [string, string] => [url, ad.media.images[i] ?? '']),
-        ...ad.videos.map((url, i): [string, string] => [url, ad.media.videos[i] ?? '']),
+        ...ad.images.map((url, i): [string, string] => [url, ad.mediaIds.images[i] ?? '']),
+        ...ad.videos.map((url, i): [string, string] => [url, ad.mediaIds.videos[i] ?? '']),
       ])
       const images = await mediaIds(fields.images, stored)
       const videos = await mediaIds(fields.videos, stored)

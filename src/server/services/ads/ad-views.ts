@@ -3,10 +3,11 @@ import { effectiveStatus } from '#domain/ad-status.ts'
 import { AD_ID_LENGTH, type AdReveal, type OwnAd, type PublicAd } from '#domain/api/ads.ts'
 import type { CategoryKey, CompanionType } from '#domain/categories.ts'
 import type { ContactPlatform, PriceUnit } from '#domain/constants.ts'
-import { mediaUrls } from '#domain/media-urls.ts'
 import { centsToDollars } from '#domain/money.ts'
 import type { ProvinceCode } from '#domain/provinces.ts'
 import type { ads } from '#server/db/schema/ads.ts'
+import { type MediaIndex, NO_MEDIA } from '#server/services/media/ad-media.ts'
+import { adPhotos, adVideos } from './ad-media-views.ts'
 
 export type AdRow = typeof ads.$inferSelect
 
@@ -28,7 +29,10 @@ function hasContact(row: AdRow): boolean {
 }
 
 // The columns hold only values the zod write schemas let in, so these casts restate what was checked.
-export function toPublicAd(row: AdRow): PublicAd {
+// `media` holds the rows behind the ad's media ids (mediaIndexFor); an id without a row (its
+// media were deleted with a removed ad) is left out rather than shown broken.
+export function toPublicAd(row: AdRow, media: MediaIndex = NO_MEDIA): PublicAd {
+  const photos = adPhotos(row.images, media)
   return {
     id: row.id,
     title: row.title,
@@ -39,8 +43,9 @@ export function toPublicAd(row: AdRow): PublicAd {
     price: centsToDollars(row.priceCents),
     priceUnit: row.priceUnit as PriceUnit,
     description: row.description,
-    images: mediaUrls(row.images),
-    videos: mediaUrls(row.videos),
+    images: photos.map((photo) => photo.src),
+    photos,
+    videos: adVideos(row.videos, media),
     verified: row.verified,
     demo: row.demo,
     hasContact: hasContact(row),
@@ -63,13 +68,13 @@ export function toReveal(row: AdRow): AdReveal {
   }
 }
 
-export function toOwnAd(row: AdRow, now: Date): OwnAd {
+export function toOwnAd(row: AdRow, now: Date, media: MediaIndex = NO_MEDIA): OwnAd {
   return {
-    ...toPublicAd(row),
+    ...toPublicAd(row, media),
     ...toReveal(row),
     status: effectiveStatus(row, now),
     createdAt: row.createdAt.toISOString(),
     removalReason: row.status === 'removed' ? row.removalReason : null,
-    media: { images: row.images, videos: row.videos },
+    mediaIds: { images: row.images, videos: row.videos },
   }
 }

@@ -13,6 +13,8 @@ import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { users } from '#server/db/schema/users.ts'
 import { ApiError } from '#server/errors.ts'
+import { attachAdMedia, checkAdMedia } from '#server/services/media/ad-media.ts'
+import type { MediaLibrary } from '#server/services/media/media-library.ts'
 import type { BannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
 import { recordAdEvent } from './ad-events.ts'
 import { type AdRow, newAdId } from './ad-views.ts'
@@ -74,6 +76,7 @@ export class AdsService {
     private readonly db: Db,
     private readonly phrases: BannedPhraseService,
     private readonly lifetimeDays: number,
+    private readonly media: MediaLibrary,
   ) {}
 
   /** The same matcher as POST /moderation/check, over every text a visitor reads. */
@@ -90,12 +93,14 @@ export class AdsService {
       .where(eq(users.id, ownerId))
     if (!owner?.verifiedAt) throw new ApiError(403, VERIFY_EMAIL_DETAIL)
     await this.moderate(fields)
+    await checkAdMedia(this.db, ownerId, fields, null)
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(ads)
         .values({ id: newAdId(), ownerId, lifetimeDays: this.lifetimeDays, ...toColumns(fields) })
         .returning()
       if (!row) throw new Error('Ad was not written')
+      await attachAdMedia(tx, ownerId, row.id, [...fields.images, ...fields.videos])
       await recordAdEvent(tx, { adId: row.id, kind: 'created', actor: ownerId, to: row.status })
       return row
     })
@@ -117,6 +122,8 @@ export class AdsService {
     const current = await this.ownAd(ownerId, id)
     const merged: Fields = { ...toFields(current), ...stripUndefined(patch) }
     await this.moderate(merged)
+    const mediaChanged = patch.images !== undefined || patch.videos !== undefined
+    if (mediaChanged) await checkAdMedia(this.db, ownerId, patch, current.id)
     return this.db.transaction(async (tx) => {
       const row = await this.ownAd(ownerId, id, tx)
       const status = effectiveStatus(row, new Date())
@@ -127,6 +134,7 @@ export class AdsService {
         .where(eq(ads.id, row.id))
         .returning()
       if (!updated) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+      if (mediaChanged) await attachAdMedia(tx, ownerId, row.id, [...merged.images, ...merged.videos])
       await recordAdEvent(tx, {
         adId: row.id,
         kind: 'edited',
@@ -141,9 +149,15 @@ export class AdsService {
 
   /**
    * A soft remove: the row stays (status removed) for the audit trail, the owner's history and the
-   * payments that reference it; it leaves every public answer at once. Removing twice is harmless.
+   * payments that reference it; it leaves every public answer at once, and its photos and videos
+   * are deleted (docs/decisions/011-media-storage.md). Removing twice is harmless.
    */
   async remove(ownerId: string, id: string): Promise<void> {
+    await this.removeRow(ownerId, id)
+    await this.media.deleteForAd(id)
+  }
+
+  private async removeRow(ownerId: string, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const row = await this.ownAd(ownerId, id, tx)
       const from = effectiveStatus(row, new Date())

@@ -8,7 +8,7 @@ import {
   type ReviewAction,
   URGENT_REASONS,
 } from '#domain/api/reports.ts'
-import { mediaUrls } from '#domain/media-urls.ts'
+import { photoUrls, videoUrls } from '#domain/media-urls.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { adReports } from '#server/db/schema/reports.ts'
@@ -49,8 +49,8 @@ export async function reviewQueue(db: Db): Promise<QueueItem[]> {
       status: ad.status,
       title: ad.title,
       description: ad.description,
-      images: mediaUrls(ad.images),
-      videos: mediaUrls(ad.videos),
+      images: photoUrls(ad.images),
+      videos: videoUrls(ad.videos),
       holdReason: ad.holdReason ?? '',
       urgent: reports.some((r) => URGENT_REASONS.includes(r.reason as ReportReason)),
       reporters: new Set(reports.map((r) => r.reporter)).size,

@@ -1,13 +1,13 @@
 import { getBlob } from '#client/db/blobs-repository.ts'
 import { http } from '#client/lib/http.ts'
-import { MediaPaths, MediaUploadSchema } from '#domain/api/media.ts'
+import { MediaPaths, MediaSchema } from '#domain/api/media.ts'
 import { blobIdOf, type PostDraft } from '#domain/post-draft.ts'
 
 /** POST /media: one file, multipart; the answer names the media id an ad refers to. */
 async function uploadBlob(blob: Blob): Promise<string> {
   const form = new FormData()
   form.append('file', blob)
-  return (await http.post(MediaPaths.upload, form, { schema: MediaUploadSchema })).id
+  return (await http.post(MediaPaths.upload, form, { schema: MediaSchema })).id
 }
 
 async function uploadRefs(refs: readonly string[]): Promise<string[]> {

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ErrorSchema } from '#domain/api/common.ts'
+import { PHOTO_WIDTHS, VIDEO_VARIANT } from '#domain/media-urls.ts'
+import type { MediaRow } from '#server/db/schema/media.ts'
+import { ApiError, NOT_FOUND_DETAIL } from '#server/errors.ts'
+import { parseByteRange } from '#server/services/media/byte-range.ts'
+
+// a file never changes under its URL (a new upload gets a new id), so caches may keep it for a year
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const MEDIA_ID = /^[A-Za-z0-9_-]{1,64}$/
+
+const ParamsSchema = z.object({ id: z.string().max(100), variant: z.string().max(20) })
+
+/** The storage key behind `/media/<id>/<variant>`: `<width>.webp` for photos, `video` for videos. */
+function keyOf(row: MediaRow, variant: string): string | undefined {
+  if (row.kind === 'video') return variant === VIDEO_VARIANT ? row.storageKeys[0] : undefined
+  const index = PHOTO_WIDTHS.findIndex((width) => `${width}.webp` === variant)
+  return index < 0 ? undefined : row.storageKeys[index]
+}
+
+// GET /media/<id>/<variant> (URLs built only by src/domain/media-urls.ts): the stored file from
+// either store, with Range for video seeking. docs/decisions/011-media-storage.md
+const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const notFound = () => new ApiError(404, NOT_FOUND_DETAIL)
+
+  app.get(
+    '/:id/:variant',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'A stored photo variant or video (immutable; Range supported)',
+        params: ParamsSchema,
+        // the file's bytes (streamed, never serialized)
+        response: {
+          200: z.unknown(),
+          206: z.unknown(),
+          304: z.unknown(),
+          404: ErrorSchema,
+          416: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, variant } = request.params
+      const row = MEDIA_ID.test(id) ? await app.mediaLibrary.find(id) : null
+      const key = row ? keyOf(row, variant) : undefined
+      if (!row || !key) throw notFound()
+      const store = app.mediaLibrary.store
+      const size = await store.size(key)
+      if (size === null) {
+        request.log.warn({ media: id, key }, 'media row without its file')
+        throw notFound()
+      }
+      reply.header('x-content-type-options', 'nosniff').header('accept-ranges', 'bytes')
+      const range = parseByteRange(request.headers.range, size)
+      if (range === 'unsatisfiable') {
+        reply.header('content-range', `bytes */${size}`)
+        throw new ApiError(416, 'Requested range not satisfiable')
+      }
+      const etag = `"${key.slice(0, 64)}"`
+      reply.header('cache-control', IMMUTABLE).header('etag', etag).type(row.contentType)
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+      const body = await store.read(key, range ?? undefined)
+      if (!body) throw notFound()
+      if (range) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1)
+      } else reply.header('content-length', size)
+      return reply.send(body)
+    },
+  )
+
+  // anything else under /media is no file of ours: a JSON 404, never the app shell
+  app.get('/*', async () => {
+    throw notFound()
+  })
+}
+
+export default mediaFileRoutes

@@ -1,0 +1,74 @@
+import multipart from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
+import { MediaSchema, NO_FILE_DETAIL } from '#domain/api/media.ts'
+import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MAX_VIDEO_BYTES } from '#domain/constants.ts'
+import { ApiError } from '#server/errors.ts'
+import { isEmailVerified } from '#server/services/accounts/email-verified.ts'
+import { VERIFY_EMAIL_DETAIL } from '#server/services/ads/ads-service.ts'
+import { toMedia } from '#server/services/media/media-views.ts'
+import { MALFORMED_MULTIPART_DETAIL, receiveUpload } from '#server/services/media/receive-upload.ts'
+
+// a post holds 8 photos and 4 videos; re-picks and a second ad fit too, a script filling a disk does not
+export const UPLOAD_RATE_LIMIT = { max: 60, timeWindow: '1 hour' } as const
+export const NOT_MULTIPART_DETAIL = 'Send the file as multipart/form-data'
+
+// POST /api/media (docs/decisions/011-media-storage.md): one file per request, its type decided
+// by its bytes; photos re-encoded without metadata, videos stored as they are.
+const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    // one file and nothing else; busboy stops reading past the largest allowed size (a video's)
+    limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
+    // receiveUpload reads `truncated` and answers 413 with the limit for the file's kind
+    throwFileSizeLimit: false,
+  })
+
+  app.post(
+    '/',
+    {
+      preValidation: app.requireUser,
+      config: {
+        rateLimit: {
+          ...UPLOAD_RATE_LIMIT,
+          // counted per account, after the guard has found who it is
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `media:${request.user.id}`,
+        },
+      },
+      schema: {
+        tags: ['media'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Upload one photo or video (multipart/form-data, one file)',
+        description:
+          "The type comes from the file's bytes: JPEG, PNG, WebP, HEIC/HEIF, AVIF photos (at most " +
+          `${MAX_PHOTO_BYTES / 1024 / 1024} MB and ${MAX_PHOTO_PIXELS / 1_000_000} megapixels) are re-encoded ` +
+          `to WebP at 320, 640 and 1280 px without any metadata; MP4 and WebM videos (at most ` +
+          `${MAX_VIDEO_BYTES / 1024 / 1024} MB) are stored as sent. Anything else: 415; too big: 413. ` +
+          `Put the id in an ad's images or videos; uploads no ad uses are deleted after 24 hours. ` +
+          `Rate-limited to ${UPLOAD_RATE_LIMIT.max} per ${UPLOAD_RATE_LIMIT.timeWindow} per account.`,
+        consumes: ['multipart/form-data'],
+        response: { 201: MediaSchema, 413: ErrorSchema, 415: ErrorSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!(await isEmailVerified(app.database.db, request.user.id)))
+        throw new ApiError(403, VERIFY_EMAIL_DETAIL)
+      if (!request.isMultipart()) throw new ApiError(415, NOT_MULTIPART_DETAIL)
+      const file = await request.file().catch((error: unknown) => {
+        // busboy refusing the body's framing is the client's mistake, not ours
+        throw new ApiError(400, MALFORMED_MULTIPART_DETAIL, { cause: error })
+      })
+      if (!file) throw new ApiError(400, NO_FILE_DETAIL)
+      const upload = await receiveUpload(file.file)
+      try {
+        const row = await app.mediaLibrary.create(request.user.id, upload)
+        return reply.code(201).send(toMedia(row))
+      } finally {
+        await upload.discard()
+      }
+    },
+  )
+}
+
+export default mediaRoutes

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto'
+import { and, arrayOverlaps, asc, eq, inArray, isNull, lt } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { type MediaRow, media } from '#server/db/schema/media.ts'
+import { keyFor, sha256Hex } from './media-keys.ts'
+import type { MediaStore } from './media-store.ts'
+import { processPhoto } from './process-photo.ts'
+import type { ReceivedUpload } from './receive-upload.ts'
+
+/** An upload no ad has claimed after this long was abandoned (a draft never posted). */
+export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000
+// one sweep deletes at most this many rows, so a backlog never holds the database for long
+const SWEEP_BATCH = 500
+
+/** 16 random bytes in base64url: 22 URL-safe characters, unguessable. */
+export function newMediaId(): string {
+  return randomBytes(16).toString('base64url')
+}
+
+interface StoredFiles {
+  keys: string[]
+  bytes: number
+}
+
+/**
+ * Media rows and their files together: an upload becomes files then a row; deleting rows deletes
+ * each file no other row still names (files are shared by content, media-keys.ts).
+ */
+export class MediaLibrary {
+  constructor(
+    private readonly db: Db,
+    readonly store: MediaStore,
+  ) {}
+
+  private async storePhoto(
+    path: string,
+  ): Promise<StoredFiles & { width: number; height: number; placeholder: string }> {
+    const photo = await processPhoto(path)
+    const unique = new Map<string, Buffer>()
+    const keys = photo.variants.map((bytes) => {
+      const key = keyFor(sha256Hex(bytes), 'webp')
+      unique.set(key, bytes)
+      return key
+    })
+    await this.putAll([...unique].map(([key, bytes]) => ({ key, bytes })))
+    const bytes = [...unique.values()].reduce((sum, b) => sum + b.length, 0)
+    return { keys, bytes, width: photo.width, height: photo.height, placeholder: photo.placeholder }
+  }
+
+  /** Puts files one by one; if one fails, the ones already put go again unless another row names them. */
+  private async putAll(files: { key: string; bytes: Buffer }[]): Promise<void> {
+    const done: string[] = []
+    try {
+      for (const file of files) {
+        await this.store.put(file.key, file.bytes, 'image/webp')
+        done.push(file.key)
+      }
+    } catch (error) {
+      await this.deleteUnreferenced(done)
+      throw error
+    }
+  }
+
+  /** Stores an upload (photos re-encoded, videos as they are) and records it for its owner. */
+  async create(ownerId: string, upload: ReceivedUpload): Promise<MediaRow> {
+    let values: typeof media.$inferInsert
+    if (upload.type.kind === 'photo') {
+      const stored = await this.storePhoto(upload.path)
+      values = {
+        id: newMediaId(),
+        ownerId,
+        kind: 'photo',
+        contentType: 'image/webp',
+        storageKeys: stored.keys,
+        width: stored.width,
+        height: stored.height,
+        placeholder: stored.placeholder,
+        bytes: stored.bytes,
+      }
+    } else {
+      const key = keyFor(upload.sha256, upload.type.format)
+      await this.store.put(key, { path: upload.path, size: upload.size }, upload.type.contentType)
+      values = {
+        id: newMediaId(),
+        ownerId,
+        kind: 'video',
+        contentType: upload.type.contentType,
+        storageKeys: [key],
+        bytes: upload.size,
+      }
+    }
+    try {
+      const [row] = await this.db.insert(media).values(values).returning()
+      if (!row) throw new Error('media row was not written')
+      return row
+    } catch (error) {
+      await this.deleteUnreferenced(values.storageKeys)
+      throw error
+    }
+  }
+
+  async find(id: string): Promise<MediaRow | null> {
+    const [row] = await this.db.select().from(media).where(eq(media.id, id))
+    return row ?? null
+  }
+
+  /** The rows behind these ids (missing ones are simply absent), by id. */
+  async byIds(ids: readonly string[]): Promise<Map<string, MediaRow>> {
+    const unique = [...new Set(ids)]
+    if (unique.length === 0) return new Map()
+    const rows = await this.db.select().from(media).where(inArray(media.id, unique))
+    return new Map(rows.map((row) => [row.id, row]))
+  }
+
+  /**
+   * Deletes each file that no media row names any more. Racing an identical upload between the
+   * check and the delete could drop a file that upload just shared; docs/decisions/011-media-storage.md
+   * accepts that rare loss rather than hold a lock across object-storage calls.
+   */
+  async deleteUnreferenced(keys: readonly string[]): Promise<void> {
+    const unique = [...new Set(keys)]
+    if (unique.length === 0) return
+    const still = await this.db
+      .select({ keys: media.storageKeys })
+      .from(media)
+      .where(arrayOverlaps(media.storageKeys, unique))
+    const named = new Set(still.flatMap((row) => row.keys))
+    for (const key of unique) if (!named.has(key)) await this.store.delete(key)
+  }
+
+  async deleteRows(rows: readonly MediaRow[]): Promise<number> {
+    if (rows.length === 0) return 0
+    const ids = rows.map((row) => row.id)
+    const deleted = await this.db.delete(media).where(inArray(media.id, ids)).returning()
+    await this.deleteUnreferenced(deleted.flatMap((row) => row.storageKeys))
+    return deleted.length
+  }
+
+  /** A removed ad's media: rows and (unshared) files go at once. */
+  async deleteForAd(adId: string): Promise<number> {
+    return this.deleteRows(await this.db.select().from(media).where(eq(media.adId, adId)))
+  }
+
+  /** Uploads no ad claimed within ORPHAN_AGE_MS of `now`: returns how many went. */
+  async sweepOrphans(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - ORPHAN_AGE_MS)
+    let total = 0
+    for (;;) {
+      const rows = await this.db
+        .select()
+        .from(media)
+        .where(and(isNull(media.adId), lt(media.createdAt, cutoff)))
+        .orderBy(asc(media.createdAt))
+        .limit(SWEEP_BATCH)
+      total += await this.deleteRows(rows)
+      if (rows.length < SWEEP_BATCH) return total
+    }
+  }
+
+  /** Every key named by any row: what a purge must delete once the rows are gone. */
+  async allKeys(): Promise<string[]> {
+    const rows = await this.db.select({ keys: media.storageKeys }).from(media)
+    return [...new Set(rows.flatMap((row) => row.keys))]
+  }
+}

@@ -1,0 +1,85 @@
+import sharp from 'sharp'
+import { MAX_PHOTO_PIXELS } from '#domain/constants.ts'
+import { PHOTO_WIDTHS } from '#domain/media-urls.ts'
+import { ApiError } from '#server/errors.ts'
+import { Semaphore } from './semaphore.ts'
+
+// One libvips thread and one photo at a time: a 40 MP photo decodes to about 160 MB, so two
+// uploads at once on this 2-core machine already weigh 300 MB+; a queue costs seconds, not memory
+// (docs/decisions/011-media-storage.md). No operation cache: every input is new.
+sharp.concurrency(1)
+sharp.cache(false)
+const oneAtATime = new Semaphore(1)
+
+export const PHOTO_PIXELS_DETAIL = `Photos may be at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`
+export const UNREADABLE_PHOTO_DETAIL =
+  'This photo could not be read (a HEIC photo may need exporting as JPEG first)'
+
+const WEBP_QUALITY = 75
+const PLACEHOLDER_WIDTH = 16
+
+export interface ProcessedPhoto {
+  /** the largest stored variant's size, after EXIF rotation */
+  width: number
+  height: number
+  /** a 16 px WebP as a data: URI; the browser's upscaling blurs it */
+  placeholder: string
+  /** WebP files in PHOTO_WIDTHS order, without any metadata */
+  variants: Buffer[]
+}
+
+async function headerSize(path: string): Promise<{ width: number; height: number }> {
+  try {
+    const meta = await sharp(path, { limitInputPixels: false }).metadata()
+    return { width: meta.width ?? 0, height: meta.height ?? 0 }
+  } catch (error) {
+    throw new ApiError(415, UNREADABLE_PHOTO_DETAIL, { cause: error })
+  }
+}
+
+async function encode(path: string): Promise<ProcessedPhoto> {
+  // the header alone says how big the decoded image would be: a decompression bomb stops here
+  const declared = await headerSize(path)
+  if (declared.width === 0 || declared.height === 0) throw new ApiError(415, UNREADABLE_PHOTO_DETAIL)
+  if (declared.width * declared.height > MAX_PHOTO_PIXELS) throw new ApiError(413, PHOTO_PIXELS_DETAIL)
+
+  const largest = Math.max(...PHOTO_WIDTHS)
+  // decode once, rotated by its EXIF orientation and shrunk to the largest variant (JPEG shrinks
+  // while decoding); the other widths are made from these pixels. Raw pixels carry no metadata.
+  const { data, info } = await sharp(path, { limitInputPixels: MAX_PHOTO_PIXELS, pages: 1 })
+    .rotate()
+    .resize({ width: largest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
+  const variants: Buffer[] = []
+  for (const width of PHOTO_WIDTHS) {
+    variants.push(
+      await sharp(data, raw)
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer(),
+    )
+  }
+  const tiny = await sharp(data, raw).resize({ width: PLACEHOLDER_WIDTH }).webp({ quality: 40 }).toBuffer()
+  return {
+    width: info.width,
+    height: info.height,
+    placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+    variants,
+  }
+}
+
+/** Re-encodes an uploaded photo; the original file is only read, never kept. */
+export function processPhoto(path: string): Promise<ProcessedPhoto> {
+  return oneAtATime.run(async () => {
+    try {
+      return await encode(path)
+    } catch (error) {
+      if (error instanceof ApiError) throw error
+      const message = error instanceof Error ? error.message : ''
+      if (/pixel limit/i.test(message)) throw new ApiError(413, PHOTO_PIXELS_DETAIL, { cause: error })
+      throw new ApiError(415, UNREADABLE_PHOTO_DETAIL, { cause: error })
+    }
+  })
+}

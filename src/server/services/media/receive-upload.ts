@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto'
+import { once } from 'node:events'
+import { createWriteStream } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { finished } from 'node:stream/promises'
+import { UNSUPPORTED_MEDIA_DETAIL } from '#domain/api/media.ts'
+import { MAX_PHOTO_BYTES, MAX_VIDEO_BYTES } from '#domain/constants.ts'
+import { ApiError } from '#server/errors.ts'
+import { SNIFF_BYTES, type SniffedType, sniff } from './sniff.ts'
+
+const MB = 1024 * 1024
+export const PHOTO_TOO_LARGE_DETAIL = `Photos may be at most ${MAX_PHOTO_BYTES / MB} MB`
+export const VIDEO_TOO_LARGE_DETAIL = `Videos may be at most ${MAX_VIDEO_BYTES / MB} MB`
+
+/** An upload written to a private temporary directory; discard() removes it, whatever happened. */
+export interface ReceivedUpload {
+  path: string
+  size: number
+  sha256: string
+  type: SniffedType
+  discard: () => Promise<void>
+}
+
+export const MALFORMED_MULTIPART_DETAIL = 'The multipart/form-data body is malformed'
+
+/** The next chunk; a parse error of the multipart body (the client's fault) becomes a 400. */
+async function nextChunk(chunks: AsyncIterator<Buffer>): Promise<IteratorResult<Buffer>> {
+  try {
+    return await chunks.next()
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw error
+    throw new ApiError(400, MALFORMED_MULTIPART_DETAIL, { cause: error })
+  }
+}
+
+function typeOf(head: Buffer): SniffedType {
+  const type = sniff(head)
+  if (!type) throw new ApiError(415, UNSUPPORTED_MEDIA_DETAIL)
+  return type
+}
+
+function limitFor(type: SniffedType): { max: number; detail: string } {
+  return type.kind === 'photo'
+    ? { max: MAX_PHOTO_BYTES, detail: PHOTO_TOO_LARGE_DETAIL }
+    : { max: MAX_VIDEO_BYTES, detail: VIDEO_TOO_LARGE_DETAIL }
+}
+
+/**
+ * Streams one uploaded file to disk, hashing it on the way. Its type is decided from its first
+ * bytes as soon as they arrive, so a wrong type (415) or a photo past its size (413) stops the
+ * transfer early instead of after 50 MB. Memory stays at one chunk whatever the size.
+ */
+export async function receiveUpload(stream: Readable & { truncated?: boolean }): Promise<ReceivedUpload> {
+  const dir = await mkdtemp(join(tmpdir(), 'maple-upload-'))
+  const discard = () => rm(dir, { recursive: true, force: true })
+  const path = join(dir, 'upload')
+  const out = createWriteStream(path)
+  const hash = createHash('sha256')
+  let head = Buffer.alloc(0)
+  let type: SniffedType | null = null
+  let size = 0
+  try {
+    const chunks = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]()
+    for (;;) {
+      const next = await nextChunk(chunks)
+      if (next.done) break
+      const chunk = next.value
+      size += chunk.length
+      if (!type) {
+        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES)
+        if (head.length >= SNIFF_BYTES) type = typeOf(head)
+      }
+      if (type) {
+        const limit = limitFor(type)
+        if (size > limit.max) throw new ApiError(413, limit.detail)
+      }
+      hash.update(chunk)
+      // events.once rejects if the write stream fails (a full disk) instead of waiting for ever
+      if (!out.write(chunk)) await once(out, 'drain')
+    }
+    type ??= typeOf(head)
+    // the multipart parser stops at the video limit and marks the stream truncated
+    if (stream.truncated) throw new ApiError(413, limitFor(type).detail)
+    out.end()
+    await finished(out)
+    return { path, size, sha256: hash.digest('hex'), type, discard }
+  } catch (error) {
+    // stop reading the rest of the request: nothing more of it will be stored
+    stream.destroy()
+    out.destroy()
+    await discard()
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new ApiError(413, type ? limitFor(type).detail : VIDEO_TOO_LARGE_DETAIL)
+    }
+    throw error
+  }
+}

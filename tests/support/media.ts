@@ -1,0 +1,172 @@
+// Helpers for the media API tests: files to upload (a JPEG with GPS written by exiftool, a fake
+// MP4, a decompression bomb), a multipart body, and reading what the server stored and serves.
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { MediaPaths } from '#domain/api/media.ts'
+import type { Member } from './ads.ts'
+import type { TestApp } from './api-app.ts'
+
+export const MEDIA_URL = `/api${MediaPaths.upload}`
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), prefix))
+}
+
+/** A multipart/form-data body carrying one file, as a browser's FormData would send it. */
+export function multipartBody(bytes: Buffer, filename: string, type: string) {
+  const boundary = `----maple${randomBytes(8).toString('hex')}`
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+      `Content-Type: ${type}\r\n\r\n`,
+  )
+  const payload = Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)])
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+export function upload(
+  t: TestApp,
+  m: Member | null,
+  bytes: Buffer,
+  filename = 'photo.jpg',
+  type = 'image/jpeg',
+) {
+  const body = multipartBody(bytes, filename, type)
+  return t.app.inject({
+    method: 'POST',
+    url: MEDIA_URL,
+    headers: { ...body.headers, ...(m?.auth ?? {}) },
+    payload: body.payload,
+  })
+}
+
+export interface Uploaded {
+  id: string
+  kind: 'photo' | 'video'
+  url: string
+  photo: { src: string; srcSet: string; width: number; height: number; placeholder: string } | null
+}
+
+/** Uploads and insists on 201. */
+export async function uploaded(t: TestApp, m: Member, bytes: Buffer, filename?: string, type?: string) {
+  const res = await upload(t, m, bytes, filename, type)
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`)
+  return res.json<Uploaded>()
+}
+
+/** A noisy photo (noise makes it compress like a real one), `width` × `height`. */
+export async function jpeg(width = 1600, height = 1200, seed = 1): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3)
+  let x = seed
+  for (let i = 0; i < pixels.length; i++) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff
+    pixels[i] = (i % 3) * 60 + (x % 40)
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer()
+}
+
+/** A JPEG whose EXIF says where it was taken (Montréal) and that it must be rotated 90°. */
+export async function jpegWithGps(): Promise<Buffer> {
+  const dir = tempDir('maple-gps-')
+  try {
+    const path = join(dir, 'gps.jpg')
+    writeFileSync(path, await jpeg(800, 600))
+    execFileSync('exiftool', [
+      '-q',
+      '-overwrite_original',
+      '-GPSLatitude=45.5017',
+      '-GPSLatitudeRef=N',
+      '-GPSLongitude=73.5673',
+      '-GPSLongitudeRef=W',
+      '-Orientation#=6',
+      '-Artist=Jane Poster',
+      path,
+    ])
+    return readFileSync(path)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Every metadata tag exiftool finds in these bytes, by name (group-free). */
+export function exifTags(bytes: Buffer): Record<string, unknown> {
+  const dir = tempDir('maple-exif-')
+  try {
+    const path = join(dir, 'file')
+    writeFileSync(path, bytes)
+    const [tags] = JSON.parse(execFileSync('exiftool', ['-j', '-n', path]).toString()) as Record<
+      string,
+      unknown
+    >[]
+    return tags ?? {}
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const BOMB_PATH = join(tmpdir(), 'maple-test-png-bomb-20000.png')
+
+/**
+ * A 20,000 × 20,000 PNG: a few MB on the wire, 1.2 GB once decoded. Encoding it takes libvips
+ * 15–30 s on these machines, so it is made once and kept in the OS temp dir; call it in beforeAll.
+ */
+export async function pngBomb(): Promise<Buffer> {
+  if (existsSync(BOMB_PATH)) return readFileSync(BOMB_PATH)
+  const bytes = await sharp({
+    create: { width: 20_000, height: 20_000, channels: 3, background: '#000' },
+    limitInputPixels: false,
+  })
+    .png({ compressionLevel: 9 })
+    .toBuffer()
+  const temp = `${BOMB_PATH}.${process.pid}`
+  writeFileSync(temp, bytes)
+  renameSync(temp, BOMB_PATH)
+  return bytes
+}
+
+/** Starts like an MP4 (an ftyp box, brand isom); no player needs to read it here. */
+export function fakeMp4(bytes = 4096, seed = 7): Buffer {
+  const ftyp = Buffer.from([
+    0,
+    0,
+    0,
+    0x18,
+    ...Buffer.from('ftypisom'),
+    0,
+    0,
+    2,
+    0,
+    ...Buffer.from('isomiso2'),
+  ])
+  const body = Buffer.alloc(bytes - ftyp.length, seed)
+  return Buffer.concat([ftyp, body])
+}
+
+/** Every file under a local media directory (the store fans them out by key prefix). */
+export function storedFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
+}
+
+/** Upload temp directories left in the OS temp dir (there must be none after any request). */
+export function leftoverUploads(): string[] {
+  return readdirSync(tmpdir()).filter((name) => name.startsWith('maple-upload-'))
+}
+
+export async function served(t: TestApp, url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url, headers })
+}
