@@ -22,6 +22,7 @@ import { type Config, loadConfig } from '#server/config.ts'
 import { type Database, type Db, openDatabase } from '#server/db/client.ts'
 import type { LogStream } from '#server/logging.ts'
 import { forgetCachedSessions } from '#server/services/accounts/session-cache.ts'
+import { adsChanged } from '#server/services/ads/ad-list-cache.ts'
 import { walletsChanged } from '#server/services/wallet/wallet-cache.ts'
 
 /**
@@ -153,6 +154,7 @@ export async function createTestApp(
       await db.execute(sql.raw(`TRUNCATE TABLE ${list} RESTART IDENTITY CASCADE`))
       forgetCachedSessions()
       walletsChanged()
+      adsChanged()
     },
     close: async () => {
       if (closed) return

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { forgetCachedSessions } from '#server/services/accounts/session-cache.ts'
 import { hashToken } from '#server/services/accounts/tokens.ts'
+import { adsChanged } from '#server/services/ads/ad-list-cache.ts'
 import { walletsChanged } from '#server/services/wallet/wallet-cache.ts'
 
 /**
@@ -63,8 +64,9 @@ export async function purgeAllUserData(db: Db, currentAdminToken: string): Promi
     }
     return deleted
   })
-  // users, sessions and wallets are gone: no cached copy may still answer for a purged account
+  // users, sessions, wallets and ads are gone: no cached copy may still answer for them
   forgetCachedSessions()
   walletsChanged()
+  adsChanged()
   return deleted
 }
