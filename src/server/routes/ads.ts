@@ -73,12 +73,13 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       cachedAdList(db, request.query, async () => {
         const result = await listPublicAds(db, request.query)
-        return {
+        const answer = {
           items: result.rows.map(toPublicAd),
           total: result.total,
           page: result.page,
           pages: result.pages,
         }
+        return { answer, staleAt: result.nextExpiry }
       }),
   )
 

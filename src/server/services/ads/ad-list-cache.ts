@@ -7,7 +7,8 @@ import { Generation, RecheckedCache } from '#server/services/cache/rechecked-cac
  * queries each (docs/decisions/015-api-request-cost.md). On for the embedded database only, whose
  * every write runs in this process: each ad change records its ad_events row through
  * recordAdEvent, which calls adsChanged() and voids every cached answer at once. What no write
- * marks, an ad passing its expiry time, shows within AD_LIST_RECHECK_MS.
+ * marks, an ad passing its expiry time, ends the answer at that time: the reader passes the earliest
+ * expiry among the matching ads as `staleAt`.
  */
 export const AD_LIST_RECHECK_MS = 1_000
 
@@ -24,13 +25,17 @@ export function enableAdListCache(db: Db): void {
 }
 
 /** The cached answer to this query (its validated form, as a key), or the one `read` gives. */
-export async function cachedAdList<T>(db: Db, query: object, read: () => Promise<T>): Promise<T> {
+export async function cachedAdList<T>(
+  db: Db,
+  query: object,
+  read: () => Promise<{ answer: T; staleAt: Date | null }>,
+): Promise<T> {
   const cache = caches.get(db)
   const key = JSON.stringify(query)
   const hit = cache?.get(key)
   if (hit !== undefined) return hit as T
   const readGeneration = generation.current()
-  const answer = await read()
-  cache?.set(key, answer, readGeneration)
+  const { answer, staleAt } = await read()
+  cache?.set(key, answer, readGeneration, staleAt?.getTime())
   return answer
 }

@@ -17,7 +17,8 @@ export class Generation {
 
 interface Entry<T> {
   value: T
-  readAt: number
+  /** when the entry stops answering: readAt + recheckMs, or earlier when the data says so */
+  until: number
   generation: number
 }
 
@@ -40,17 +41,21 @@ export class RecheckedCache<T> {
   get(key: string): T | undefined {
     const entry = this.entries.get(key)
     if (!entry) return undefined
-    if (entry.generation !== this.generation.current() || this.now() - entry.readAt >= this.recheckMs) {
+    if (entry.generation !== this.generation.current() || this.now() >= entry.until) {
       this.entries.delete(key)
       return undefined
     }
     return entry.value
   }
 
-  /** Keeps a value read from the database; `readGeneration` is generation.current() taken before the query. */
-  set(key: string, value: T, readGeneration: number): void {
+  /**
+   * Keeps a value read from the database; `readGeneration` is generation.current() taken before the
+   * query. `staleAt` (ms since the epoch) ends the entry sooner, when the value changes by time alone.
+   */
+  set(key: string, value: T, readGeneration: number, staleAt = Number.POSITIVE_INFINITY): void {
     if (readGeneration !== this.generation.current()) return
     if (this.entries.size >= this.maxEntries) this.entries.clear()
-    this.entries.set(key, { value, readAt: this.now(), generation: readGeneration })
+    const until = Math.min(this.now() + this.recheckMs, staleAt)
+    this.entries.set(key, { value, until, generation: readGeneration })
   }
 }
