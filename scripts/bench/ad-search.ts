@@ -98,7 +98,10 @@ const QUERIES: { label: string; query: AdListQuery; target?: true }[] = [
 ]
 
 /** Inserts `count` live ads with generated text in one statement; the search trigger fills the vectors. */
-async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db'], count: number): Promise<void> {
+export async function seedAds(
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
+  count: number,
+): Promise<void> {
   const provinces = PROVINCES.map((p) => p.code)
   const cities = PROVINCES.map((p) => p.cities[0] ?? p.name)
   const words = sql.raw(`ARRAY[${WORDS.map((w) => `'${w}'`).join(',')}]`)
@@ -142,7 +145,7 @@ export async function benchAdSearch(databaseUrl?: string, runs = 100): Promise<A
   const database = await openDatabase({ databaseUrl, dataDir: dir ?? 'memory://' })
   try {
     const started = performance.now()
-    await seed(database.db, AD_SEARCH_ADS)
+    await seedAds(database.db, AD_SEARCH_ADS)
     console.log(`seeded ${AD_SEARCH_ADS} ads in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     const out: AdSearchTiming[] = []
     for (const { label, query, target } of QUERIES) {

@@ -1,14 +1,12 @@
 import autocannon from 'autocannon'
 
 export interface LoadFigures {
-  label: string
   requests: number
   rps: number
   p50Ms: number
   p99Ms: number
   non2xx: number
   errors: number
-  statusCodes: Record<string, number>
 }
 
 export interface LoadTarget {
@@ -52,40 +50,50 @@ export async function probe(target: LoadTarget): Promise<string | undefined> {
   }
 }
 
-/** A fixed arrival rate (not "as fast as possible"), so p99 says what users see at that load. */
-export async function load(target: LoadTarget, rate: number, seconds: number): Promise<LoadFigures> {
-  const options = {
+function optionsOf(target: LoadTarget): autocannon.Options {
+  const options: autocannon.Options = {
     url: target.url,
     method: target.method ?? 'GET',
-    connections: 20,
-    overallRate: rate,
     headers: headersOf(target),
     ...(target.body === undefined ? {} : { body: JSON.stringify(target.body) }),
   }
-  const requests = target.manyClients
-    ? [
-        {
-          setupRequest: (request: autocannon.Request) => ({
-            ...request,
-            headers: { ...request.headers, 'x-forwarded-for': randomClientIp() },
-          }),
-        },
-      ]
-    : undefined
-  Object.assign(options, requests ? { requests } : {})
-  // a short unrecorded run first: JIT warm-up and lazy caches are not what a running server shows
-  await autocannon({ ...options, duration: 2 })
-  const result = await autocannon({ ...options, duration: seconds })
+  if (target.manyClients) {
+    options.requests = [
+      {
+        setupRequest: (request: autocannon.Request) => ({
+          ...request,
+          headers: { ...request.headers, 'x-forwarded-for': randomClientIp() },
+        }),
+      },
+    ]
+  }
+  return options
+}
+
+function figuresOf(result: autocannon.Result): LoadFigures {
   return {
-    label: target.label,
     requests: result.requests.total,
     rps: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    statusCodes: Object.fromEntries(
-      Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
-    ),
   }
+}
+
+/**
+ * As many requests as the server answers (10 connections, each sending the next request as soon
+ * as the answer is in): the throughput figure compared with the bare route's.
+ */
+export async function maxThroughput(target: LoadTarget, seconds: number): Promise<LoadFigures> {
+  const options = { ...optionsOf(target), connections: 10 }
+  // a short unrecorded run first: JIT warm-up and lazy caches are not what a running server shows
+  await autocannon({ ...options, duration: 2 })
+  return figuresOf(await autocannon({ ...options, duration: seconds }))
+}
+
+/** A fixed arrival rate (not "as fast as possible"), so p99 says what users see at that load. */
+export async function atFixedRate(target: LoadTarget, rate: number, seconds: number): Promise<LoadFigures> {
+  const options = { ...optionsOf(target), connections: 20, overallRate: rate }
+  return figuresOf(await autocannon({ ...options, duration: seconds }))
 }

@@ -1,6 +1,5 @@
-// Puts the state the API bench needs into a running server through its real API: banned phrases
-// added by the admin, and a signed-up user (register → mailed link from the dev outbox → verify →
-// login) whose bearer token reads the wallet.
+// The bench's banned phrases, and a user signed up through a running server's real API (register →
+// mailed link from the dev outbox → verify → login) whose bearer token reads the wallet.
 
 const PHRASE_WORDS = [
   'amber',
@@ -48,28 +47,6 @@ export function benchPhrases(count: number): string[] {
     const b = PHRASE_WORDS[Math.floor(i / 10) % 10] ?? 'birch'
     return `${a} ${b} zq${i.toString(36)}x`
   })
-}
-
-/** Adds the phrases through POST /api/moderation/banned-words as the admin; returns the seconds taken. */
-export async function seedBannedPhrases(
-  baseURL: string,
-  admin: { username: string; password: string },
-  count: number,
-): Promise<number> {
-  const started = performance.now()
-  const { token } = await call<{ token: string }>(baseURL, '/api/admin/login', { body: admin })
-  const phrases = benchPhrases(count)
-  const parallel = 8
-  for (let i = 0; i < phrases.length; i += parallel) {
-    await Promise.all(
-      phrases
-        .slice(i, i + parallel)
-        .map((phrase) => call(baseURL, '/api/moderation/banned-words', { body: { phrase }, token })),
-    )
-  }
-  const list = await call<unknown[]>(baseURL, '/api/moderation/banned-words')
-  if (list.length < count) throw new Error(`only ${list.length} banned phrases listed after seeding ${count}`)
-  return (performance.now() - started) / 1000
 }
 
 /** A verified user signed in through the real flow; returns its bearer token. */

@@ -6,6 +6,13 @@ import { join } from 'node:path'
 
 export { CHROME_PATH, CHROMIUM_ARGS } from '../../tests/support/chromium.ts'
 
+const SERVER_BUNDLE = 'dist-server/main.js'
+
+/** Which server the bench starts: the built bundle, or the sources when there is no build. */
+export function serverEntry(): string {
+  return existsSync(SERVER_BUNDLE) ? SERVER_BUNDLE : 'src/server/main.ts (tsx)'
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer()
@@ -17,6 +24,17 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(port))
     })
   })
+}
+
+/**
+ * Builds the app and the server bundle when their sources changed since the last build (the same
+ * stamp `npm start` uses), so the bench measures what production runs: dist-server/main.js.
+ */
+export function ensureServerBuild(): void {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  if (build.status !== 0) throw new Error('npm run build failed')
 }
 
 /** Builds the app unless a build is already there (BENCH_BUILD=1 forces a fresh one). */
@@ -72,11 +90,18 @@ function stopChild(child: ChildProcess): Promise<void> {
  * `mode: 'test'` keeps the dev mail outbox on, so the bench can sign a user up through the real flow.
  */
 export async function startAppServer(
-  options: { mode?: 'production' | 'test'; databaseUrl?: string } = {},
+  options: {
+    mode?: 'production' | 'test'
+    databaseUrl?: string
+    /** a PGlite directory prepared beforehand (deleted on stop); a fresh one otherwise */
+    dataDir?: string
+    /** extra node flags, such as --cpu-prof */
+    nodeArgs?: string[]
+  } = {},
 ): Promise<AppServer> {
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-data-'))
   const admin = {
     username: 'bench-admin',
     password: `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`,
@@ -98,7 +123,9 @@ export async function startAppServer(
   }
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
   else delete env.DATABASE_URL
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // the bundle `npm start` runs when it is there (ensureServerBuild), the sources through tsx otherwise
+  const entry = existsSync(SERVER_BUNDLE) ? [SERVER_BUNDLE] : ['--import', 'tsx', 'src/server/main.ts']
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   })

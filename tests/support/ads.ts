@@ -7,6 +7,7 @@ import { ads } from '#server/db/schema/ads.ts'
 import { users } from '#server/db/schema/users.ts'
 import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
 import { createSession } from '#server/services/accounts/sessions.ts'
+import { adsChanged } from '#server/services/ads/ad-list-cache.ts'
 import type { TestApp } from './api-app.ts'
 
 export interface Member {
@@ -96,6 +97,8 @@ export async function liveAd(t: TestApp, m: Member, overrides: Partial<AdWriteIn
 /** Moves an ad's expiry into the past, as if its lifetime had run out. */
 export async function expire(t: TestApp, id: string): Promise<void> {
   await t.db.update(ads).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(ads.id, id))
+  // a write behind the services' back: the cached public answers must not outlive it (decision 015)
+  adsChanged()
 }
 
 export async function adRow(t: TestApp, id: string) {

@@ -21,6 +21,9 @@ import { buildApp } from '#server/app.ts'
 import { type Config, loadConfig } from '#server/config.ts'
 import { type Database, type Db, openDatabase } from '#server/db/client.ts'
 import type { LogStream } from '#server/logging.ts'
+import { forgetCachedSessions } from '#server/services/accounts/session-cache.ts'
+import { adsChanged } from '#server/services/ads/ad-list-cache.ts'
+import { walletsChanged } from '#server/services/wallet/wallet-cache.ts'
 
 /**
  * Tables holding reference data seeded at start-up: reset() keeps them so every test sees the same
@@ -149,6 +152,9 @@ export async function createTestApp(
       if (tables.length === 0) return
       const list = tables.map((name) => `"${name}"`).join(', ')
       await db.execute(sql.raw(`TRUNCATE TABLE ${list} RESTART IDENTITY CASCADE`))
+      forgetCachedSessions()
+      walletsChanged()
+      adsChanged()
     },
     close: async () => {
       if (closed) return

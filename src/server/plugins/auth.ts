@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
+import { enableSessionCache } from '#server/services/accounts/session-cache.ts'
 import {
   type AuthAdmin,
   type AuthUser,
@@ -49,6 +50,9 @@ export default fp(
     app.decorateRequest('user', null as unknown as AuthUser)
     app.decorateRequest('admin', null as unknown as AuthAdmin)
     app.decorateRequest('authToken', '')
+    // the embedded database has one owner, this process, which sees every revocation: a recently
+    // read session can answer without a query (services/accounts/session-cache.ts)
+    if (app.database.kind === 'pglite') enableSessionCache(app.database.db)
 
     function deny(reply: FastifyReply, detail: string) {
       return reply.code(401).header('www-authenticate', 'Bearer').send({ detail })

@@ -1,6 +1,6 @@
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
-import type { FastifyInstance } from 'fastify'
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
+import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from '#server/config.ts'
 
 export function allowedOrigins(config: Config): string[] {
@@ -11,15 +11,40 @@ export function allowedOrigins(config: Config): string[] {
 }
 
 /**
+ * The headers helmet sets with these options, worked out once at start. @fastify/helmet rebuilds
+ * helmet's middleware, CSP parsing included, on every request: about a tenth of a cached GET's cost
+ * (docs/decisions/015-api-request-cost.md). The headers do not depend on the request, so a probe
+ * app answers once with the plugin and the hook copies its headers onto every reply.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false })
+  await probe.register(helmet, options)
+  probe.get('/', async () => '')
+  const res = await probe.inject('/')
+  await probe.close()
+  // the probe's own headers (content-type, date, …) are not helmet's
+  const plain = Fastify({ logger: false })
+  plain.get('/', async () => '')
+  const bare = await plain.inject('/')
+  await plain.close()
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (name in bare.headers || value === undefined) continue
+    headers[name] = Array.isArray(value) ? value.join(', ') : String(value)
+  }
+  return headers
+}
+
+/**
  * Security headers and CORS for the whole server. The CSP fits the PWA: our own scripts, a service
  * worker and manifest from our origin, images from us or from data:/blob: URLs (photos picked on the
  * device), API calls to ourselves. Inline styles are allowed because Radix positions popovers with
- * style attributes and the sandbox payment page is a plain server-rendered form. A route needing more
- * (say an inline script) passes its own `helmet: { contentSecurityPolicy: { directives } }` option.
+ * style attributes and the sandbox payment page is a plain server-rendered form. The same headers go
+ * on every answer (a route needing others sets them itself, after this hook).
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.PUBLIC_URL.startsWith('https:')
-  await app.register(helmet, {
+  const headers = await helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -45,6 +70,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     // images and the payment QR are ours; no cross-origin embedding needed
     crossOriginEmbedderPolicy: false,
+  })
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers)
+    done()
   })
 
   // same-origin requests need no CORS; other origins only when listed in CORS_ORIGINS

@@ -20,6 +20,7 @@ import { seedDemoAdsEnabled } from '#server/config.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { findUserBySessionToken } from '#server/services/accounts/sessions.ts'
 import { bearerToken } from '#server/services/accounts/tokens.ts'
+import { cachedAdList, enableAdListCache } from '#server/services/ads/ad-list-cache.ts'
 import { listPublicAds } from '#server/services/ads/ad-search.ts'
 import { toOwnAd, toPublicAd, toReveal } from '#server/services/ads/ad-views.ts'
 import { AdsService } from '#server/services/ads/ads-service.ts'
@@ -44,6 +45,8 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     const seeded = await seedDemoAds(db, app.config.AD_LIFETIME_DAYS)
     if (seeded > 0) app.log.info({ ads: seeded }, 'demo ads seeded')
   }
+  // the embedded database's ads are written by this process only (services/ads/ad-list-cache.ts)
+  if (app.database.kind === 'pglite') enableAdListCache(db)
   const security = [{ bearerAuth: [] }]
   const tags = ['ads']
 
@@ -68,16 +71,18 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdListSchema, 400: ErrorSchema },
       },
     },
-    async (request) => {
-      const result = await listPublicAds(db, request.query)
-      const media = await mediaIndexFor(db, result.rows)
-      return {
-        items: result.rows.map((row) => toPublicAd(row, media)),
-        total: result.total,
-        page: result.page,
-        pages: result.pages,
-      }
-    },
+    async (request) =>
+      cachedAdList(db, request.query, async () => {
+        const result = await listPublicAds(db, request.query)
+        const media = await mediaIndexFor(db, result.rows)
+        const answer = {
+          items: result.rows.map((row) => toPublicAd(row, media)),
+          total: result.total,
+          page: result.page,
+          pages: result.pages,
+        }
+        return { answer, staleAt: result.nextExpiry }
+      }),
   )
 
   app.get(

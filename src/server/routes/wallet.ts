@@ -18,6 +18,7 @@ import { ApiError } from '#server/errors.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { CHARGE_NOT_FOUND } from '#server/services/payments/charges.ts'
 import { paymentsService } from '#server/services/payments/registry.ts'
+import { enableWalletCache } from '#server/services/wallet/wallet-cache.ts'
 import { getBalanceCents, getWallet, payFromWallet } from '#server/services/wallet/wallet-service.ts'
 
 export const MIN_TOPUP_DETAIL = `Minimum load is ${formatFee(MIN_TOPUP_CENTS)}`
@@ -36,6 +37,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', app.requireUser)
   const payments = () => paymentsService(app.config, app.database)
   const security = [{ bearerAuth: [] }]
+  // the embedded database's wallets are written by this process only (services/wallet/wallet-cache.ts)
+  if (app.database.kind === 'pglite') enableWalletCache(app.database.db)
 
   app.get(
     '/',

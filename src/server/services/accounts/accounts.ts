@@ -14,6 +14,7 @@ import { ApiError } from '#server/errors.ts'
 import { enqueueMail } from '#server/services/mail/outbox.ts'
 import { COMMON_PASSWORD_DETAIL, isCommonPassword } from './common-passwords.ts'
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts'
+import { forgetCachedSessions } from './session-cache.ts'
 import { createSession } from './sessions.ts'
 import { generateToken, hashToken, RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from './tokens.ts'
 
@@ -265,6 +266,8 @@ export async function resetPassword(
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, consumed.userId), isNull(sessions.revokedAt)))
   })
+  // every session of the account was revoked: no cached copy may still let one in
+  forgetCachedSessions()
   return { message: 'Your password has been reset. You can now sign in.' }
 }
 

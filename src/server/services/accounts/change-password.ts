@@ -5,6 +5,7 @@ import { accountTokens, users } from '#server/db/schema/users.ts'
 import { ApiError } from '#server/errors.ts'
 import { assertUncommonPassword } from './accounts.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
+import { forgetCachedSessions } from './session-cache.ts'
 import { hashToken } from './tokens.ts'
 
 // 400, not 401: the session is fine, and a 401 would make the client sign the user out
@@ -56,5 +57,7 @@ export async function changePassword(
         ),
       )
   })
+  // the other devices' sessions were revoked: no cached copy may still let them in
+  forgetCachedSessions()
   return { message: PASSWORD_CHANGED_MESSAGE }
 }

@@ -3,6 +3,12 @@ import type { Db } from '#server/db/client.ts'
 import { adminSessions, sessions } from '#server/db/schema/sessions.ts'
 import { users } from '#server/db/schema/users.ts'
 import {
+  type CachedSession,
+  forgetCachedSessions,
+  sessionCachesOf,
+  sessionGeneration,
+} from './session-cache.ts'
+import {
   ADMIN_IDLE_TIMEOUT_MS,
   ADMIN_SESSION_TTL_MS,
   generateToken,
@@ -19,8 +25,21 @@ function idleCutoff(idleMs: number): Date {
   return new Date(Date.now() - idleMs)
 }
 
-function touchDue(lastSeenAt: Date): boolean {
-  return lastSeenAt.getTime() < Date.now() - TOUCH_AFTER_MS
+/** The same limits the lookup query applies, checked on a cached row. */
+function stillOpen(session: CachedSession<unknown>, idleMs: number): boolean {
+  const now = Date.now()
+  return session.expiresAt.getTime() > now && session.lastSeenAt.getTime() > now - idleMs
+}
+
+/** Slides the session when its last_seen_at is more than TOUCH_AFTER_MS old, keeping the copy in step. */
+async function touchIfDue(
+  session: CachedSession<unknown>,
+  write: (now: Date) => Promise<unknown>,
+): Promise<void> {
+  if (session.lastSeenAt.getTime() >= Date.now() - TOUCH_AFTER_MS) return
+  const now = new Date()
+  session.lastSeenAt = now
+  await write(now)
 }
 
 export interface AuthUser {
@@ -48,13 +67,30 @@ export async function createSession(db: Db, userId: string): Promise<string> {
  * after sign-in whatever the use, so a forgotten device signs itself out and a stolen token dies.
  */
 export async function findUserBySessionToken(db: Db, token: string): Promise<AuthUser | null> {
+  const tokenHash = hashToken(token)
+  const cache = sessionCachesOf(db)?.users
+  const cached = cache?.get(tokenHash)
+  if (cached) {
+    if (!stillOpen(cached, SESSION_IDLE_TIMEOUT_MS)) return null
+    await touchIfDue(cached, (now) =>
+      db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, cached.sessionId)),
+    )
+    return cached.value
+  }
+  const readGeneration = sessionGeneration()
   const [row] = await db
-    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, id: users.id, email: users.email })
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
         gt(sessions.lastSeenAt, idleCutoff(SESSION_IDLE_TIMEOUT_MS)),
@@ -62,10 +98,17 @@ export async function findUserBySessionToken(db: Db, token: string): Promise<Aut
     )
     .limit(1)
   if (!row) return null
-  if (touchDue(row.lastSeenAt)) {
-    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId))
+  const session: CachedSession<AuthUser> = {
+    value: { id: row.id, email: row.email },
+    sessionId: row.sessionId,
+    lastSeenAt: row.lastSeenAt,
+    expiresAt: row.expiresAt,
   }
-  return { id: row.id, email: row.email }
+  await touchIfDue(session, (now) =>
+    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId)),
+  )
+  cache?.set(tokenHash, session, readGeneration)
+  return session.value
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
@@ -73,6 +116,7 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+  forgetCachedSessions()
 }
 
 export async function createAdminSession(db: Db, username: string): Promise<string> {
@@ -90,12 +134,28 @@ export async function createAdminSession(db: Db, username: string): Promise<stri
  * it), since an admin token can delete every account.
  */
 export async function findAdminBySessionToken(db: Db, token: string): Promise<AuthAdmin | null> {
+  const tokenHash = hashToken(token)
+  const cache = sessionCachesOf(db)?.admins
+  const cached = cache?.get(tokenHash)
+  if (cached) {
+    if (!stillOpen(cached, ADMIN_IDLE_TIMEOUT_MS)) return null
+    await touchIfDue(cached, (now) =>
+      db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, cached.sessionId)),
+    )
+    return cached.value
+  }
+  const readGeneration = sessionGeneration()
   const [row] = await db
-    .select({ id: adminSessions.id, username: adminSessions.username, lastSeenAt: adminSessions.lastSeenAt })
+    .select({
+      id: adminSessions.id,
+      username: adminSessions.username,
+      lastSeenAt: adminSessions.lastSeenAt,
+      expiresAt: adminSessions.expiresAt,
+    })
     .from(adminSessions)
     .where(
       and(
-        eq(adminSessions.tokenHash, hashToken(token)),
+        eq(adminSessions.tokenHash, tokenHash),
         isNull(adminSessions.revokedAt),
         gt(adminSessions.expiresAt, new Date()),
         gt(adminSessions.lastSeenAt, idleCutoff(ADMIN_IDLE_TIMEOUT_MS)),
@@ -103,10 +163,17 @@ export async function findAdminBySessionToken(db: Db, token: string): Promise<Au
     )
     .limit(1)
   if (!row) return null
-  if (touchDue(row.lastSeenAt)) {
-    await db.update(adminSessions).set({ lastSeenAt: new Date() }).where(eq(adminSessions.id, row.id))
+  const session: CachedSession<AuthAdmin> = {
+    value: { username: row.username },
+    sessionId: row.id,
+    lastSeenAt: row.lastSeenAt,
+    expiresAt: row.expiresAt,
   }
-  return { username: row.username }
+  await touchIfDue(session, (now) =>
+    db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, row.id)),
+  )
+  cache?.set(tokenHash, session, readGeneration)
+  return session.value
 }
 
 export async function revokeAdminSession(db: Db, token: string): Promise<void> {
@@ -114,4 +181,5 @@ export async function revokeAdminSession(db: Db, token: string): Promise<void> {
     .update(adminSessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(adminSessions.tokenHash, hashToken(token)), isNull(adminSessions.revokedAt)))
+  forgetCachedSessions()
 }

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
+import { forgetCachedSessions } from '#server/services/accounts/session-cache.ts'
 import { hashToken } from '#server/services/accounts/tokens.ts'
+import { adsChanged } from '#server/services/ads/ad-list-cache.ts'
+import { walletsChanged } from '#server/services/wallet/wallet-cache.ts'
 
 /**
  * Reference data seeded at start-up survives a purge; everything else is user data. Tables are
@@ -32,7 +35,7 @@ function quoteIdent(name: string): string {
  * sessions are revoked too, but the caller's own session is kept so the admin stays signed in.
  */
 export async function purgeAllUserData(db: Db, currentAdminToken: string): Promise<Record<string, number>> {
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const found = await tx.execute(sql`
       SELECT table_name FROM information_schema.tables
       WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
@@ -61,4 +64,9 @@ export async function purgeAllUserData(db: Db, currentAdminToken: string): Promi
     }
     return deleted
   })
+  // users, sessions, wallets and ads are gone: no cached copy may still answer for them
+  forgetCachedSessions()
+  walletsChanged()
+  adsChanged()
+  return deleted
 }

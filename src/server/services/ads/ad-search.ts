@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, min, type SQL, sql } from 'drizzle-orm'
 import type { AdListQuery } from '#domain/api/ads.ts'
 import { clampPage, isAllCities, PAGE_SIZE, pageCount } from '#domain/listing.ts'
 import { ALL } from '#domain/provinces.ts'
@@ -63,6 +63,8 @@ export interface ListingResult {
   total: number
   page: number
   pages: number
+  /** The earliest expiry among all matching ads: the answer changes then, with no write to say so. */
+  nextExpiry: Date | null
 }
 
 /**
@@ -81,12 +83,15 @@ export async function listPublicAds(db: Db, query: AdListQuery): Promise<Listing
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE)
   const [counted, found] = await Promise.all([
-    db.select({ total: count() }).from(ads).where(where),
+    db
+      .select({ total: count(), nextExpiry: min(ads.expiresAt) })
+      .from(ads)
+      .where(where),
     pageOf(query.page),
   ])
   const total = counted[0]?.total ?? 0
   const pages = pageCount(total, PAGE_SIZE)
   const page = clampPage(query.page, pages)
   const rows = page === query.page ? found : await pageOf(page)
-  return { rows, total, page, pages }
+  return { rows, total, page, pages, nextExpiry: counted[0]?.nextExpiry ?? null }
 }

@@ -6,6 +6,7 @@ import { mockAds } from '#domain/mock-ads.ts'
 import { dollarsToCents } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
+import { adsChanged } from './ad-list-cache.ts'
 
 /** A demo ad's id, the same on every start and every machine: derived from the generated ad's id. */
 export function demoAdId(generatedId: string): string {
@@ -55,5 +56,6 @@ export async function seedDemoAds(db: Db, lifetimeDays: number): Promise<number>
       setWhere: sql`${ads.demo}`,
     })
     .returning({ inserted: sql<boolean>`xmax = 0` })
+  adsChanged()
   return written.filter((row) => row.inserted).length
 }

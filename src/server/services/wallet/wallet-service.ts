@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import { isAdId } from '#domain/api/ads.ts'
-import type { WalletPayRequest, WalletPayResponse, WalletTransaction } from '#domain/api/wallet.ts'
+import type { Wallet, WalletPayRequest, WalletPayResponse, WalletTransaction } from '#domain/api/wallet.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { centsToDollars } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
 import { walletIdempotency, wallets, walletTransactions } from '#server/db/schema/wallet.ts'
 import { applyAdFee } from '#server/services/ads/ad-payments.ts'
+import { cachedWalletView, walletsChanged } from './wallet-cache.ts'
 
 // A transaction handle is a Db too (PgTransaction extends PgDatabase). Functions taking `Db` here
 // are called with `tx` from inside a transaction: on PGlite, using the outer handle there hangs.
@@ -37,19 +38,22 @@ export async function getBalanceCents(db: Db, userId: string): Promise<number> {
   return wallet?.balanceCents ?? 0
 }
 
-export async function getWallet(db: Db, userId: string) {
-  const balanceCents = await getBalanceCents(db, userId)
-  const rows = await db
-    .select()
-    .from(walletTransactions)
-    .where(eq(walletTransactions.userId, userId))
-    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
-    .limit(TRANSACTIONS_SHOWN)
-  return { balance_cad: centsToDollars(balanceCents), transactions: rows.map(toTransactionView) }
+export async function getWallet(db: Db, userId: string): Promise<Wallet> {
+  return cachedWalletView(db, userId, async () => {
+    const balanceCents = await getBalanceCents(db, userId)
+    const rows = await db
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.userId, userId))
+      .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+      .limit(TRANSACTIONS_SHOWN)
+    return { balance_cad: centsToDollars(balanceCents), transactions: rows.map(toTransactionView) }
+  })
 }
 
 async function ensureWallet(db: Db, userId: string): Promise<void> {
   await db.insert(wallets).values({ userId }).onConflictDoNothing()
+  walletsChanged()
 }
 
 /** Credits a settled top-up and writes its ledger row; call inside the fulfilment transaction. */
@@ -70,6 +74,7 @@ export async function creditTopup(
     amountCents: input.amountCents,
     chargeId: input.chargeId,
   })
+  walletsChanged()
   return wallet?.balanceCents ?? 0
 }
 
@@ -96,6 +101,7 @@ export async function creditCharge(
     listingId: input.listingId,
     note: input.note,
   })
+  walletsChanged()
 }
 
 /** Records a post or bump fee paid by crypto: on the ledger for the record, balance untouched. */
@@ -117,6 +123,7 @@ export async function recordCryptoFee(
     chargeId: input.chargeId,
     listingId: input.listingId,
   })
+  walletsChanged()
 }
 
 export interface PayOutcome {
@@ -182,6 +189,7 @@ async function debit(
     })
     .returning()
   if (!row) throw new Error('Ledger row was not written')
+  walletsChanged()
   return {
     statusCode: 200,
     body: { ok: true, transaction: toTransactionView(row), balance_cad: centsToDollars(wallet.balanceCents) },
@@ -213,6 +221,9 @@ export async function payFromWallet(
     // a refused ad payment rolled back whole (its key claim too), so a retry is judged afresh
     if (error instanceof PaymentRefused) return error.outcome
     throw error
+  } finally {
+    // after the commit as well as inside it: a view read meanwhile must not outlive the payment
+    walletsChanged()
   }
 }
 
