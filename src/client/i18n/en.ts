@@ -10,6 +10,9 @@ export const en = {
   app: {
     name: 'Maple After Dark',
     tagline: "Canada's premier adult classified marketplace",
+    documentTitle: 'Maple After Dark: adult classifieds in Canada (18+)',
+    description:
+      "Canada's premier adult classified marketplace: browse and post 18+ ads by province, city and category.",
   },
   names: {
     categories: {

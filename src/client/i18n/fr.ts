@@ -9,7 +9,10 @@ import type { Messages } from './messages-type.ts'
 export const fr: Messages = {
   app: {
     name: 'Maple After Dark',
-    tagline: 'Le site de petites annonces pour adultes no 1 au Canada',
+    tagline: 'Le premier site de petites annonces pour adultes au Canada',
+    documentTitle: 'Maple After Dark : petites annonces pour adultes au Canada (18+)',
+    description:
+      'Le premier site de petites annonces pour adultes au Canada : consultez et publiez des annonces 18+ par province, ville et catégorie.',
   },
   names: {
     categories: {

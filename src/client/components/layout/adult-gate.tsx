@@ -1,10 +1,10 @@
 import { ShieldAlertIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 
-const t = en.static.ageGate
+const t = msg.static.ageGate
 
 function readConfirmed(): boolean {
   try {

@@ -1,7 +1,7 @@
 import { CloudOffIcon, FlaskConicalIcon, ServerCrashIcon } from 'lucide-react'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 
-const t = en.layout
+const t = msg.layout
 
 /** Always shown: browsing and managing ads is simulated in this browser. */
 export function MockDataBanner() {

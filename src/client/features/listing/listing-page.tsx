@@ -10,13 +10,14 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '#client/components/ui/sheet.tsx'
-import { en } from '#client/i18n/en.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { categoryName, companionName, provinceLabel } from '#client/i18n/names.ts'
 import { formatResultCount } from '#client/lib/ad-format.ts'
 import type { Ad } from '#domain/ad.ts'
-import { COMPANION_LABELS, findCategory, SERVICES_CATEGORY } from '#domain/categories.ts'
+import { isCategoryKey, SERVICES_CATEGORY } from '#domain/categories.ts'
 import { isAllCities, type ListingQuery, queryListing, resolveListingPath } from '#domain/listing.ts'
-import { ALL, provinceLabel } from '#domain/provinces.ts'
+import { ALL } from '#domain/provinces.ts'
 import { AdDialog } from './ad-dialog.tsx'
 import { AdGrid } from './ad-grid.tsx'
 import { LegalNotice } from './legal-notice.tsx'
@@ -24,7 +25,7 @@ import { useListingAds } from './listing-ads.tsx'
 import { ListingFilters } from './listing-filters.tsx'
 import { ListingPagination } from './listing-pagination.tsx'
 
-const m = en.listing
+const m = msg.listing
 const routeApi = getRouteApi('/ca/$province/$category')
 
 export function ListingPage({
@@ -62,8 +63,10 @@ export function ListingPage({
   const page = useMemo(() => queryListing(sources, query), [sources, query])
 
   const categoryLabel = escortType
-    ? COMPANION_LABELS[escortType]
-    : (findCategory(category)?.label ?? category)
+    ? companionName(escortType)
+    : isCategoryKey(category)
+      ? categoryName(category)
+      : category
   const place = provinceLabel(province)
   const cityLabel = isAllCities(search.city) ? m.allCities : search.city
 
@@ -110,7 +113,7 @@ export function ListingPage({
                   {m.filters}
                 </Button>
               </SheetTrigger>
-              <SheetContent side="left" closeLabel={en.adDialog.close}>
+              <SheetContent side="left" closeLabel={msg.adDialog.close}>
                 <SheetHeader>
                   <SheetTitle>{m.filters}</SheetTitle>
                   <SheetDescription>{m.filtersDescription}</SheetDescription>

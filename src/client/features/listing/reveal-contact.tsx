@@ -3,14 +3,14 @@ import { type FormEvent, useEffect, useId, useReducer, useRef } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
-import { en } from '#client/i18n/en.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
 import type { Contact } from '#domain/ad.ts'
 import { hasContactDetails } from '#domain/ad-facts.ts'
 import type { ContactPlatform } from '#domain/constants.ts'
 import { initialRevealState, type RevealAction, type RevealState, revealReducer } from '#domain/reveal.ts'
 
-const m = en.adDialog
+const m = msg.adDialog
 
 const reducer = (state: RevealState, action: RevealAction) => revealReducer(state, action)
 

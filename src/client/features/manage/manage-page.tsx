@@ -15,15 +15,15 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
 import { deleteUserAd, useUserAds } from '#client/db/ads-repository.ts'
-import { en } from '#client/i18n/en.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { deleteMedia } from '#client/lib/media/media-store.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { Ad } from '#domain/ad.ts'
 
-const t = en.manage
+const t = msg.manage
 
 function Thumbnail({ ad }: { ad: Ad }) {
   const url = useMediaUrl(adImage(ad))

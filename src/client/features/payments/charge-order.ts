@@ -3,7 +3,7 @@
 import type { PendingPayment } from '#client/db/pending-payments-repository.ts'
 import { checkModeration } from '#client/features/post/api/check-moderation.ts'
 import { payFromWallet } from '#client/features/wallet/api/pay-from-wallet.ts'
-import { enPayments } from '#client/i18n/en-payments.ts'
+import { msgPayments } from '#client/i18n/messages-payments.ts'
 import { isApiError } from '#client/lib/http.ts'
 import type { Ad } from '#domain/ad.ts'
 import { moderationPayload, needsModerationCheck, parseCheckoutDraft } from '#domain/post-draft.ts'
@@ -11,7 +11,7 @@ import { applyBump, publishDraft } from './apply-paid-order.ts'
 import { isInsufficientBalance, isTransientFailure } from './checkout-rules.ts'
 import { OrderRefused } from './order-refused.ts'
 
-const t = enPayments.checkout
+const t = msgPayments.checkout
 
 async function chargeWallet(order: PendingPayment, listingId: string): Promise<void> {
   try {

@@ -5,7 +5,7 @@ import { Link, useRouter } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { updateUserAd, useUserAd } from '#client/db/ads-repository.ts'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { deleteMedia } from '#client/lib/media/media-store.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { type Ad, GENERATED_AD_ID_PREFIX } from '#domain/ad.ts'
@@ -13,7 +13,7 @@ import { type AdFormValues, adToFormValues, formToAdFields, maxVideos } from '#d
 import { AdForm } from './ad-form.tsx'
 import { useAdFormChecks } from './ad-form-checks.ts'
 
-const t = en.post
+const t = msg.post
 
 function Notice({ title, description }: { title: string; description?: string }) {
   // announced once when the page lands here; the toast says the same for those who miss it

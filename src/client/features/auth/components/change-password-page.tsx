@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
@@ -9,7 +9,7 @@ import { useChangePassword } from '../api/change-password.ts'
 import { type ResetProblem, validateNewPassword } from '../auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
 
-const t = en.auth.change
+const t = msg.auth.change
 
 type Problem = ResetProblem | 'currentMissing'
 
@@ -48,7 +48,7 @@ export function ChangePasswordPage() {
         onError: (error) =>
           toast({
             title: t.failedTitle,
-            description: errorDetail(error, en.auth.tryAgain),
+            description: errorDetail(error, msg.auth.tryAgain),
             variant: 'destructive',
           }),
       },
@@ -70,24 +70,24 @@ export function ChangePasswordPage() {
         />
         <TextField
           id={`${id}-password`}
-          label={en.auth.reset.newPassword}
+          label={msg.auth.reset.newPassword}
           type="password"
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
-          hint={en.auth.register.passwordHint}
+          hint={msg.auth.register.passwordHint}
           value={password}
-          error={problem === 'tooShort' ? en.auth.reset.tooShort : undefined}
+          error={problem === 'tooShort' ? msg.auth.reset.tooShort : undefined}
           onChange={edit(setPassword)}
         />
         <TextField
           id={`${id}-confirm`}
-          label={en.auth.reset.confirmPassword}
+          label={msg.auth.reset.confirmPassword}
           type="password"
           autoComplete="new-password"
           required
           value={confirm}
-          error={problem === 'mismatch' ? en.auth.reset.mismatchTitle : undefined}
+          error={problem === 'mismatch' ? msg.auth.reset.mismatchTitle : undefined}
           onChange={edit(setConfirm)}
         />
         <Button type="submit" size="lg" disabled={change.isPending}>
