@@ -5,7 +5,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode, useSyncExternalStore } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ErrorPage } from '#client/components/layout/error-page.tsx'
-import { language, onLanguageChange, startLanguage } from '#client/i18n/messages.ts'
+import { onLanguageChange, startLanguage, textsRevision } from '#client/i18n/messages.ts'
 import { createPersister, persistOptions } from '#client/lib/persister.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { Provider } from '#client/lib/state.ts'
@@ -34,8 +34,8 @@ declare module '@tanstack/react-router' {
 // re-renders every screen in the new language, while the router, the query cache and the stores outside
 // React keep their state.
 function Routed() {
-  const lang = useSyncExternalStore(onLanguageChange, language)
-  return <RouterProvider key={lang} router={router} />
+  const revision = useSyncExternalStore(onLanguageChange, textsRevision)
+  return <RouterProvider key={revision} router={router} />
 }
 
 const container = document.getElementById('root')

@@ -5,6 +5,4 @@ import type { LegalMessages } from './messages-type.ts'
 
 export const msgLegal: LegalMessages = structuredClone(enLegal)
 
-await registerSection(msgLegal, (lang) =>
-  lang === 'fr' ? import('./fr-legal.ts').then((m) => m.frLegal) : Promise.resolve(enLegal),
-)
+registerSection('legal', msgLegal, enLegal)

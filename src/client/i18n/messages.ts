@@ -38,25 +38,68 @@ export function overwrite(into: unknown, from: unknown): void {
   }
 }
 
-type Loader = (lang: Language) => Promise<object>
+const loadMain = (lang: Language): Promise<Messages> =>
+  lang === 'fr' ? import('./fr.ts').then((m) => m.fr) : Promise.resolve(en)
 
-const loadMain: Loader = (lang) => (lang === 'fr' ? import('./fr.ts').then((m) => m.fr) : Promise.resolve(en))
+// The catalogs that load with their screens (payments, legal). Their French halves are fetched when
+// French is switched on, without waiting for them, so a screen opened later finds them ready; no
+// top-level await in the screen modules: it made the bundler pull route chunks into the first load.
+const frenchSections = {
+  payments: () => import('./fr-payments.ts').then((m) => m.frPayments),
+  legal: () => import('./fr-legal.ts').then((m) => m.frLegal),
+} as const
+export type SectionName = keyof typeof frenchSections
 
-// catalogs that load with their screens (payments, legal) join here so a later switch reaches them too
-const sections: { target: object; load: Loader }[] = []
+const frenchLoaded = new Map<SectionName, object>()
+const registered = new Map<SectionName, { target: object; english: object }>()
 
-/** Adds a screen's catalog copy to the switch and brings it to the active language before it is used. */
-export async function registerSection<T extends object>(target: T, load: (lang: Language) => Promise<T>) {
-  sections.push({ target, load })
-  if (current !== 'en') overwrite(target, await load(current))
+async function loadFrench(name: SectionName): Promise<object> {
+  const found = frenchLoaded.get(name)
+  if (found) return found
+  const catalog = await frenchSections[name]()
+  frenchLoaded.set(name, catalog)
+  return catalog
 }
 
+let revision = 0
 const listeners = new Set<() => void>()
+
+/** Grows each time the texts change, for the root to re-render (src/client/main.tsx). */
+export function textsRevision(): number {
+  return revision
+}
 
 /** Called after a switch, once every text is in the new language. */
 export function onLanguageChange(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
+}
+
+function changed(): void {
+  revision += 1
+  for (const listener of listeners) listener()
+}
+
+/**
+ * Called once by a screen catalog's module (messages-payments.ts): its live copy joins the switch and
+ * is brought to the active language now if that language is loaded, else as soon as it arrives.
+ */
+export function registerSection<T extends object>(name: SectionName, target: T, english: T): void {
+  registered.set(name, { target, english })
+  if (current === 'en') return
+  const ready = frenchLoaded.get(name)
+  if (ready) {
+    overwrite(target, ready)
+    return
+  }
+  void loadFrench(name)
+    .then((catalog) => {
+      if (current !== 'fr') return
+      overwrite(target, catalog)
+      changed()
+    })
+    // offline with the chunk never fetched: the screen stays in English rather than failing
+    .catch(() => undefined)
 }
 
 function storage(): Storage | null {
@@ -90,15 +133,25 @@ function applyToDocument(lang: Language): void {
 
 /** Loads `lang` if needed, switches every registered catalog to it, remembers it and tells listeners. */
 export async function setLanguage(lang: Language, remember = true): Promise<void> {
-  const [main, ...rest] = await Promise.all([loadMain(lang), ...sections.map((s) => s.load(lang))])
+  const names = [...registered.keys()]
+  const [main, ...sections] = await Promise.all([
+    loadMain(lang),
+    ...names.map((name) =>
+      lang === 'fr' ? loadFrench(name) : Promise.resolve(registered.get(name)?.english),
+    ),
+  ])
   overwrite(msg, main)
-  sections.forEach((section, i) => {
-    overwrite(section.target, rest[i])
+  names.forEach((name, i) => {
+    overwrite(registered.get(name)?.target, sections[i])
   })
   current = lang
   if (remember) storage()?.setItem(LANGUAGE_STORAGE_KEY, lang)
   applyToDocument(lang)
-  for (const listener of listeners) listener()
+  changed()
+  if (lang === 'fr') {
+    for (const name of Object.keys(frenchSections) as SectionName[])
+      void loadFrench(name).catch(() => undefined)
+  }
 }
 
 /** Before the first render: French users get French at once, not an English flash. */
