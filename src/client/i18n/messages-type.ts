@@ -11,8 +11,3 @@ export type Messages = Widen<typeof en>
 export type PaymentsMessages = Widen<typeof enPayments>
 export type LegalMessages = Widen<typeof enLegal>
 
-export const LANGUAGES = ['en', 'fr'] as const
-export type Language = (typeof LANGUAGES)[number]
-
-/** The Intl locale each language formats money and dates in. */
-export const LOCALES: Record<Language, string> = { en: 'en-CA', fr: 'fr-CA' }

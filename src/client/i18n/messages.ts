@@ -6,7 +6,8 @@
 // (docs/decisions/016-languages.md).
 import type { MoneyLocale } from '#domain/money.ts'
 import { en } from './en.ts'
-import { LANGUAGES, type Language, LOCALES, type Messages } from './messages-type.ts'
+import { isLanguage, type Language, LOCALES } from '#domain/languages.ts'
+import type { Messages } from './messages-type.ts'
 
 export const msg: Messages = structuredClone(en)
 
@@ -20,11 +21,7 @@ export function language(): Language {
 
 /** The Intl locale of the active language, for money, dates and numbers. */
 export function locale(): MoneyLocale {
-  return LOCALES[current] as MoneyLocale
-}
-
-function isLanguage(value: unknown): value is Language {
-  return (LANGUAGES as readonly unknown[]).includes(value)
+  return LOCALES[current]
 }
 
 /** Copies every text of `from` into `into`, keeping `into`'s objects (and so every alias to them). */

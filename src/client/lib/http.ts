@@ -5,7 +5,7 @@
 // navigates: a 401 on a signed-in request is only announced to `onUnauthorized` listeners.
 import type { z } from 'zod'
 import { language, msg } from '#client/i18n/messages.ts'
-import { LOCALES } from '#client/i18n/messages-type.ts'
+import { LOCALES } from '#domain/languages.ts'
 import { getAdminToken, getAuthToken } from '#client/lib/session/session-store.ts'
 
 export class ApiError extends Error {

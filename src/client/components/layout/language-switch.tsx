@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { language, msg, setLanguage } from '#client/i18n/messages.ts'
-import { LOCALES } from '#client/i18n/messages-type.ts'
+import { LOCALES } from '#domain/languages.ts'
 import { cn } from '#client/lib/cn.ts'
 
 /**
