@@ -10,4 +10,3 @@ export type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Wi
 export type Messages = Widen<typeof en>
 export type PaymentsMessages = Widen<typeof enPayments>
 export type LegalMessages = Widen<typeof enLegal>
-

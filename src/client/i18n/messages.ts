@@ -4,9 +4,10 @@
 // English is in the first-load bundle; French is fetched by dynamic import only when chosen. The choice
 // is kept in localStorage under `language`; a first visit follows navigator.languages
 // (docs/decisions/016-languages.md).
+
+import { isLanguage, type Language, LOCALES } from '#domain/languages.ts'
 import type { MoneyLocale } from '#domain/money.ts'
 import { en } from './en.ts'
-import { isLanguage, type Language, LOCALES } from '#domain/languages.ts'
 import type { Messages } from './messages-type.ts'
 
 export const msg: Messages = structuredClone(en)

@@ -5,8 +5,8 @@
 // navigates: a 401 on a signed-in request is only announced to `onUnauthorized` listeners.
 import type { z } from 'zod'
 import { language, msg } from '#client/i18n/messages.ts'
-import { LOCALES } from '#domain/languages.ts'
 import { getAdminToken, getAuthToken } from '#client/lib/session/session-store.ts'
+import { LOCALES } from '#domain/languages.ts'
 
 export class ApiError extends Error {
   override name = 'ApiError'

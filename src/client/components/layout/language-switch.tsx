@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { language, msg, setLanguage } from '#client/i18n/messages.ts'
-import { LOCALES } from '#domain/languages.ts'
 import { cn } from '#client/lib/cn.ts'
+import { LOCALES } from '#domain/languages.ts'
 
 /**
  * The EN/FR switch: shows the other language's code and, for screen readers, its name, both in that
