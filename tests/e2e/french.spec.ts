@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, expectNoSeriousA11yViolations, test, toasts } from '#tests/support/e2e-accounts.ts'
+import { expectNoHorizontalOverflow, isMobileProject } from '#tests/support/e2e-fixtures.ts'
 
 // Issue 15: the product in Canadian French. Each screen is checked for English left on it: the words
 // below are common English words that are not French words too. The brand, ad titles and ad texts are
@@ -118,5 +119,26 @@ test.describe('Français', () => {
     await expect(page.getByTestId('wallet-balance')).toHaveText('$0.00')
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-CA')
     await expect(page.getByRole('link', { name: 'Post Ad' })).toBeVisible()
+  })
+
+  test('on a phone, French fits the screen and the Browse drawer switches back to English @mobile', async ({
+    page,
+  }) => {
+    test.skip(!isMobileProject(page), 'the Browse drawer is the menu of narrow screens')
+    await page.goto('/')
+    await page.evaluate(() => localStorage.setItem('language', 'fr'))
+    await page.reload()
+    await expect(
+      page.getByRole('heading', { name: 'Petites annonces pour adultes partout au Canada' }),
+    ).toBeVisible()
+    await expectNoHorizontalOverflow(page)
+
+    await page.getByRole('button', { name: 'Parcourir' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Parcourir les annonces' })
+    await expect(drawer).toBeVisible()
+    await expectFrenchOnly(page, 'the Browse drawer')
+    await drawer.getByRole('button', { name: 'English' }).click()
+    await expect(page.getByRole('heading', { name: 'Adult classifieds across Canada' })).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-CA')
   })
 })

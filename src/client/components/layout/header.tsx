@@ -135,7 +135,7 @@ export function Header() {
         <SearchForm id="header-search" className="hidden max-w-xl md:flex" />
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <LanguageSwitch className="text-chrome-foreground hover:bg-white/10" />
+          <LanguageSwitch className="hidden text-chrome-foreground hover:bg-white/10 sm:inline-flex" />
           <AuthLinks signedIn={session.signedIn} onLogout={onLogout} compact />
           <InstallButton className="hidden border-white/20 bg-transparent text-chrome-foreground hover:bg-white/10 hover:text-chrome-foreground sm:inline-flex" />
           <AccountMenu email={session.signedIn ? (session.user?.email ?? null) : null} onSignOut={onLogout} />
