@@ -1,4 +1,5 @@
-// Every user-visible string, keyed by screen, so a French catalog can be added beside this one.
+// Every user-visible string, keyed by screen; fr.ts holds the same keys in French and screens read the
+// active language through `msg` (messages.ts, docs/decisions/016-languages.md).
 // Texts users and tests read are kept word for word (docs/decisions/009-browser-ads-and-generated-ads.md).
 // Each screen's section is owned by the feature that renders it; edit only your own section. The
 // larger screens keep their sections in en-<screen>.ts files beside this one.
