@@ -2,9 +2,10 @@ import './lib/zod-jitless.ts'
 import './styles.css'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, useSyncExternalStore } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ErrorPage } from '#client/components/layout/error-page.tsx'
+import { onLanguageChange, startLanguage, textsRevision } from '#client/i18n/messages.ts'
 import { createPersister, persistOptions } from '#client/lib/persister.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { Provider } from '#client/lib/state.ts'
@@ -29,6 +30,14 @@ declare module '@tanstack/react-router' {
   }
 }
 
+// A language switch rewrites the texts in place (src/client/i18n/messages.ts); remounting the routed tree
+// re-renders every screen in the new language, while the router, the query cache and the stores outside
+// React keep their state.
+function Routed() {
+  const revision = useSyncExternalStore(onLanguageChange, textsRevision)
+  return <RouterProvider key={revision} router={router} />
+}
+
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html lacks #root')
 
@@ -42,7 +51,7 @@ const app = (
         // paused offline mutations (posting, payments) resume once their persisted state is back
         onSuccess={() => void queryClient.resumePausedMutations()}
       >
-        <RouterProvider router={router} />
+        <Routed />
       </PersistQueryClientProvider>
     </Provider>
   </StrictMode>
@@ -50,5 +59,8 @@ const app = (
 
 // `/` arrives pre-rendered (scripts/vite/prerender-home.ts). React replaces that markup on its first
 // commit, so let the router settle first: the swap is then to identical markup, with no empty frame.
-if (container.hasChildNodes()) void router.load().finally(() => root.render(app))
-else root.render(app)
+// French users wait for the French catalog, never seeing an English flash; English costs nothing here.
+const languageReady = startLanguage().catch(() => undefined)
+if (container.hasChildNodes())
+  void Promise.all([router.load(), languageReady]).finally(() => root.render(app))
+else void languageReady.finally(() => root.render(app))

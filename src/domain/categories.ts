@@ -47,10 +47,6 @@ export function isCompanionType(value: string): value is CompanionType {
   return (COMPANION_TYPES as readonly string[]).includes(value)
 }
 
-export function findCategory(key: string | undefined | null): Category | undefined {
-  return CATEGORIES.find((c) => c.key === key)
-}
-
 /** Category keys are matched case-insensitively; an unknown one falls back to the default. */
 export function matchCategory(value: string | undefined | null): CategoryKey {
   const lower = value?.trim().toLowerCase() ?? ''

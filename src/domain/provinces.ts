@@ -61,8 +61,6 @@ export const PROVINCES: readonly Province[] = [
   { code: 'NU', name: 'Nunavut', cities: ['Iqaluit'] },
 ]
 
-export const ALL_CANADA_LABEL = 'All Canada'
-
 export function isProvinceCode(value: string): value is ProvinceCode {
   return (PROVINCE_CODES as readonly string[]).includes(value)
 }
@@ -81,11 +79,4 @@ export function matchProvince(value: string | undefined | null): ProvinceOrAll |
 export function findProvince(code: string | undefined | null): Province | undefined {
   const matched = matchProvince(code)
   return matched && matched !== ALL ? PROVINCES.find((p) => p.code === matched) : undefined
-}
-
-/** 'All Canada' for ALL, the province's name for a code, the raw value otherwise. */
-export function provinceLabel(code: string): string {
-  const matched = matchProvince(code)
-  if (matched === ALL) return ALL_CANADA_LABEL
-  return findProvince(code)?.name ?? code
 }

@@ -7,6 +7,7 @@ import { type LogStream, loggerOptions } from './logging.ts'
 import authPlugin from './plugins/auth.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrorHandler, installErrorHandler } from './plugins/errors.ts'
+import { registerLanguages } from './plugins/languages.ts'
 import { registerMail } from './plugins/mail.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurity } from './plugins/security.ts'
@@ -65,6 +66,7 @@ export async function buildApp({
     frameworkErrors: frameworkErrorHandler,
   })
   installErrorHandler(base)
+  registerLanguages(base)
   await registerSecurity(base, config)
   await registerRateLimit(base, config)
   await registerDocs(base)

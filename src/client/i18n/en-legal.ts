@@ -25,7 +25,7 @@ export const enLegal = {
       {
         heading: 'What our server keeps',
         body: [
-          'Your account: email address and a password hash (we never store your password itself), whether your email is verified, and sign-in sessions.',
+          'Your account: email address and a password hash (we never store your password itself), whether your email is verified, your language, and sign-in sessions.',
           'Your wallet: balance, top-ups and payments, kept as a ledger as required for accounting and fraud prevention.',
           'Crypto payments are handled by a payment processor; we keep the charge reference and status, never your wallet keys.',
           'Messages sent for moderation (ad text checked against banned phrases) are checked and not stored.',

@@ -36,7 +36,6 @@ export const enPayments = {
     checkFailedDescription: 'Please try again.',
     createFailedTitle: 'The ad could not be saved',
     renewIntro: 'Pay the posting fee to publish this ad (or renew it) for another {days} days.',
-    existingAdLabel: 'Ad',
     noDraftTitle: 'No ad to pay for',
     noDraftBody: 'The ad to post was not found on this device. Fill in the form and press Continue.',
     backToPost: 'Back to the post form',

@@ -1,4 +1,5 @@
-// Every user-visible string, keyed by screen, so a French catalog can be added beside this one.
+// Every user-visible string, keyed by screen; fr.ts holds the same keys in French and screens read the
+// active language through `msg` (messages.ts, docs/decisions/016-languages.md).
 // Texts users and tests read are kept word for word (docs/decisions/009-browser-ads-and-generated-ads.md).
 // Each screen's section is owned by the feature that renders it; edit only your own section. The
 // larger screens keep their sections in en-<screen>.ts files beside this one.
@@ -10,6 +11,40 @@ export const en = {
   app: {
     name: 'Maple After Dark',
     tagline: "Canada's premier adult classified marketplace",
+    documentTitle: 'Maple After Dark: adult classifieds in Canada (18+)',
+    description:
+      "Canada's premier adult classified marketplace: browse and post 18+ ads by province, city and category.",
+  },
+  names: {
+    categories: {
+      'adult-buy-sell': 'Adult Buy & Sell',
+      'adult-castings': 'Adult Castings',
+      'adult-pics-vids': 'Adult Pics/Vids',
+      'adult-services': 'Adult Companions',
+    },
+    companions: {
+      'female-companion': 'Female Companion',
+      'male-companion': 'Male Companion',
+      'trans-companion': 'Trans Companion',
+    },
+    provinces: {
+      ON: 'Ontario',
+      BC: 'British Columbia',
+      AB: 'Alberta',
+      QC: 'Quebec',
+      MB: 'Manitoba',
+      SK: 'Saskatchewan',
+      NS: 'Nova Scotia',
+      NB: 'New Brunswick',
+      NL: 'Newfoundland and Labrador',
+      PE: 'Prince Edward Island',
+      NT: 'Northwest Territories',
+      YT: 'Yukon',
+      NU: 'Nunavut',
+    },
+    language: { en: 'English', fr: 'Français' },
+    switchTo: 'Français',
+    switchLabel: 'Afficher le site en français',
   },
   layout: {
     skipToContent: 'Skip to content',

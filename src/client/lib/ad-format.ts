@@ -1,31 +1,38 @@
-// Display helpers for ads: price with unit, posted date, result count.
-import { en } from '#client/i18n/en.ts'
+// Display helpers for ads: price with unit, posted date, result count, in the active language's
+// formats ("$120 / hour" or "120 $ / heure", "Nov 22, 2026" or "22 nov. 2026").
 import { fill } from '#client/i18n/fill.ts'
+import { locale, msg } from '#client/i18n/messages.ts'
 import type { Ad } from '#domain/ad.ts'
+import { formatCad, formatDollars } from '#domain/money.ts'
 
-const m = en.listing
-
-const wholeDollars = new Intl.NumberFormat('en-CA', {
-  style: 'currency',
-  currency: 'CAD',
-  maximumFractionDigits: 0,
-})
-const withCents = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' })
+const m = msg.listing
 
 /** "$120 / hour", "$49.50 / set", or 'Contact for price' when the price is 0. */
 export function formatAdPrice(ad: Pick<Ad, 'price' | 'priceUnit'>): string {
   if (!(ad.price > 0)) return m.contactForPrice
-  const amount = Number.isInteger(ad.price) ? wholeDollars.format(ad.price) : withCents.format(ad.price)
-  return `${amount} / ${m.priceUnits[ad.priceUnit]}`
+  return `${formatDollars(ad.price, locale())} / ${m.priceUnits[ad.priceUnit]}`
 }
 
-const dateTime = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' })
-const dateOnly = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium' })
+// Intl formatters are costly to build: one per locale and style, made on first use
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+function dateFormat(withTime: boolean): Intl.DateTimeFormat {
+  const key = `${locale()}:${withTime}`
+  let found = dateFormats.get(key)
+  if (!found) {
+    found = new Intl.DateTimeFormat(
+      locale(),
+      withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
+    )
+    dateFormats.set(key, found)
+  }
+  return found
+}
 
 export function formatPostedDate(iso: string, withTime = true): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
-  return (withTime ? dateTime : dateOnly).format(date)
+  return dateFormat(withTime).format(date)
 }
 
 /** When a listed ad was last put at the top: its bump, else its publication (its last edit before that). */
@@ -40,5 +47,10 @@ export function listedAt(ad: {
 export function formatResultCount(count: number): string {
   if (count === 0) return m.results.zero
   if (count === 1) return m.results.one
-  return fill(m.results.other, { count: count.toLocaleString('en-CA') })
+  return fill(m.results.other, { count: count.toLocaleString(locale()) })
+}
+
+/** An amount in cents in the active language: "$2.00", "2,00 $". */
+export function formatMoney(cents: number): string {
+  return formatCad(cents, locale())
 }

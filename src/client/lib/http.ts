@@ -4,8 +4,9 @@
 // the HTTP status and the server's `detail`, for the caller to show. Nothing here shows toasts or
 // navigates: a 401 on a signed-in request is only announced to `onUnauthorized` listeners.
 import type { z } from 'zod'
-import { en } from '#client/i18n/en.ts'
+import { language, msg } from '#client/i18n/messages.ts'
 import { getAdminToken, getAuthToken } from '#client/lib/session/session-store.ts'
+import { LOCALES } from '#domain/languages.ts'
 
 export class ApiError extends Error {
   override name = 'ApiError'
@@ -118,7 +119,11 @@ async function readBody(response: Response): Promise<unknown> {
 
 export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', query, body, idempotencyKey, auth = 'user', schema, signal } = options
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  // the server writes its `detail`s and messages in this language (English when it has no translation)
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': LOCALES[language()],
+  }
   const multipart = body instanceof FormData
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json'
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey
@@ -135,7 +140,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     })
   } catch (error) {
     if (signal?.aborted) throw error
-    throw new ApiError(0, en.pwa.networkError)
+    throw new ApiError(0, msg.pwa.networkError)
   }
 
   const data = await readBody(response)
@@ -143,12 +148,12 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     if (response.status === 401 && auth === 'user' && token) {
       for (const listener of unauthorizedListeners) listener()
     }
-    const fallback = `${en.pwa.requestFailed} (${response.status}${response.statusText ? ` ${response.statusText}` : ''})`
+    const fallback = `${msg.pwa.requestFailed} (${response.status}${response.statusText ? ` ${response.statusText}` : ''})`
     throw new ApiError(response.status, extractDetail(data) || fallback, data)
   }
   if (!schema) return data as T
   const parsed = schema.safeParse(data)
-  if (!parsed.success) throw new ApiError(response.status, en.pwa.unexpectedAnswer, data)
+  if (!parsed.success) throw new ApiError(response.status, msg.pwa.unexpectedAnswer, data)
   return parsed.data
 }
 

@@ -8,7 +8,7 @@ import { Footer } from '#client/components/layout/footer.tsx'
 import { Header } from '#client/components/layout/header.tsx'
 import { Toaster } from '#client/components/ui/toaster.tsx'
 import { useSessionExpiry } from '#client/features/auth/use-session-expiry.ts'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { useBackendReachable } from '#client/lib/network/backend-reachability.ts'
 import { useOnline } from '#client/lib/network/use-online.ts'
 
@@ -55,7 +55,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        {en.layout.skipToContent}
+        {msg.layout.skipToContent}
       </a>
       <MockDataBanner />
       <Header />
@@ -78,7 +78,7 @@ function RootLayout() {
         <Outlet />
       </Shell>
       <ConnectivityBanner online={online} backendReachable={backendReachable ?? null} />
-      <Toaster closeLabel={en.toasts.close} />
+      <Toaster closeLabel={msg.toasts.close} />
       <AdultGate />
       <Suspense fallback={null}>
         <PwaPrompts />

@@ -83,7 +83,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await register(deps, request.body.email, request.body.password)
+      const result = await register(deps, request.body.email, request.body.password, request.language)
       return reply.code(201).send(result)
     },
   )

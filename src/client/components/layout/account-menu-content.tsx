@@ -15,10 +15,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { type AccountMenuProps, accountTriggerClass } from './account-menu.tsx'
 
-const t = en.layout
+const t = msg.layout
 
 /** The loaded account menu; it mounts open because the user just clicked its trigger. */
 export default function AccountMenuContent({ email, onSignOut }: AccountMenuProps) {

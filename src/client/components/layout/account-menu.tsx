@@ -1,6 +1,6 @@
 import { UserRoundIcon } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 
 export interface AccountMenuProps {
   email: string | null
@@ -21,7 +21,7 @@ export function AccountMenu(props: AccountMenuProps) {
   const trigger = (
     <button
       type="button"
-      aria-label={en.layout.accountMenu}
+      aria-label={msg.layout.accountMenu}
       aria-haspopup="menu"
       aria-expanded={false}
       className={accountTriggerClass}

@@ -1,10 +1,11 @@
 import { ShieldAlertIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
+import { LanguageSwitch } from './language-switch.tsx'
 
-const t = en.static.ageGate
+const t = msg.static.ageGate
 
 function readConfirmed(): boolean {
   try {
@@ -72,6 +73,10 @@ export function AdultGate() {
         >
           {t.confirm}
         </Button>
+      </div>
+      {/* the page behind is inert: the language can be chosen before entering */}
+      <div className="mt-4 flex justify-center">
+        <LanguageSwitch className="text-muted-foreground hover:bg-accent" />
       </div>
     </dialog>
   )

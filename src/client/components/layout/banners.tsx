@@ -1,7 +1,7 @@
 import { CloudOffIcon, FlaskConicalIcon, ServerCrashIcon } from 'lucide-react'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 
-const t = en.layout
+const t = msg.layout
 
 /** Always shown: the seeded demo ads are samples, not real sellers. */
 export function MockDataBanner() {

@@ -1,5 +1,5 @@
 import { MenuIcon } from 'lucide-react'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 
 export const browseTriggerClass =
   'inline-flex h-10 items-center gap-2 rounded-md px-2 text-sm font-medium outline-none hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring lg:hidden'
@@ -8,7 +8,7 @@ export function BrowseTriggerContent() {
   return (
     <>
       <MenuIcon className="size-5" aria-hidden="true" />
-      {en.layout.browse}
+      {msg.layout.browse}
     </>
   )
 }

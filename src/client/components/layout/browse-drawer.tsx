@@ -8,16 +8,17 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '#client/components/ui/sheet.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { ALL } from '#domain/provinces.ts'
 import { AppLink } from './app-link.tsx'
 import { BrowseTriggerContent, browseTriggerClass } from './browse-drawer-trigger.tsx'
 import { CategoryLinks } from './category-links.tsx'
 import { CitySelect } from './city-select.tsx'
+import { LanguageSwitch } from './language-switch.tsx'
 import { ProvinceSelect } from './province-select.tsx'
 import { useBrowse } from './use-browse.ts'
 
-const t = en.layout
+const t = msg.layout
 
 const drawerLink =
   'rounded-md px-3 py-2 text-sm font-medium outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring'
@@ -83,6 +84,7 @@ export default function BrowseDrawer({ signedIn }: { signedIn: boolean }) {
             </AppLink>
           </nav>
         )}
+        <LanguageSwitch className="self-start border border-border hover:bg-accent" />
         <InstallButton className="self-start sm:hidden" />
       </SheetContent>
     </Sheet>

@@ -1,4 +1,5 @@
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { categoryName, companionName } from '#client/i18n/names.ts'
 import { cn } from '#client/lib/cn.ts'
 import { categoryLinks } from '#domain/categories.ts'
 import type { ProvinceOrAll } from '#domain/provinces.ts'
@@ -27,7 +28,7 @@ export function CategoryLinks({
   wrap = true,
 }: CategoryLinksProps) {
   return (
-    <nav aria-label={en.layout.categoriesLabel} className={className}>
+    <nav aria-label={msg.layout.categoriesLabel} className={className}>
       <ul className={cn('flex gap-1', wrap ? 'flex-wrap' : 'flex-nowrap')}>
         {LINKS.map((link) => (
           <li key={`${link.category}-${link.escortType ?? ''}`}>
@@ -46,7 +47,7 @@ export function CategoryLinks({
                 linkClassName,
               )}
             >
-              {link.label}
+              {link.escortType ? companionName(link.escortType) : categoryName(link.category)}
             </AppLink>
           </li>
         ))}

@@ -2,14 +2,14 @@ import { CheckIcon } from 'lucide-react'
 import { Popover } from 'radix-ui'
 import { useState } from 'react'
 import { Input } from '#client/components/ui/input.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { useCityOptions } from '#client/lib/cities/use-city-options.ts'
 import { cn } from '#client/lib/cn.ts'
 import { ALL } from '#domain/provinces.ts'
 import type { CitySelectProps } from './city-select.tsx'
 import { CityTriggerContent, cityLabel, cityTriggerClass } from './city-trigger.tsx'
 
-const t = en.layout
+const t = msg.layout
 
 /** The loaded city selector; it mounts open because the user just clicked its trigger. */
 export default function CitySelectPopover({

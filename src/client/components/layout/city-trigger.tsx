@@ -1,5 +1,5 @@
 import { ChevronDownIcon, MapPinIcon } from 'lucide-react'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { cn } from '#client/lib/cn.ts'
 import { ALL } from '#domain/provinces.ts'
 
@@ -8,8 +8,8 @@ export const cityTriggerClass =
 
 /** 'City' when no listing is open, 'All cities' for ALL, else the city's name. */
 export function cityLabel(value: string | undefined): string {
-  if (value === undefined) return en.layout.cityPlaceholder
-  return value === ALL ? en.layout.allCities : value
+  if (value === undefined) return msg.layout.cityPlaceholder
+  return value === ALL ? msg.layout.allCities : value
 }
 
 /** The inside of the city selector's button, shared by the light and the loaded versions. */

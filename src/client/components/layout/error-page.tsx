@@ -1,7 +1,7 @@
 import { TriangleAlertIcon } from 'lucide-react'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 
-const t = en.errors
+const t = msg.errors
 
 export interface ErrorContent {
   title: string

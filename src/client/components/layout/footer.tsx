@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { AppLink } from './app-link.tsx'
 
-const t = en.layout
+const t = msg.layout
 const link =
   'rounded-sm text-sm text-chrome-muted outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-ring'
 
@@ -13,9 +13,9 @@ export function Footer() {
         <div className="max-w-md">
           <p className="flex items-center gap-2 text-lg font-bold">
             <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" loading="lazy" />
-            {en.app.name}
+            {msg.app.name}
           </p>
-          <p className="mt-2 text-sm text-chrome-muted">{en.app.tagline}</p>
+          <p className="mt-2 text-sm text-chrome-muted">{msg.app.tagline}</p>
           <p className="mt-2 text-xs text-chrome-muted">{t.rights}</p>
         </div>
         <nav aria-label={t.footerNav}>
@@ -44,7 +44,7 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-white/10 py-4 text-center text-xs text-chrome-muted">
-        © {new Date().getFullYear()} {en.app.name}
+        © {new Date().getFullYear()} {msg.app.name}
       </div>
     </footer>
   )

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { InstallButton } from '#client/components/pwa/install-button.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { cn } from '#client/lib/cn.ts'
 import { logout } from '#client/lib/session/logout.ts'
 import { useSession } from '#client/lib/session/use-session.ts'
@@ -12,11 +12,12 @@ import { AppLink } from './app-link.tsx'
 import { BrowseTriggerContent, browseTriggerClass } from './browse-drawer-trigger.tsx'
 import { CategoryLinks } from './category-links.tsx'
 import { CitySelect } from './city-select.tsx'
+import { LanguageSwitch } from './language-switch.tsx'
 import { ProvinceSelect } from './province-select.tsx'
 import { SearchForm } from './search-form.tsx'
 import { useBrowse } from './use-browse.ts'
 
-const t = en.layout
+const t = msg.layout
 
 const navLink =
   'inline-flex h-9 items-center whitespace-nowrap rounded-md px-2 text-sm font-medium sm:px-3 text-chrome-foreground outline-none transition-colors hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring'
@@ -134,6 +135,7 @@ export function Header() {
         <SearchForm id="header-search" className="hidden max-w-xl md:flex" />
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <LanguageSwitch className="hidden text-chrome-foreground hover:bg-white/10 sm:inline-flex" />
           <AuthLinks signedIn={session.signedIn} onLogout={onLogout} compact />
           <InstallButton className="hidden border-white/20 bg-transparent text-chrome-foreground hover:bg-white/10 hover:text-chrome-foreground sm:inline-flex" />
           <AccountMenu email={session.signedIn ? (session.user?.email ?? null) : null} onSignOut={onLogout} />

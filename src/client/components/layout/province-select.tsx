@@ -1,11 +1,13 @@
 import { LazySelect, type LazySelectItem } from '#client/components/ui/lazy-select.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { provinceName } from '#client/i18n/names.ts'
 import { cn } from '#client/lib/cn.ts'
-import { ALL, ALL_CANADA_LABEL, matchProvince, PROVINCES, type ProvinceOrAll } from '#domain/provinces.ts'
+import { ALL, matchProvince, PROVINCES, type ProvinceOrAll } from '#domain/provinces.ts'
 
-const ITEMS: readonly LazySelectItem[] = [
-  { value: ALL, label: ALL_CANADA_LABEL, separatorAfter: true },
-  ...PROVINCES.map((p) => ({ value: p.code, label: p.name })),
+// built at render so the names follow the active language
+const items = (): readonly LazySelectItem[] => [
+  { value: ALL, label: msg.listing.allCanada, separatorAfter: true },
+  ...PROVINCES.map((p) => ({ value: p.code, label: provinceName(p.code) })),
 ]
 
 export interface ProvinceSelectProps {
@@ -24,8 +26,8 @@ export function ProvinceSelect({ id, value, onValueChange, className, ariaLabel 
     <LazySelect
       id={id}
       value={value}
-      placeholder={en.layout.provincePlaceholder}
-      items={ITEMS}
+      placeholder={msg.layout.provincePlaceholder}
+      items={items()}
       ariaLabel={ariaLabel}
       className={cn('w-full', className)}
       onValueChange={(next) => {

@@ -1,12 +1,12 @@
 import { useRouter } from '@tanstack/react-router'
 import { SearchIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { cn } from '#client/lib/cn.ts'
 import { listingHref, searchTarget } from './listing-target.ts'
 import { useCurrentLocation } from './use-current-location.ts'
 
-const t = en.layout
+const t = msg.layout
 
 /** The header search: goes to the current category (or adult-buy-sell), keeping city and params. */
 export function SearchForm({ id, className }: { id: string; className?: string }) {

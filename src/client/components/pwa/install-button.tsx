@@ -1,7 +1,7 @@
 import { DownloadIcon } from 'lucide-react'
 import { useSyncExternalStore } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { cn } from '#client/lib/cn.ts'
 import { canInstall, promptInstall, subscribeInstallPrompt } from '#client/pwa/install-prompt.ts'
 
@@ -14,11 +14,11 @@ export function InstallButton({ className }: { className?: string }) {
       variant="outline"
       size="sm"
       className={cn(className)}
-      title={en.pwa.installLabel}
+      title={msg.pwa.installLabel}
       onClick={() => void promptInstall()}
     >
       <DownloadIcon aria-hidden="true" />
-      {en.pwa.install}
+      {msg.pwa.install}
     </Button>
   )
 }

@@ -1,7 +1,7 @@
 import { RefreshCwIcon } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 
 export interface UpdatePromptProps {
@@ -21,11 +21,11 @@ export function UpdatePrompt({ needRefresh, onReload }: UpdatePromptProps) {
     if (!needRefresh || announced.current) return
     announced.current = true
     toast({
-      title: en.pwa.updateAvailable,
-      description: en.pwa.updateDescription,
+      title: msg.pwa.updateAvailable,
+      description: msg.pwa.updateDescription,
       action: (
         <Button size="sm" variant="secondary" onClick={onReload}>
-          {en.pwa.reload}
+          {msg.pwa.reload}
         </Button>
       ),
     })
@@ -34,9 +34,9 @@ export function UpdatePrompt({ needRefresh, onReload }: UpdatePromptProps) {
   if (!needRefresh) return null
   return (
     <div className="fixed bottom-4 left-4 z-40">
-      <Button size="sm" onClick={onReload} title={en.pwa.updateAvailable} className="shadow-lg">
+      <Button size="sm" onClick={onReload} title={msg.pwa.updateAvailable} className="shadow-lg">
         <RefreshCwIcon aria-hidden="true" />
-        {en.pwa.updateReady}: {en.pwa.reload}
+        {msg.pwa.updateReady}: {msg.pwa.reload}
       </Button>
     </div>
   )

@@ -1,10 +1,10 @@
 // Pure rules behind the account screens, kept apart from the components so
 // they can be tested without rendering.
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { EMAIL_NOT_VERIFIED } from '#domain/api/auth-constants.ts'
 import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
 
-const t = en.auth
+const t = msg.auth
 
 export interface CredentialErrors {
   email?: string

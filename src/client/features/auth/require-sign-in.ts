@@ -2,15 +2,15 @@
 // then /login, which returns the user here after signing in. `requireSignIn` is a route
 // `beforeLoad`; `useRequireSignIn` guards a button (pay, post) inside a page.
 import { redirect } from '@tanstack/react-router'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { isSignedIn } from '#client/lib/session/session-store.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { safeRedirect } from './auth-forms.ts'
 
 export function announceSignInRequired(): void {
   toast({
-    title: en.auth.signInRequiredTitle,
-    description: en.auth.signInRequiredDescription,
+    title: msg.auth.signInRequiredTitle,
+    description: msg.auth.signInRequiredDescription,
     variant: 'destructive',
   })
 }

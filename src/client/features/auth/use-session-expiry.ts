@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { onUnauthorized } from '#client/lib/http.ts'
 import { isSignedIn, signOut } from '#client/lib/session/session-store.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
@@ -19,8 +19,8 @@ export function useSessionExpiry(): void {
       if (!isSignedIn()) return
       signOut()
       toast({
-        title: en.auth.sessionExpiredTitle,
-        description: en.auth.sessionExpiredDescription,
+        title: msg.auth.sessionExpiredTitle,
+        description: msg.auth.sessionExpiredDescription,
         variant: 'destructive',
       })
       const back = safeRedirect(router.state.location.href)

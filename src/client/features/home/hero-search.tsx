@@ -5,11 +5,11 @@ import { listingHref } from '#client/components/layout/listing-target.ts'
 import { ProvinceSelect } from '#client/components/layout/province-select.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { DEFAULT_CATEGORY } from '#domain/categories.ts'
 import { ALL, type ProvinceOrAll } from '#domain/provinces.ts'
 
-const t = en.home
+const t = msg.home
 
 /** The hero's keyword + province search: always the adult-buy-sell category. */
 export function heroSearchHref(keyword: string, province: ProvinceOrAll | undefined): string {

@@ -4,14 +4,15 @@ import { useState } from 'react'
 import { listingHref } from '#client/components/layout/listing-target.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { LazySelect } from '#client/components/ui/lazy-select.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { categoryName, provinceName } from '#client/i18n/names.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { CATEGORIES, type CategoryKey, isCategoryKey } from '#domain/categories.ts'
 import { PROVINCES, type Province } from '#domain/provinces.ts'
 
-const t = en.home
+const t = msg.home
 const MAX_CITY_CHIPS = 6
-const CATEGORY_ITEMS = CATEGORIES.map((c) => ({ value: c.key, label: c.label }))
+const categoryItems = () => CATEGORIES.map((c) => ({ value: c.key, label: categoryName(c.key) }))
 
 export function BrowseByProvince() {
   return (
@@ -57,7 +58,7 @@ function ProvinceCard({ province }: { province: Province }) {
     >
       <header className="flex items-center justify-between gap-2">
         <h3 id={`province-${province.code}`} className="text-lg font-semibold">
-          {province.name}
+          {provinceName(province.code)}
         </h3>
         <span className="rounded-md bg-muted px-2 py-0.5 font-mono text-xs text-muted-foreground">
           {province.code}
@@ -71,13 +72,16 @@ function ProvinceCard({ province }: { province: Province }) {
           id={selectId}
           value={category}
           placeholder={t.categoryPlaceholder}
-          items={CATEGORY_ITEMS}
+          items={categoryItems()}
           onValueChange={(value) => {
             if (isCategoryKey(value)) setCategory(value)
           }}
         />
       </div>
-      <ul aria-label={t.citiesOf.replace('{province}', province.name)} className="flex flex-wrap gap-2">
+      <ul
+        aria-label={t.citiesOf.replace('{province}', provinceName(province.code))}
+        className="flex flex-wrap gap-2"
+      >
         {province.cities.slice(0, MAX_CITY_CHIPS).map((city) => (
           <li key={city}>
             <button
@@ -93,7 +97,7 @@ function ProvinceCard({ province }: { province: Province }) {
       </ul>
       <Button variant="default" className="mt-auto w-full" onClick={() => go()}>
         {t.viewAll}
-        <span className="sr-only"> {province.name}</span>
+        <span className="sr-only"> {provinceName(province.code)}</span>
       </Button>
     </article>
   )

@@ -1,12 +1,13 @@
 import { ArrowRightIcon } from 'lucide-react'
 import { AppLink } from '#client/components/layout/app-link.tsx'
 import { listingHref } from '#client/components/layout/listing-target.ts'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { categoryName } from '#client/i18n/names.ts'
 import { CATEGORIES } from '#domain/categories.ts'
 import { ALL } from '#domain/provinces.ts'
 import { CategoryIcon } from './category-icon.tsx'
 
-const t = en.home
+const t = msg.home
 
 /** Every category, the hidden companions one included: the grid is how most visitors start. */
 export function TopCategories() {
@@ -30,7 +31,7 @@ export function TopCategories() {
                 <CategoryIcon name={c.icon} className="size-6" />
               </span>
               <span className="flex items-center justify-between gap-2 font-semibold">
-                {c.label}
+                {categoryName(c.key)}
                 <ArrowRightIcon
                   className="size-4 shrink-0 text-muted-foreground transition group-hover:translate-x-0.5"
                   aria-hidden="true"

@@ -1,12 +1,12 @@
 import { BadgeCheckIcon, MapPinIcon } from 'lucide-react'
 import { MediaImage } from '#client/components/media/media-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { formatAdPrice, formatPostedDate, listedAt } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
 
-const m = en.listing
+const m = msg.listing
 
 export interface AdCardProps {
   ad: PublicAd

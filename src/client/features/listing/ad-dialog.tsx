@@ -9,18 +9,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
-import { en } from '#client/i18n/en.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { categoryName, companionName, provinceLabel } from '#client/i18n/names.ts'
 import { formatAdPrice, formatPostedDate, listedAt } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { cn } from '#client/lib/cn.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
-import { COMPANION_LABELS, findCategory } from '#domain/categories.ts'
-import { provinceLabel } from '#domain/provinces.ts'
 import { ReportAd } from './report-ad.tsx'
 import { RevealContact } from './reveal-contact.tsx'
 
-const m = en.adDialog
+const m = msg.adDialog
 
 /** The ad's details in an accessible modal (Radix Dialog: focus trap, Escape, labelled title). */
 export function AdDialog({ ad, onClose }: { ad: PublicAd | null; onClose: () => void }) {
@@ -43,7 +42,7 @@ export function AdDialog({ ad, onClose }: { ad: PublicAd | null; onClose: () => 
 function AdDetails({ ad }: { ad: PublicAd }) {
   const [photo, setPhoto] = useState(0)
   const images = ad.images.length > 0 ? ad.images : [adImage(ad)]
-  const category = ad.escortType ? COMPANION_LABELS[ad.escortType] : findCategory(ad.category)?.label
+  const category = ad.escortType ? companionName(ad.escortType) : categoryName(ad.category)
   return (
     <div className="flex flex-col">
       <div className="aspect-[4/3] max-h-[45dvh] w-full overflow-hidden rounded-t-xl bg-muted sm:aspect-[16/9]">
@@ -86,7 +85,7 @@ function AdDetails({ ad }: { ad: PublicAd }) {
                 {m.verified}
               </Badge>
             )}
-            {ad.demo && <Badge variant="outline">{en.listing.demo}</Badge>}
+            {ad.demo && <Badge variant="outline">{msg.listing.demo}</Badge>}
           </div>
           <DialogTitle>{ad.title}</DialogTitle>
           <DialogDescription className="flex flex-wrap items-center gap-x-4 gap-y-1">

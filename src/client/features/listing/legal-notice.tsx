@@ -1,7 +1,7 @@
 import { ShieldAlertIcon } from 'lucide-react'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 
-const m = en.listing
+const m = msg.listing
 
 /** Shown on the adult-services listing. */
 export function LegalNotice() {

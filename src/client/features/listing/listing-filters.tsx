@@ -12,11 +12,11 @@ import {
   SelectTrigger,
   SelectValue,
 } from '#client/components/ui/select.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { categoryName, companionName } from '#client/i18n/names.ts'
 import {
   CATEGORIES,
   type CategoryKey,
-  COMPANION_LABELS,
   COMPANION_TYPES,
   isCategoryKey,
   isCompanionType,
@@ -27,7 +27,7 @@ import { isAllCities, normalizeText } from '#domain/listing.ts'
 import { ALL, PROVINCES, type ProvinceOrAll } from '#domain/provinces.ts'
 import type { ListingSearch } from './listing-search.ts'
 
-const m = en.listing
+const m = msg.listing
 const routeApi = getRouteApi('/ca/$province/$category')
 
 function isSortOption(value: string): value is SortOption {
@@ -117,7 +117,7 @@ export function ListingFilters({ province, category, search, listedCities, onApp
           <SelectContent>
             {CATEGORIES.map((c) => (
               <SelectItem key={c.key} value={c.key}>
-                {c.label}
+                {categoryName(c.key)}
               </SelectItem>
             ))}
           </SelectContent>
@@ -138,7 +138,7 @@ export function ListingFilters({ province, category, search, listedCities, onApp
               <SelectItem value={ALL}>{m.allCompanionTypes}</SelectItem>
               {COMPANION_TYPES.map((t) => (
                 <SelectItem key={t} value={t}>
-                  {COMPANION_LABELS[t]}
+                  {companionName(t)}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -10,13 +10,14 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '#client/components/ui/sheet.tsx'
-import { en } from '#client/i18n/en.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { categoryName, companionName, provinceLabel } from '#client/i18n/names.ts'
 import { formatResultCount } from '#client/lib/ad-format.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
-import { COMPANION_LABELS, findCategory, SERVICES_CATEGORY } from '#domain/categories.ts'
+import { SERVICES_CATEGORY } from '#domain/categories.ts'
 import { isAllCities, resolveListingPath } from '#domain/listing.ts'
-import { ALL, provinceLabel } from '#domain/provinces.ts'
+import { ALL } from '#domain/provinces.ts'
 import { AdDialog } from './ad-dialog.tsx'
 import { AdGrid } from './ad-grid.tsx'
 import type { AdListQueryParams } from './api/ads-keys.ts'
@@ -27,7 +28,7 @@ import { ListingPagination } from './listing-pagination.tsx'
 import { ListingStatus } from './listing-status.tsx'
 import { useOwnAdIds } from './use-own-ad-ids.ts'
 
-const m = en.listing
+const m = msg.listing
 const routeApi = getRouteApi('/ca/$province/$category')
 
 export function ListingPage({
@@ -68,9 +69,7 @@ export function ListingPage({
   const pages = list.data?.pages ?? 0
   const currentPage = list.data?.page ?? search.page
 
-  const categoryLabel = escortType
-    ? COMPANION_LABELS[escortType]
-    : (findCategory(category)?.label ?? category)
+  const categoryLabel = escortType ? companionName(escortType) : categoryName(category)
   const place = provinceLabel(province)
   const cityLabel = isAllCities(search.city) ? m.allCities : search.city
 
@@ -117,7 +116,7 @@ export function ListingPage({
                   {m.filters}
                 </Button>
               </SheetTrigger>
-              <SheetContent side="left" closeLabel={en.adDialog.close}>
+              <SheetContent side="left" closeLabel={msg.adDialog.close}>
                 <SheetHeader>
                   <SheetTitle>{m.filters}</SheetTitle>
                   <SheetDescription>{m.filtersDescription}</SheetDescription>

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
 import { buttonVariants } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { cn } from '#client/lib/cn.ts'
 import { pageNumbers } from '#domain/listing.ts'
 
-const m = en.listing
+const m = msg.listing
 const FROM = '/ca/$province/$category'
 
 /** Numbered pages as real links, so each page has its own shareable URL and works with back/forward. */

@@ -1,12 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Button } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { formatPostedDate } from '#client/lib/ad-format.ts'
 import { useOnline } from '#client/lib/network/use-online.ts'
 import type { AdList } from '#domain/api/ads.ts'
 
-const m = en.listing
+const m = msg.listing
 
 /**
  * What the listing says about where its ads came from: loading, a saved copy shown offline (with its

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { errorDetail, http } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import {
@@ -14,8 +14,8 @@ import {
   ReportResponseSchema,
 } from '#domain/api/reports.ts'
 
-const m = en.adDialog
-const t = en.review
+const m = msg.adDialog
+const t = msg.review
 
 /** POST /ads/{id}/reports: signed in or not (the user's token goes along when there is one). */
 function sendReport(adId: string, reason: ReportReason, details: string) {
@@ -39,7 +39,11 @@ export function ReportAd({ adId }: { adId: string }) {
       toast({ title: answer.already_reported ? t.reportAlready : t.reportThanks })
       setOpen(false)
     } catch (e) {
-      toast({ title: t.reportFailed, description: errorDetail(e, en.admin.tryAgain), variant: 'destructive' })
+      toast({
+        title: t.reportFailed,
+        description: errorDetail(e, msg.admin.tryAgain),
+        variant: 'destructive',
+      })
     } finally {
       setSending(false)
     }

@@ -3,8 +3,8 @@ import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from '
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
-import { en } from '#client/i18n/en.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import type { Contact } from '#domain/ad.ts'
 import { hasContactDetails } from '#domain/ad-facts.ts'
@@ -13,7 +13,7 @@ import type { ContactPlatform } from '#domain/constants.ts'
 import { initialRevealState, type RevealAction, type RevealState, revealReducer } from '#domain/reveal.ts'
 import { revealAd } from './api/reveal-ad.ts'
 
-const m = en.adDialog
+const m = msg.adDialog
 
 const reducer = (state: RevealState, action: RevealAction) => revealReducer(state, action)
 

@@ -9,10 +9,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
-import { enManage } from '#client/i18n/en-post.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
 
-const t = enManage
+const t = msg.manage
 
 /** The delete confirmation: open while `title` is set; the dialog stays until onConfirm settles. */
 export function ConfirmDelete({

@@ -6,8 +6,8 @@ import { useState } from 'react'
 import { useMediaUrl } from '#client/components/media/use-media-url.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { deleteUserAd, useUserAds } from '#client/db/ads-repository.ts'
-import { enManage } from '#client/i18n/en-post.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { formatAdPrice } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { writeCheckoutDraft } from '#client/lib/checkout-handoff.ts'
@@ -17,7 +17,7 @@ import type { Ad } from '#domain/ad.ts'
 import { ConfirmDelete } from './confirm-delete.tsx'
 import { AdThumbnail } from './own-ad-row.tsx'
 
-const t = enManage
+const t = msg.manage
 
 function DeviceAdRow({ ad, onDelete }: { ad: Ad; onDelete: (ad: Ad) => void }) {
   const navigate = useNavigate()

@@ -7,7 +7,7 @@ import { PlusIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { adsKeys } from '#client/features/listing/api/ads-keys.ts'
-import { enManage } from '#client/i18n/en-post.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { useOnline } from '#client/lib/network/use-online.ts'
 import { useSession } from '#client/lib/session/use-session.ts'
@@ -19,7 +19,7 @@ import { ConfirmDelete } from './confirm-delete.tsx'
 import { DeviceAds } from './device-ads.tsx'
 import { OwnAdRow } from './own-ad-row.tsx'
 
-const t = enManage
+const t = msg.manage
 
 function MyAdsList({ onDelete }: { onDelete: (ad: OwnAd) => void }) {
   const { user } = useSession()

@@ -2,14 +2,14 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { ArrowUpIcon, CreditCardIcon, MapPinIcon, PencilIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { enManage } from '#client/i18n/en-post.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { canApply } from '#domain/ad-status.ts'
 import type { OwnAd } from '#domain/api/ads.ts'
 
-const t = enManage
+const t = msg.manage
 
 function statusText(ad: OwnAd): string {
   if (ad.status === 'live') return fill(t.status.live, { date: formatPostedDate(ad.expiresAt ?? '', false) })

@@ -5,7 +5,7 @@ import type { PendingPayment } from '#client/db/pending-payments-repository.ts'
 import { checkModeration } from '#client/features/post/api/check-moderation.ts'
 import { ensureServerAd } from '#client/features/post/api/create-ad.ts'
 import { payFromWallet } from '#client/features/wallet/api/pay-from-wallet.ts'
-import { enPayments } from '#client/i18n/en-payments.ts'
+import { msgPayments } from '#client/i18n/messages-payments.ts'
 import { isApiError } from '#client/lib/http.ts'
 import { isAdId } from '#domain/api/ads.ts'
 import {
@@ -18,7 +18,7 @@ import { afterPostPaid } from './apply-paid-order.ts'
 import { isInsufficientBalance, isTransientFailure, type PaidAd } from './checkout-rules.ts'
 import { OrderRefused } from './order-refused.ts'
 
-const t = enPayments.checkout
+const t = msgPayments.checkout
 
 async function chargeWallet(order: PendingPayment, listingId: string): Promise<void> {
   try {

@@ -3,13 +3,13 @@
 // so a resumed order reads the same everywhere.
 import type { ReactNode } from 'react'
 import { removePendingPayment } from '#client/db/pending-payments-repository.ts'
-import { enPayments } from '#client/i18n/en-payments.ts'
+import { msgPayments } from '#client/i18n/messages-payments.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { type ToastInput, toast } from '#client/lib/toasts/toast-store.ts'
 import { OrderRefused } from './order-refused.ts'
 import type { OrderOutcome } from './payment-queue.ts'
 
-const t = enPayments.checkout
+const t = msgPayments.checkout
 
 type Reported = Exclude<OrderOutcome, { status: 'busy' }>
 

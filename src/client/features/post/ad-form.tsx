@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { Input } from '#client/components/ui/input.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
-import { en } from '#client/i18n/en.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { categoryName, companionName, provinceName } from '#client/i18n/names.ts'
 import { citiesQuery } from '#client/lib/cities/cities-query.ts'
 import {
   type AdFormErrors,
@@ -14,13 +15,13 @@ import {
   POST_FORM_PROVINCES,
 } from '#domain/ad-form-rules.ts'
 import { MAX_CHECK_DESCRIPTION_LENGTH, MAX_CHECK_TITLE_LENGTH } from '#domain/api/moderation.ts'
-import { CATEGORIES, COMPANION_LABELS, COMPANION_TYPES, SERVICES_CATEGORY } from '#domain/categories.ts'
+import { CATEGORIES, COMPANION_TYPES, SERVICES_CATEGORY } from '#domain/categories.ts'
 import { CONTACT_PLATFORMS, MAX_PHOTOS, PRICE_UNITS } from '#domain/constants.ts'
 import { findProvince, isProvinceCode } from '#domain/provinces.ts'
 import { describedBy, Field, NativeSelect } from './form-fields.tsx'
 import { MediaPicker } from './media-pickers.tsx'
 
-const t = en.post
+const t = msg.post
 
 export interface AdFormProps {
   values: AdFormValues
@@ -67,7 +68,7 @@ export function AdForm({ values, onChange, errors, maxVideos, onMediaRemoved }: 
           >
             {CATEGORIES.map((c) => (
               <option key={c.key} value={c.key}>
-                {c.label}
+                {categoryName(c.key)}
               </option>
             ))}
           </NativeSelect>
@@ -86,7 +87,7 @@ export function AdForm({ values, onChange, errors, maxVideos, onMediaRemoved }: 
               <option value="">{t.chooseEscortType}</option>
               {COMPANION_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {COMPANION_LABELS[type]}
+                  {companionName(type)}
                 </option>
               ))}
             </NativeSelect>
@@ -108,7 +109,7 @@ export function AdForm({ values, onChange, errors, maxVideos, onMediaRemoved }: 
           >
             {POST_FORM_PROVINCES.map((code) => (
               <option key={code} value={code}>
-                {findProvince(code)?.name ?? code}
+                {provinceName(code)}
               </option>
             ))}
           </NativeSelect>

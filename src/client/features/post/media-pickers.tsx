@@ -2,13 +2,13 @@ import { ImagePlus, type LucideIcon, Video, X } from 'lucide-react'
 import { type ReactNode, useId, useRef, useState } from 'react'
 import { useMediaUrl } from '#client/components/media/use-media-url.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { storePhoto, storeVideo } from '#client/lib/media/media-store.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { addWithinLimit } from '#domain/ad-form-rules.ts'
 
-const t = en.post
+const t = msg.post
 
 type MediaKind = 'photos' | 'videos'
 

@@ -6,7 +6,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { loadDraft } from '#client/db/drafts-repository.ts'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { clearCheckoutDraft, writeCheckoutDraft } from '#client/lib/checkout-handoff.ts'
 import { deleteMedia } from '#client/lib/media/media-store.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
@@ -27,7 +27,7 @@ function newAdId(): string {
   return `own-${crypto.randomUUID()}`
 }
 
-const t = en.post
+const t = msg.post
 
 export function PostPage() {
   const router = useRouter()

@@ -3,10 +3,10 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 
-const t = en.static.contact
+const t = msg.static.contact
 
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const
 export type ContactField = (typeof CONTACT_FIELDS)[number]

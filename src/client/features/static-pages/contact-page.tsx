@@ -1,8 +1,8 @@
 import { ClockIcon, FlagIcon, MailIcon } from 'lucide-react'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { ContactForm } from './contact-form.tsx'
 
-const t = en.static.contact
+const t = msg.static.contact
 
 export function ContactPage() {
   return (

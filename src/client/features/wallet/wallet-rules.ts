@@ -1,6 +1,7 @@
+import { formatMoney } from '#client/lib/ad-format.ts'
 import type { WalletTransaction } from '#domain/api/wallet.ts'
 import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
-import { dollarsToCents, formatCad } from '#domain/money.ts'
+import { dollarsToCents } from '#domain/money.ts'
 
 /** Spec section 5: numeric, at least $5; anything else reads as invalid. */
 export function parseTopupAmount(input: string): number | null {
@@ -14,7 +15,7 @@ export function parseTopupAmount(input: string): number | null {
  * fee paid from the wallet takes off; one paid by crypto leaves it.
  */
 export function signedAmount(tx: Pick<WalletTransaction, 'type' | 'method' | 'amount_cad'>): string {
-  const amount = formatCad(dollarsToCents(tx.amount_cad))
+  const amount = formatMoney(dollarsToCents(tx.amount_cad))
   if (tx.type === 'topup' || tx.type === 'credit') return `+${amount}`
   return tx.method === 'wallet' ? `−${amount}` : amount
 }

@@ -7,10 +7,16 @@ import {
   type ResendVerificationResponse,
   type VerifyEmailResponse,
 } from '#domain/api/auth.ts'
+import type { Language } from '#domain/languages.ts'
 import type { Db } from '#server/db/client.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 import { type AccountTokenPurpose, accountTokens, users } from '#server/db/schema/users.ts'
 import { ApiError } from '#server/errors.ts'
+import {
+  resetPasswordMail,
+  signUpAttemptMail,
+  verificationMail,
+} from '#server/services/mail/account-mails.ts'
 import { enqueueMail } from '#server/services/mail/outbox.ts'
 import { COMMON_PASSWORD_DETAIL, isCommonPassword } from './common-passwords.ts'
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts'
@@ -63,15 +69,14 @@ async function issueAccountToken(db: Db, userId: string, purpose: AccountTokenPu
   return token
 }
 
-async function queueVerification(deps: AccountsDeps, db: Db, userId: string, email: string): Promise<void> {
-  const token = await issueAccountToken(db, userId, 'verify_email', VERIFY_EMAIL_TTL_MS)
+async function queueVerification(
+  deps: AccountsDeps,
+  db: Db,
+  user: { id: string; email: string; language: Language },
+): Promise<void> {
+  const token = await issueAccountToken(db, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS)
   const url = link(deps.publicUrl, '/verify-email', token)
-  await enqueueMail(db, {
-    to: email,
-    subject: 'Verify your email address',
-    text: `Welcome! Confirm your email address to finish signing up:\n\n${url}\n\nThis link expires in 24 hours. If you did not sign up, ignore this message.`,
-    link: url,
-  })
+  await enqueueMail(db, { to: user.email, ...verificationMail(user.language, url), link: url })
 }
 
 /**
@@ -80,25 +85,19 @@ async function queueVerification(deps: AccountsDeps, db: Db, userId: string, ema
  */
 async function queueSignUpAttemptNotice(
   deps: AccountsDeps,
-  user: { id: string; email: string; emailVerifiedAt: Date | null },
+  user: { id: string; email: string; emailVerifiedAt: Date | null; language: Language },
 ): Promise<void> {
   const signIn = appUrl(deps.publicUrl, '/login')
   const forgot = appUrl(deps.publicUrl, '/forgot-password')
-  const text = `Someone tried to sign up with your address, which already has an account.\n\nIf it was you, sign in at ${signIn} or choose a new password at ${forgot}. If it was not you, nothing changed and you can ignore this message.`
   if (user.emailVerifiedAt) {
-    await enqueueMail(deps.db, {
-      to: user.email,
-      subject: 'Someone tried to sign up with your address',
-      text,
-    })
+    await enqueueMail(deps.db, { to: user.email, ...signUpAttemptMail(user.language, { signIn, forgot }) })
     return
   }
   const token = await issueAccountToken(deps.db, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS)
   const url = link(deps.publicUrl, '/verify-email', token)
   await enqueueMail(deps.db, {
     to: user.email,
-    subject: 'Someone tried to sign up with your address',
-    text: `${text}\n\nYour address is not verified yet. To finish signing up, confirm it here:\n\n${url}\n\nThis link expires in 24 hours.`,
+    ...signUpAttemptMail(user.language, { signIn, forgot, verify: url }),
     link: url,
   })
 }
@@ -125,6 +124,8 @@ export async function register(
   deps: AccountsDeps,
   email: string,
   password: string,
+  /** the language the app asked in: the account's mails are written in it */
+  language: Language = 'en',
 ): Promise<RegisterResponse> {
   // refused before the address is looked at, so known and unknown addresses get the same 400
   assertUncommonPassword(password)
@@ -135,9 +136,12 @@ export async function register(
   } else {
     const created = await deps.db
       .transaction(async (tx) => {
-        const [row] = await tx.insert(users).values({ email, passwordHash }).returning({ id: users.id })
+        const [row] = await tx
+          .insert(users)
+          .values({ email, passwordHash, language })
+          .returning({ id: users.id })
         if (!row) throw new Error('insert returned no row')
-        await queueVerification(deps, tx, row.id, email)
+        await queueVerification(deps, tx, { id: row.id, email, language })
         return true
       })
       .catch((error: unknown) => {
@@ -191,7 +195,7 @@ export async function resendVerification(
 ): Promise<ResendVerificationResponse> {
   const user = await findUserByEmail(deps.db, email)
   if (user && !user.emailVerifiedAt) {
-    await deps.db.transaction((tx) => queueVerification(deps, tx, user.id, user.email))
+    await deps.db.transaction((tx) => queueVerification(deps, tx, user))
     deps.mailQueued()
   }
   return { status: 'sent', message: RESEND_SENT_MESSAGE }
@@ -203,12 +207,7 @@ export async function forgotPassword(deps: AccountsDeps, email: string): Promise
     await deps.db.transaction(async (tx) => {
       const token = await issueAccountToken(tx, user.id, 'reset_password', RESET_PASSWORD_TTL_MS)
       const url = link(deps.publicUrl, '/reset-password', token)
-      await enqueueMail(tx, {
-        to: user.email,
-        subject: 'Reset your password',
-        text: `Someone asked to reset the password of your account. Choose a new one here:\n\n${url}\n\nThis link expires in 1 hour and works once. If it was not you, ignore this message.`,
-        link: url,
-      })
+      await enqueueMail(tx, { to: user.email, ...resetPasswordMail(user.language, url), link: url })
     })
     deps.mailQueued()
   }

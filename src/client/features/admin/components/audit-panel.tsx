@@ -1,8 +1,8 @@
 import { useId } from 'react'
-import { en } from '#client/i18n/en.ts'
+import { locale, msg } from '#client/i18n/messages.ts'
 import { useAuditLog } from '../api/review-queue.ts'
 
-const t = en.review
+const t = msg.review
 
 /** Every admin action, newest first: who, what, on what, why, when. */
 export function AuditPanel() {
@@ -17,7 +17,7 @@ export function AuditPanel() {
       <ol className="grid gap-1 text-sm">
         {audit.data?.items.map((entry) => (
           <li key={`${entry.at}-${entry.action}-${entry.target}`}>
-            <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time> · {entry.admin} ·{' '}
+            <time dateTime={entry.at}>{new Date(entry.at).toLocaleString(locale())}</time> · {entry.admin} ·{' '}
             <strong>{entry.action}</strong> · {entry.target}
             {entry.reason && ` · ${entry.reason}`}
           </li>

@@ -2,10 +2,10 @@
 // the same way; the panel's own content shows once the list is there.
 import type { ReactNode } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { errorDetail } from '#client/lib/http.ts'
 
-const t = en.admin
+const t = msg.admin
 
 interface PanelStateProps {
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown }

@@ -1,10 +1,11 @@
 import { useId } from 'react'
-import { en } from '#client/i18n/en.ts'
-import { dollarsToCents, formatCad } from '#domain/money.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { formatMoney } from '#client/lib/ad-format.ts'
+import { dollarsToCents } from '#domain/money.ts'
 import { usePaymentsAttention } from '../api/payments-attention.ts'
 import { PanelState } from './panel-state.tsx'
 
-const t = en.admin
+const t = msg.admin
 
 /** Crypto charges paid late, partly, over, marked by hand or invalid, with the ids to find them. */
 export function PaymentsAttentionPanel() {
@@ -30,7 +31,7 @@ export function PaymentsAttentionPanel() {
             {charges.map((charge) => (
               <li key={charge.charge_id} data-testid="attention-charge" className="grid gap-1 py-2">
                 <p className="font-medium">
-                  {t.attention[charge.attention]} · {formatCad(dollarsToCents(charge.amount_cad))} ·{' '}
+                  {t.attention[charge.attention]} · {formatMoney(dollarsToCents(charge.amount_cad))} ·{' '}
                   {charge.charge_type} · {charge.status}
                   {charge.fulfilled ? ` · ${t.paymentsFulfilled}` : ''}
                 </p>

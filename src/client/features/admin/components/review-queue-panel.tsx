@@ -1,13 +1,13 @@
 import { useId, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { locale, msg } from '#client/i18n/messages.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { QueueItem, ReviewAction } from '#domain/api/reports.ts'
 import { useReviewAction, useReviewQueue } from '../api/review-queue.ts'
 import { announceAdminFailure } from './admin-failure.ts'
 
-const t = en.review
+const t = msg.review
 
 function QueueEntry({ item }: { item: QueueItem }) {
   const id = useId()
@@ -45,7 +45,7 @@ function QueueEntry({ item }: { item: QueueItem }) {
       <ul className="grid gap-1 text-sm">
         {item.reports.map((r) => (
           <li key={`${r.at}-${r.reason}`}>
-            <time dateTime={r.at}>{new Date(r.at).toLocaleString()}</time> · {t.reasons[r.reason]}
+            <time dateTime={r.at}>{new Date(r.at).toLocaleString(locale())}</time> · {t.reasons[r.reason]}
             {r.details && ` · ${r.details}`}
           </li>
         ))}

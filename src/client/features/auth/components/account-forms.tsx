@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { TextField, type TextFieldProps } from '#client/components/form/text-field.tsx'
 import { useFieldErrors } from '#client/components/form/use-field-errors.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { Credentials } from '#domain/api/auth.ts'
@@ -69,7 +69,7 @@ export function CredentialsForm({
     >
       <TextField
         {...form.field('email')}
-        label={en.auth.emailLabel}
+        label={msg.auth.emailLabel}
         type="email"
         autoComplete="email"
         required
@@ -77,7 +77,7 @@ export function CredentialsForm({
       <TextField
         {...form.field('password')}
         {...password}
-        label={en.auth.passwordLabel}
+        label={msg.auth.passwordLabel}
         type="password"
         required
       />
@@ -103,6 +103,6 @@ export function useEmailForm(
     toast({ title: messages.emailRequiredTitle, description: messages.emailRequired, variant: 'destructive' })
     return form.accept({ email: messages.emailRequired })
   }
-  const field = { ...form.field('email'), label: en.auth.emailLabel, type: 'email', autoComplete: 'email' }
+  const field = { ...form.field('email'), label: msg.auth.emailLabel, type: 'email', autoComplete: 'email' }
   return { id: form.id, email, field, check }
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useChangePassword } from '../api/change-password.ts'
@@ -9,7 +9,7 @@ import { type ResetProblem, validateNewPassword } from '../auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
 import { NewPasswordFields } from './new-password-fields.tsx'
 
-const t = en.auth.change
+const t = msg.auth.change
 
 type Problem = ResetProblem | 'currentMissing'
 
@@ -48,7 +48,7 @@ export function ChangePasswordPage() {
         onError: (error) =>
           toast({
             title: t.failedTitle,
-            description: errorDetail(error, en.auth.tryAgain),
+            description: errorDetail(error, msg.auth.tryAgain),
             variant: 'destructive',
           }),
       },

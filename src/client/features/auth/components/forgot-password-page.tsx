@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useForgotPassword } from '../api/forgot-password.ts'
 import { AuthLink, failureToast, useEmailForm } from './account-forms.tsx'
 import { AuthCard } from './auth-card.tsx'
 
-const t = en.auth.forgot
+const t = msg.auth.forgot
 
 export function ForgotPasswordPage() {
   const form = useEmailForm('', t)

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { Credentials } from '#domain/api/auth.ts'
@@ -10,7 +10,7 @@ import { AuthLink, CredentialsForm, useCredentialsForm } from './account-forms.t
 import { AuthCard } from './auth-card.tsx'
 import { ResendVerification } from './resend-verification.tsx'
 
-const t = en.auth.login
+const t = msg.auth.login
 
 export interface LoginPageProps {
   /** the page that sent the user here (already checked to be inside the app) */

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { Credentials } from '#domain/api/auth.ts'
 import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
@@ -10,7 +10,7 @@ import { AuthLink, CredentialsForm, failureToast, useCredentialsForm } from './a
 import { AuthCard } from './auth-card.tsx'
 import { ResendVerification } from './resend-verification.tsx'
 
-const t = en.auth.register
+const t = msg.auth.register
 
 export function RegisterPage() {
   const form = useCredentialsForm()
@@ -25,7 +25,7 @@ export function RegisterPage() {
         form.setValue('password', '')
         setRegistered(answer.email || credentials.email)
       },
-      onError: failureToast(t.failedTitle, en.auth.tryAgain),
+      onError: failureToast(t.failedTitle, msg.auth.tryAgain),
     })
 
   if (registered !== null) {
@@ -33,7 +33,7 @@ export function RegisterPage() {
       <AuthCard title={t.checkEmailTitle} intro={t.checkEmailBody.replace('{email}', registered)}>
         <div className="grid gap-6">
           <Button asChild size="lg">
-            <Link to="/login">{en.auth.verify.goToLogin}</Link>
+            <Link to="/login">{msg.auth.verify.goToLogin}</Link>
           </Button>
           <div className="border-t border-border pt-6">
             <ResendVerification defaultEmail={registered} />

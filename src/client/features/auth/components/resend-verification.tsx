@@ -1,11 +1,11 @@
 import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { en } from '#client/i18n/en.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useResendVerification } from '../api/resend-verification.ts'
 import { failureToast, useEmailForm } from './account-forms.tsx'
 
-const t = en.auth.resend
+const t = msg.auth.resend
 
 /**
  * The resend box, on /register after signing up and on /login when the address is not verified yet:

@@ -11,14 +11,15 @@ import {
 } from '#client/db/pending-payments-repository.ts'
 import { useWallet } from '#client/features/wallet/api/get-wallet.ts'
 import { walletKeys } from '#client/features/wallet/api/wallet-keys.ts'
-import { enPayments } from '#client/i18n/en-payments.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msgPayments } from '#client/i18n/messages-payments.ts'
+import { formatMoney } from '#client/lib/ad-format.ts'
 import { readCheckoutDraft } from '#client/lib/checkout-handoff.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { useOnline } from '#client/lib/network/use-online.ts'
 import { useSession } from '#client/lib/session/use-session.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
-import { formatCad } from '#domain/money.ts'
+import { AD_LIFETIME_DAYS } from '#domain/ad-status.ts'
 import type { PostDraft } from '#domain/post-draft.ts'
 import { useCreateCharge } from '../api/create-charge.ts'
 import { chargeOrder, checkOfflineDraft, serverAdOf } from '../charge-order.ts'
@@ -33,7 +34,7 @@ import {
 import { holdOutcomes, reportOutcomes } from '../report-outcomes.ts'
 import { useLandAfterPayment } from '../use-land-after-payment.ts'
 
-const t = enPayments.checkout
+const t = msgPayments.checkout
 
 const linkClass =
   'rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring'
@@ -67,7 +68,7 @@ export function CheckoutPage({ type, adId }: CheckoutPageProps) {
 
   const target = adId ?? draft?.id
   const feeCents = checkoutFeeCents(type)
-  const fee = formatCad(feeCents)
+  const fee = formatMoney(feeCents)
   const myOrder = useMemo(
     () => orders?.find((o) => o.type === type && orderTarget(o) === target),
     [orders, type, target],
@@ -145,7 +146,10 @@ export function CheckoutPage({ type, adId }: CheckoutPageProps) {
       }
       toast({
         title: t.couldNotStartTitle,
-        description: errorDetail(error, isTransientFailure(error) ? enPayments.pay.notConfirmedFallback : ''),
+        description: errorDetail(
+          error,
+          isTransientFailure(error) ? msgPayments.pay.notConfirmedFallback : '',
+        ),
         variant: 'destructive',
       })
     } finally {
@@ -174,10 +178,15 @@ export function CheckoutPage({ type, adId }: CheckoutPageProps) {
     )
   }
 
-  const balance = wallet.data ? formatCad(Math.round(wallet.data.balance_cad * 100)) : null
+  const balance = wallet.data ? formatMoney(Math.round(wallet.data.balance_cad * 100)) : null
 
   return (
-    <Panel title={t.title} intro={type === 'post' ? t.postIntro : t.bumpIntro}>
+    <Panel
+      title={t.title}
+      intro={
+        type === 'bump' ? t.bumpIntro : adId ? fill(t.renewIntro, { days: AD_LIFETIME_DAYS }) : t.postIntro
+      }
+    >
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 rounded-lg border border-border bg-muted/40 p-4 text-sm">
         {draft && (
           <>

@@ -1,10 +1,10 @@
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { enPayments } from '#client/i18n/en-payments.ts'
+import { msgPayments } from '#client/i18n/messages-payments.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 
-const t = enPayments.pay
+const t = msgPayments.pay
 
 /** Copies an address; its accessible name says what (e.g. 'Copy Bitcoin address'). */
 export function CopyButton({ text, name }: { text: string; name: string }) {

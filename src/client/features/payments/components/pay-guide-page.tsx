@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router'
-import { enPayments } from '#client/i18n/en-payments.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msgPayments } from '#client/i18n/messages-payments.ts'
+import { formatMoney } from '#client/lib/ad-format.ts'
 import type { ChargeType } from '#domain/api/payments.ts'
-import { dollarsToCents, formatCad } from '#domain/money.ts'
+import { dollarsToCents } from '#domain/money.ts'
 
-const t = enPayments.payGuide
+const t = msgPayments.payGuide
 
 const linkClass =
   'rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring'
@@ -26,7 +27,7 @@ export function PayGuidePage({ type, adId, amount }: PayGuidePageProps) {
         className="mt-4 rounded-md border border-border bg-muted/50 px-3 py-2 text-sm font-medium"
         data-testid="guide-amount"
       >
-        {fill(t.amountLine, { amount: formatCad(dollarsToCents(amount)) })}
+        {fill(t.amountLine, { amount: formatMoney(dollarsToCents(amount)) })}
       </p>
       <ol className="mt-6 grid gap-5">
         {t.steps.map((step) => (

@@ -5,14 +5,15 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { confirmTopup } from '#client/features/wallet/api/topup-confirm.ts'
 import { walletKeys } from '#client/features/wallet/api/wallet-keys.ts'
-import { enPayments } from '#client/i18n/en-payments.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msgPayments } from '#client/i18n/messages-payments.ts'
+import { formatMoney } from '#client/lib/ad-format.ts'
 import { readCheckoutDraft, serverAdFor } from '#client/lib/checkout-handoff.ts'
 import { errorDetail, isApiError } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { ChargeStatusResponse, ChargeType } from '#domain/api/payments.ts'
 import { COINS, type Coin, isPaidStatus } from '#domain/constants.ts'
-import { dollarsToCents, formatCad } from '#domain/money.ts'
+import { dollarsToCents } from '#domain/money.ts'
 import { useChargeStatus } from '../api/charge-status.ts'
 import { afterPostPaid } from '../apply-paid-order.ts'
 import { useLandAfterPayment } from '../use-land-after-payment.ts'
@@ -21,7 +22,7 @@ import { QrCode } from './qr-code.tsx'
 
 const PAID_CHECK_MS = 1_500
 
-const t = enPayments.pay
+const t = msgPayments.pay
 
 const linkClass =
   'rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring'
@@ -130,7 +131,7 @@ export function PayPage({ chargeId, type, adId }: PayPageProps) {
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">{what}</dt>
         <dd className="font-semibold">
-          {charge.data ? formatCad(Math.round(charge.data.amount_cad * 100)) : '…'}
+          {charge.data ? formatMoney(Math.round(charge.data.amount_cad * 100)) : '…'}
         </dd>
         <dt className="text-muted-foreground">{t.status}</dt>
         <dd>
@@ -142,7 +143,7 @@ export function PayPage({ chargeId, type, adId }: PayPageProps) {
       {!over && !finished && <p className="mt-1 text-xs text-muted-foreground">{t.polling}</p>}
       {!finished && charge.data?.partially_paid && (
         <p role="status" data-testid="partially-paid" className="mt-3 text-sm font-semibold">
-          {fill(t.partiallyPaid, { due: formatCad(dollarsToCents(charge.data.amount_due_cad ?? 0)) })}
+          {fill(t.partiallyPaid, { due: formatMoney(dollarsToCents(charge.data.amount_due_cad ?? 0)) })}
         </p>
       )}
 

@@ -7,8 +7,8 @@ import { ClockIcon } from 'lucide-react'
 import { useCallback, useEffect } from 'react'
 import { usePendingPayments } from '#client/db/pending-payments-repository.ts'
 import { walletKeys } from '#client/features/wallet/api/wallet-keys.ts'
-import { enPayments } from '#client/i18n/en-payments.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msgPayments } from '#client/i18n/messages-payments.ts'
 import { useOnline } from '#client/lib/network/use-online.ts'
 import { chargeOrder } from '../charge-order.ts'
 import { landingAfterPayment } from '../checkout-rules.ts'
@@ -16,7 +16,7 @@ import { OrderRefused } from '../order-refused.ts'
 import { type OrderOutcome, resumeOnReconnect, resumePendingPayments } from '../payment-queue.ts'
 import { type OutcomeEffects, outcomesHeld, reportOutcomes } from '../report-outcomes.ts'
 
-const t = enPayments.resume
+const t = msgPayments.resume
 
 const linkClass =
   'font-medium underline underline-offset-4 outline-none focus-visible:ring-2 focus-visible:ring-ring'

@@ -4,27 +4,26 @@ import { type FormEvent, useEffect, useId, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
-import { enPayments } from '#client/i18n/en-payments.ts'
 import { fill } from '#client/i18n/fill.ts'
+import { msgPayments } from '#client/i18n/messages-payments.ts'
+import { formatMoney, formatPostedDate } from '#client/lib/ad-format.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { useOnline } from '#client/lib/network/use-online.ts'
 import { useSession } from '#client/lib/session/use-session.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
-import { dollarsToCents, formatCad } from '#domain/money.ts'
+import { dollarsToCents } from '#domain/money.ts'
 import { useWallet } from '../api/get-wallet.ts'
 import { useInitiateTopup } from '../api/topup-initiate.ts'
 import { parseTopupAmount, signedAmount } from '../wallet-rules.ts'
 
-const t = enPayments.wallet
+const t = msgPayments.wallet
 
 const linkClass =
   'rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring'
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' })
-
 function formatDate(iso: string | number): string {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? String(iso) : dateFormat.format(date)
+  return Number.isNaN(date.getTime()) ? String(iso) : formatPostedDate(date.toISOString())
 }
 
 export function WalletPage() {
@@ -87,7 +86,7 @@ export function WalletPage() {
               {t.balance}
             </h2>
             <p data-testid="wallet-balance" className="mt-1 text-3xl font-bold tabular-nums">
-              {data ? formatCad(dollarsToCents(data.balance_cad)) : wallet.isPending && online ? '…' : '—'}
+              {data ? formatMoney(dollarsToCents(data.balance_cad)) : wallet.isPending && online ? '…' : '—'}
             </p>
             {stale && (
               <p role="status" className="mt-2 text-sm text-amber-700 dark:text-amber-400">

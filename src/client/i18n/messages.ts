@@ -1,0 +1,163 @@
+// The active language's messages, through one live object: `msg` starts as a copy of the English catalog
+// and a language switch overwrites its texts in place, so every module reads the new language, even one
+// that kept `const m = msg.listing` at load time; the root then re-renders (src/client/main.tsx).
+// English is in the first-load bundle; French is fetched by dynamic import only when chosen. The choice
+// is kept in localStorage under `language`; a first visit follows navigator.languages
+// (docs/decisions/016-languages.md).
+
+import { isLanguage, type Language, LOCALES } from '#domain/languages.ts'
+import type { MoneyLocale } from '#domain/money.ts'
+import { en } from './en.ts'
+import type { Messages } from './messages-type.ts'
+
+export const msg: Messages = structuredClone(en)
+
+export const LANGUAGE_STORAGE_KEY = 'language'
+
+let current: Language = 'en'
+
+export function language(): Language {
+  return current
+}
+
+/** The Intl locale of the active language, for money, dates and numbers. */
+export function locale(): MoneyLocale {
+  return LOCALES[current]
+}
+
+/** Copies every text of `from` into `into`, keeping `into`'s objects (and so every alias to them). */
+export function overwrite(into: unknown, from: unknown): void {
+  if (typeof into !== 'object' || into === null || typeof from !== 'object' || from === null) return
+  const target = into as Record<string, unknown>
+  for (const [key, value] of Object.entries(from)) {
+    if (typeof value === 'object' && value !== null && typeof target[key] === 'object') {
+      overwrite(target[key], value)
+    } else target[key] = value
+  }
+}
+
+const loadMain = (lang: Language): Promise<Messages> =>
+  lang === 'fr' ? import('./fr.ts').then((m) => m.fr) : Promise.resolve(en)
+
+// The catalogs that load with their screens (payments, legal). Their French halves are fetched when
+// French is switched on, without waiting for them, so a screen opened later finds them ready; no
+// top-level await in the screen modules: it made the bundler pull route chunks into the first load.
+const frenchSections = {
+  payments: () => import('./fr-payments.ts').then((m) => m.frPayments),
+  legal: () => import('./fr-legal.ts').then((m) => m.frLegal),
+} as const
+export type SectionName = keyof typeof frenchSections
+
+const frenchLoaded = new Map<SectionName, object>()
+const registered = new Map<SectionName, { target: object; english: object }>()
+
+async function loadFrench(name: SectionName): Promise<object> {
+  const found = frenchLoaded.get(name)
+  if (found) return found
+  const catalog = await frenchSections[name]()
+  frenchLoaded.set(name, catalog)
+  return catalog
+}
+
+let revision = 0
+const listeners = new Set<() => void>()
+
+/** Grows each time the texts change, for the root to re-render (src/client/main.tsx). */
+export function textsRevision(): number {
+  return revision
+}
+
+/** Called after a switch, once every text is in the new language. */
+export function onLanguageChange(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function changed(): void {
+  revision += 1
+  for (const listener of listeners) listener()
+}
+
+/**
+ * Called once by a screen catalog's module (messages-payments.ts): its live copy joins the switch and
+ * is brought to the active language now if that language is loaded, else as soon as it arrives.
+ */
+export function registerSection<T extends object>(name: SectionName, target: T, english: T): void {
+  registered.set(name, { target, english })
+  if (current === 'en') return
+  const ready = frenchLoaded.get(name)
+  if (ready) {
+    overwrite(target, ready)
+    return
+  }
+  void loadFrench(name)
+    .then((catalog) => {
+      if (current !== 'fr') return
+      overwrite(target, catalog)
+      changed()
+    })
+    // offline with the chunk never fetched: the screen stays in English rather than failing
+    .catch(() => undefined)
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage
+  } catch {
+    // storage can be blocked (privacy settings): the choice then lasts for the page only
+    return null
+  }
+}
+
+/** The remembered choice, else the browser's first language that we offer, else English. */
+export function preferredLanguage(
+  stored = storage()?.getItem(LANGUAGE_STORAGE_KEY),
+  browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+): Language {
+  if (isLanguage(stored)) return stored
+  for (const tag of browser) {
+    const base = tag.toLowerCase().split('-')[0]
+    if (isLanguage(base)) return base
+  }
+  return 'en'
+}
+
+function applyToDocument(lang: Language): void {
+  if (typeof document === 'undefined') return
+  document.documentElement.lang = LOCALES[lang]
+  document.title = msg.app.documentTitle
+  document.querySelector('meta[name="description"]')?.setAttribute('content', msg.app.description)
+}
+
+/** Loads `lang` if needed, switches every registered catalog to it, remembers it and tells listeners. */
+export async function setLanguage(lang: Language, remember = true): Promise<void> {
+  const names = [...registered.keys()]
+  const [main, ...sections] = await Promise.all([
+    loadMain(lang),
+    ...names.map((name) =>
+      lang === 'fr' ? loadFrench(name) : Promise.resolve(registered.get(name)?.english),
+    ),
+  ])
+  overwrite(msg, main)
+  names.forEach((name, i) => {
+    overwrite(registered.get(name)?.target, sections[i])
+  })
+  current = lang
+  if (remember) storage()?.setItem(LANGUAGE_STORAGE_KEY, lang)
+  applyToDocument(lang)
+  changed()
+  if (lang === 'fr') {
+    for (const name of Object.keys(frenchSections) as SectionName[])
+      void loadFrench(name).catch(() => undefined)
+  }
+}
+
+/** Before the first render: French users get French at once, not an English flash. */
+export function startLanguage(): Promise<void> {
+  const lang = preferredLanguage()
+  if (lang === 'en') {
+    applyToDocument('en')
+    return Promise.resolve()
+  }
+  return setLanguage(lang, false)
+}

@@ -1,0 +1,35 @@
+// The languages the product speaks, and how a request's Accept-Language picks one. English is the
+// default and the contract; French is Canadian French (docs/decisions/016-languages.md).
+
+export const LANGUAGES = ['en', 'fr'] as const
+export type Language = (typeof LANGUAGES)[number]
+
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value)
+}
+
+/** The Intl locale each language formats money and dates in. */
+export const LOCALES = { en: 'en-CA', fr: 'fr-CA' } as const satisfies Record<Language, string>
+
+/**
+ * The language an Accept-Language header prefers among ours ("fr-CA,fr;q=0.9,en;q=0.8" → fr), English
+ * when it names none of them or cannot be read. Linear in the header's length, which the caller caps.
+ */
+export function pickLanguage(header: string | undefined | null): Language {
+  if (!header) return 'en'
+  let best: Language = 'en'
+  let bestQ = 0
+  for (const part of header.slice(0, 500).split(',')) {
+    const [tag = '', ...params] = part.trim().split(';')
+    const base = tag.trim().toLowerCase().split('-')[0]
+    if (!isLanguage(base)) continue
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2))
+    // the first of equal weights wins, as the header lists them in order of preference
+    if (Number.isFinite(q) && q > bestQ) {
+      best = base
+      bestQ = q
+    }
+  }
+  return best
+}
