@@ -14,7 +14,7 @@ import { benchApi } from './bench/api.ts'
 import { benchAdQueries, benchListingQueries } from './bench/domain.ts'
 import { benchJsBytes, benchLighthouse } from './bench/frontend.ts'
 import { benchMedia } from './bench/media.ts'
-import { note, printTable, section } from './bench/report.ts'
+import { printTable, section } from './bench/report.ts'
 import {
   CHROME_PATH,
   ensureBuild,

@@ -8,6 +8,8 @@ export const ReportPaths = {
   queue: '/admin/reports',
   action: (adId: string, action: ReviewAction) => `/admin/reports/${encodeURIComponent(adId)}/${action}`,
   audit: '/admin/audit',
+  /** every ad, searched by text, owner email and status (admin-ads.ts) */
+  ads: '/admin/ads',
 } as const
 
 export const REPORT_REASONS = [

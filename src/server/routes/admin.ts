@@ -7,6 +7,7 @@ import {
   AttentionChargeListSchema,
   PurgeResponseSchema,
 } from '#domain/api/admin.ts'
+import { AdminAdPageSchema, AdminAdsQuerySchema } from '#domain/api/admin-ads.ts'
 import { errorResponses } from '#domain/api/common.ts'
 import {
   AuditListSchema,
@@ -19,6 +20,7 @@ import { createAdminSession, revokeAdminSession } from '#server/services/account
 import { checkAdminCredentials, resolveAdminCredentials } from '#server/services/admin/credentials.ts'
 import { purgeAllUserData } from '#server/services/admin/purge.ts'
 import { chargesNeedingAttention } from '#server/services/payments/attention.ts'
+import { searchAdminAds } from '#server/services/reports/admin-ad-search.ts'
 import { listAudit, recordAudit } from '#server/services/reports/admin-audit.ts'
 import { reviewAd, reviewQueue } from '#server/services/reports/review.ts'
 
@@ -149,6 +151,24 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (action === 'remove') await app.mediaLibrary.deleteForAd(id)
       return reply.code(204).send(null)
     },
+  )
+
+  app.get(
+    '/ads',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every ad, searched by text, owner email and status, newest created first',
+        description:
+          'q matches the title or description in any case and accents; email matches part of the ' +
+          "owner's email; status is the status people see (a live ad past its expiry is expired).",
+        security: [{ bearerAuth: [] }],
+        querystring: AdminAdsQuerySchema,
+        response: { 200: AdminAdPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => searchAdminAds(app.database.db, request.query),
   )
 
   app.get(

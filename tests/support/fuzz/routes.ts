@@ -155,6 +155,21 @@ export const FUZZ: Record<string, FuzzSpec> = {
   },
   'GET /api/admin/reports': { role: 'admin' },
   'GET /api/admin/audit': { role: 'admin' },
+  'GET /api/admin/ads': {
+    role: 'admin',
+    query: {
+      q: fc.oneof(fc.constantFrom('robe', 'crème', '%', '_', '\\'), fc.string()),
+      email: fc.oneof(fc.constantFrom('member', '@example.com', '%'), fc.string()),
+      status: fc.constantFrom('live', 'expired', 'held', 'removed', 'pending_payment'),
+      page: fc.constantFrom('1', '2', '10000'),
+    },
+    edges: {
+      q: fc.constantFrom('x'.repeat(201), '\u0000', '\ud800'),
+      email: fc.constantFrom('x'.repeat(201), '\u0000', '\ud800'),
+      status: fc.constantFrom('gone', 'LIVE', ''),
+      page: fc.constantFrom('0', '-1', '10001', 'abc', '1e999', '2.5', ''),
+    },
+  },
   'POST /api/admin/reports/:id/:action': {
     role: 'admin',
     params: { id: adId, action: fc.constantFrom('dismiss', 'remove', 'restore') },

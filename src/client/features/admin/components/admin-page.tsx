@@ -5,6 +5,7 @@ import { useAdminToken } from '#client/lib/session/use-session.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { adminLogout } from '../api/admin-logout.ts'
 import { AdminLoginForm } from './admin-login-form.tsx'
+import { AllAdsPanel } from './all-ads-panel.tsx'
 import { AuditPanel } from './audit-panel.tsx'
 import { BannedPhrasesPanel } from './banned-phrases-panel.tsx'
 import { PaymentsAttentionPanel } from './payments-attention-panel.tsx'
@@ -35,6 +36,7 @@ export function AdminPage() {
       {token ? (
         <>
           <ReviewQueuePanel />
+          <AllAdsPanel />
           <BannedPhrasesPanel />
           <AuditPanel />
           <PaymentsAttentionPanel />

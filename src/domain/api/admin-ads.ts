@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { AD_STATUSES } from '../ad-status.ts'
+import { MAX_PAGE } from './ads.ts'
+import { hasNoNul } from './common.ts'
+
+// The admin's search over every ad, whatever its status or owner (issue 13); its path is
+// ReportPaths.ads in reports.ts.
+
+export const ADMIN_ADS_PAGE_SIZE = 20
+export const MAX_ADMIN_QUERY_LENGTH = 200
+
+const searchText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(MAX_ADMIN_QUERY_LENGTH, `${label} must be at most ${MAX_ADMIN_QUERY_LENGTH} characters`)
+    .refine(hasNoNul, `${label} must not contain NUL characters`)
+
+export const AdminAdsQuerySchema = z.object({
+  /** words in the title or description, any case and accents */
+  q: searchText('q').default(''),
+  /** part of the owner's email, any case */
+  email: searchText('email').default(''),
+  // the status a person sees: a live ad past its expiry is expired
+  status: z.enum(AD_STATUSES, `status must be one of ${AD_STATUSES.join(', ')}`).optional(),
+  page: z.coerce
+    .number('page must be a number')
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(MAX_PAGE, `page must be at most ${MAX_PAGE}`)
+    .default(1),
+})
+export type AdminAdsQuery = z.infer<typeof AdminAdsQuerySchema>
+
+const IsoDate = z.string()
+
+export const AdminAdSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(AD_STATUSES),
+  province: z.string(),
+  city: z.string(),
+  category: z.string(),
+  /** null for seeded demo ads, which belong to nobody */
+  ownerEmail: z.string().nullable(),
+  demo: z.boolean(),
+  createdAt: IsoDate,
+  expiresAt: IsoDate.nullable(),
+  removalReason: z.string().nullable(),
+  /** distinct people who reported the ad, resolved reports included */
+  reporters: z.number().int(),
+})
+export type AdminAd = z.infer<typeof AdminAdSchema>
+
+export const AdminAdPageSchema = z.object({
+  items: z.array(AdminAdSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+})
+export type AdminAdPage = z.infer<typeof AdminAdPageSchema>
