@@ -33,16 +33,30 @@ test.describe('a marketplace: ads on the server', () => {
     await accounts.login(page, user)
     await topUpInTheApp(page, context, '10')
 
-    await postAndPay(page, { title: first, province: 'YT', city: 'Whitehorse', phone: '416-555-0142' })
+    await postAndPay(page, {
+      title: first,
+      province: 'YT',
+      city: 'Whitehorse',
+      phone: '416-555-0142',
+      photoColours: ['#0ea5e9', '#f59e0b'],
+    })
     await postAndPay(page, { title: second, province: 'YT', city: 'Whitehorse', phone: '416-555-0143' })
     await expect.poll(() => cardTitles(page).then((t) => t.slice(0, 2))).toEqual([second, first])
 
     // B, signed out in its own browser, finds both by keyword, newest first, and reveals a contact
     const b = await newVisitor(browser)
     await searchAsVisitor(b.page, tag, [second, first])
-    await adCards(b.page).filter({ hasText: first }).getByRole('button').click()
+    // its two photos, uploaded at checkout and served by the server as WebP
+    const card = adCards(b.page).filter({ hasText: first })
+    await expect(card.locator('img')).toHaveAttribute('src', /^\/media\/[^/]+\/640\.webp$/)
+    await expect
+      .poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0)
+    await card.getByRole('button').click()
     const dialog = b.page.getByRole('dialog')
     await expect(dialog.getByRole('heading', { name: first })).toBeVisible()
+    await expect(dialog.getByRole('img', { name: first })).toHaveAttribute('src', /^\/media\//)
+    await expect(dialog.getByRole('button', { name: 'Photo 2' })).toBeVisible()
     await dialog.getByRole('button', { name: 'Reveal contact' }).click()
     const code = (await dialog.getByTestId('reveal-code').locator('[aria-hidden="true"]').textContent()) ?? ''
     await dialog.getByLabel('Type the code').fill(code)

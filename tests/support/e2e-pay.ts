@@ -114,6 +114,23 @@ export interface AdToPost {
   province: 'YT' | 'NT' | 'NU'
   city: string
   phone?: string
+  /** photos to pick in the form, drawn in the page (one colour each) */
+  photoColours?: string[]
+}
+
+/** A PNG of one colour, drawn by the page's own canvas. */
+async function colourPng(page: Page, colour: string): Promise<Buffer> {
+  const base64 = await page.evaluate((fill) => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 1200
+    canvas.height = 900
+    const context = canvas.getContext('2d')
+    if (!context) throw new Error('no 2d context')
+    context.fillStyle = fill
+    context.fillRect(0, 0, 1200, 900)
+    return canvas.toDataURL('image/png').split(',')[1] ?? ''
+  }, colour)
+  return Buffer.from(base64, 'base64')
 }
 
 /** Fills /post, continues to checkout and pays the $2 fee from the wallet; lands on the ad's listing. */
@@ -126,6 +143,13 @@ export async function postAndPay(page: Page, ad: AdToPost): Promise<void> {
   await form.getByLabel('Price (CAD)').fill('45')
   await form.getByLabel('Description').fill('Hand-poured, unscented, pick up downtown.')
   if (ad.phone) await form.getByLabel('Phone').fill(ad.phone)
+  for (const [i, colour] of (ad.photoColours ?? []).entries()) {
+    const buffer = await colourPng(page, colour)
+    await form
+      .locator('input[type="file"][accept="image/*"]')
+      .setInputFiles({ name: `photo-${i}.png`, mimeType: 'image/png', buffer })
+    await expect(page.getByRole('img', { name: `Photo ${i + 1}` })).toBeVisible()
+  }
   await form.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/checkout\?type=post/)
   await page.getByRole('button', { name: 'Pay $2.00 from wallet' }).click()

@@ -50,7 +50,7 @@ export function pwaPlugin() {
       globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico,txt}'],
       navigateFallback: '/index.html',
       // the SPA fallback must never answer an API call (or the sandbox payment page under /api) with HTML
-      navigateFallbackDenylist: [/^\/api\//],
+      navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: false,
@@ -61,6 +61,19 @@ export function pwaPlugin() {
           options: {
             cacheName: 'api-cities',
             expiration: { maxEntries: 60, maxAgeSeconds: 7 * 24 * 60 * 60 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+        {
+          // ad photos seen online show offline too; their URLs never change content (immutable), so
+          // the cache is the truth. Bounded: 200 photos (a few MB of 320/640 px WebP), oldest out first.
+          // Videos are left to the network: too big to keep, and Range requests do not cache.
+          urlPattern: ({ url, request }) =>
+            request.method === 'GET' && url.pathname.startsWith('/media/') && url.pathname.endsWith('.webp'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'ad-photos',
+            expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
             cacheableResponse: { statuses: [200] },
           },
         },

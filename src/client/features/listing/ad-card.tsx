@@ -1,4 +1,5 @@
 import { BadgeCheckIcon, MapPinIcon } from 'lucide-react'
+import { AdPhoto } from '#client/components/media/ad-photo.tsx'
 import { MediaImage } from '#client/components/media/media-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { msg } from '#client/i18n/messages.ts'
@@ -22,15 +23,26 @@ export function AdCard({ ad, own, eager, onOpen }: AdCardProps) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2">
       <div className="relative aspect-[4/3] w-full overflow-hidden bg-muted">
-        <MediaImage
-          src={adImage(ad)}
-          alt=""
-          width={400}
-          height={300}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
-        />
+        {ad.photos[0] ? (
+          <AdPhoto
+            photo={ad.photos[0]}
+            alt=""
+            // 2 columns on phones, 3 on tablets, 4 from xl (ad-grid.tsx)
+            sizes="(min-width: 1280px) 25vw, (min-width: 768px) 33vw, 50vw"
+            loading={eager ? 'eager' : 'lazy'}
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+        ) : (
+          <MediaImage
+            src={adImage(ad)}
+            alt=""
+            width={400}
+            height={300}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+        )}
         <div className="absolute top-2 left-2 flex flex-wrap gap-1">
           {ad.verified && (
             <Badge variant="success">

@@ -1,5 +1,6 @@
 import { BadgeCheckIcon, CalendarIcon, MapPinIcon } from 'lucide-react'
 import { useState } from 'react'
+import { AdPhoto } from '#client/components/media/ad-photo.tsx'
 import { MediaImage } from '#client/components/media/media-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import {
@@ -46,13 +47,24 @@ function AdDetails({ ad }: { ad: PublicAd }) {
   return (
     <div className="flex flex-col">
       <div className="aspect-[4/3] max-h-[45dvh] w-full overflow-hidden rounded-t-xl bg-muted sm:aspect-[16/9]">
-        <MediaImage
-          src={images[photo] ?? images[0] ?? ''}
-          alt={ad.title}
-          width={800}
-          height={600}
-          className="size-full object-cover"
-        />
+        {ad.photos[photo] ? (
+          <AdPhoto
+            photo={ad.photos[photo]}
+            alt={ad.title}
+            // the dialog is at most 42rem wide
+            sizes="(min-width: 672px) 672px, 100vw"
+            loading="eager"
+            className="size-full object-cover"
+          />
+        ) : (
+          <MediaImage
+            src={images[photo] ?? images[0] ?? ''}
+            alt={ad.title}
+            width={800}
+            height={600}
+            className="size-full object-cover"
+          />
+        )}
       </div>
       {images.length > 1 && (
         <div className="flex gap-2 overflow-x-auto px-5 pt-3 sm:px-6">
