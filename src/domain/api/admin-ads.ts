@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AD_STATUSES } from '../ad-status.ts'
-import { MAX_PAGE } from './ads.ts'
+import { PageParamSchema } from './ads.ts'
 import { hasNoNul } from './common.ts'
 
 // The admin's search over every ad, whatever its status or owner (issue 13); its path is
@@ -23,12 +23,7 @@ export const AdminAdsQuerySchema = z.object({
   email: searchText('email').default(''),
   // the status a person sees: a live ad past its expiry is expired
   status: z.enum(AD_STATUSES, `status must be one of ${AD_STATUSES.join(', ')}`).optional(),
-  page: z.coerce
-    .number('page must be a number')
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(MAX_PAGE, `page must be at most ${MAX_PAGE}`)
-    .default(1),
+  page: PageParamSchema,
 })
 export type AdminAdsQuery = z.infer<typeof AdminAdsQuerySchema>
 

@@ -101,6 +101,14 @@ export const AdParamsSchema = z.object({ id: z.string().max(100) })
 
 const boolText = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
+/** `?page=` of a paged list (the public listing, the admin's search): 1 when absent. */
+export const PageParamSchema = z.coerce
+  .number('page must be a number')
+  .int('page must be a whole number')
+  .min(1, 'page must be at least 1')
+  .max(MAX_PAGE, `page must be at most ${MAX_PAGE}`)
+  .default(1)
+
 export const AdListQuerySchema = z.object({
   // ALL (any case) or absent means every province / city
   province: z
@@ -115,12 +123,7 @@ export const AdListQuerySchema = z.object({
   // absent: newest first, or best match first when q is given
   sort: z.enum(SORT_OPTIONS, `sort must be one of ${SORT_OPTIONS.join(', ')}`).optional(),
   verified: boolText.optional(),
-  page: z.coerce
-    .number('page must be a number')
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(MAX_PAGE, `page must be at most ${MAX_PAGE}`)
-    .default(1),
+  page: PageParamSchema,
 })
 export type AdListQuery = z.infer<typeof AdListQuerySchema>
 
