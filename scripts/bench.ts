@@ -51,7 +51,9 @@ async function main(): Promise<void> {
   }
   try {
     if (needsBrowser) {
-      app = await startAppServer()
+      // production refuses the sandbox payments and an http PUBLIC_URL (src/server/production-checks.ts);
+      // the pages are the same built bundle in either mode, and they need the demo ads to show
+      app = await startAppServer({ mode: 'test', env: { SEED_DEMO_ADS: 'true' } })
       console.log(`server at ${app.baseURL}`)
       if (!skip.has('js')) await benchJsBytes(app.baseURL)
       if (!skip.has('lighthouse')) await benchLighthouse(app.baseURL)

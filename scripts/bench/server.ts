@@ -97,6 +97,8 @@ export async function startAppServer(
     dataDir?: string
     /** extra node flags, such as --cpu-prof */
     nodeArgs?: string[]
+    /** extra environment, such as SEED_DEMO_ADS */
+    env?: NodeJS.ProcessEnv
   } = {},
 ): Promise<AppServer> {
   const port = await freePort()
@@ -120,6 +122,7 @@ export async function startAppServer(
     TRUST_PROXY: '1',
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
+    ...options.env,
   }
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
   else delete env.DATABASE_URL
