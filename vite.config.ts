@@ -2,14 +2,18 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { listingShell } from './scripts/vite/listing-shell.ts'
+import { routeShells } from './scripts/vite/route-shells.ts'
 import { precompress } from './scripts/vite/precompress.ts'
 import { prerenderHome } from './scripts/vite/prerender-home.ts'
 import { pwaPlugin } from './src/client/pwa/pwa-config.ts'
 
 const apiPort = process.env.API_PORT ?? '8081'
 
-export default defineConfig({
+// Two builds: the PWA into dist/client, then (`vite build --ssr`, scripts/build.mjs) the server render of
+// listing and ad pages into dist/server from the same routes and components (src/client/entry-server.tsx).
+// The service worker, the pre-rendered home and the compressed copies belong to the PWA build only; the
+// PWA plugin stays in the server build to resolve virtual:pwa-register, and writes nothing there.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // the router plugin must run before react() so generated route chunks get the React transform
     tanstackRouter({
@@ -21,11 +25,17 @@ export default defineConfig({
     react(),
     tailwindcss(),
     pwaPlugin(),
-    prerenderHome(),
-    listingShell(),
-    // last: compresses what every other plugin wrote, the service worker included
-    precompress(),
+    ...(isSsrBuild
+      ? []
+      : [
+          prerenderHome(),
+          routeShells(),
+          // last: compresses what every other plugin wrote, the service worker included
+          precompress(),
+        ]),
   ],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+    : { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
   server: { port: 5173, proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
-})
+}))

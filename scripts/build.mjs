@@ -23,7 +23,7 @@ const INPUTS = [
   'scripts/build.mjs',
 ]
 const STAMP = 'dist-server/build-stamp.txt'
-const OUTPUTS = ['dist/client/index.html', 'dist-server/main.js', STAMP]
+const OUTPUTS = ['dist/client/index.html', 'dist/server/entry-server.js', 'dist-server/main.js', STAMP]
 
 function* files(path) {
   if (!existsSync(path)) return
@@ -60,6 +60,8 @@ function run(command, args) {
 export async function build() {
   const stamp = sourceStamp()
   run('npx', ['vite', 'build'])
+  // the server render of listing and ad pages, from the same routes (src/client/entry-server.tsx)
+  run('npx', ['vite', 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/server'])
   rmSync('dist-server', { recursive: true, force: true })
   const esbuild = await import('esbuild')
   await esbuild.build({

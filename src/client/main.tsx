@@ -1,18 +1,41 @@
 import './lib/zod-jitless.ts'
 import './styles.css'
+import { hydrate } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode, useSyncExternalStore } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ErrorPage } from '#client/components/layout/error-page.tsx'
-import { onLanguageChange, startLanguage, textsRevision } from '#client/i18n/messages.ts'
+import { onLanguageChange, rememberLanguage, startLanguage, textsRevision } from '#client/i18n/messages.ts'
 import { createPersister, persistOptions } from '#client/lib/persister.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { Provider } from '#client/lib/state.ts'
+import { isLanguage } from '#domain/languages.ts'
 import { routeTree } from './route-tree.gen.ts'
+
+// A French link (?lang=fr, as search engines list the French pages) opens in French and is remembered
+// like the switch; the parameter then leaves the address bar, so the routes never see it.
+const address = new URL(window.location.href)
+const linkLanguage = address.searchParams.get('lang')
+if (isLanguage(linkLanguage)) {
+  rememberLanguage(linkLanguage)
+  address.searchParams.delete('lang')
+  window.history.replaceState(window.history.state, '', `${address.pathname}${address.search}${address.hash}`)
+}
 
 const queryClient = createQueryClient()
 const persister = createPersister()
+
+// A server-rendered page (src/client/entry-server.tsx) carries the data it was rendered with: start
+// from it, so the first render matches the page's markup and asks the API nothing before painting.
+const serverState = document.getElementById('ssr-state')?.textContent
+if (serverState) {
+  try {
+    hydrate(queryClient, JSON.parse(serverState))
+  } catch {
+    // a damaged copy only costs the first fetch
+  }
+}
 
 const router = createRouter({
   routeTree,
@@ -57,7 +80,8 @@ const app = (
   </StrictMode>
 )
 
-// `/` arrives pre-rendered (scripts/vite/prerender-home.ts). React replaces that markup on its first
+// `/` arrives pre-rendered (scripts/vite/prerender-home.ts), listing and ad pages server-rendered
+// (src/server/routes/pages.ts). React replaces that markup on its first
 // commit, so let the router settle first: the swap is then to identical markup, with no empty frame.
 // French users wait for the French catalog, never seeing an English flash; English costs nothing here.
 const languageReady = startLanguage().catch(() => undefined)

@@ -30,6 +30,7 @@ import { Route as EditIdRouteImport } from './routes/edit.$id'
 import { Route as PayChargeIdRouteImport } from './routes/pay.$chargeId'
 import { Route as CaProvinceIndexRouteImport } from './routes/ca.$province.index'
 import { Route as CaProvinceCategoryRouteImport } from './routes/ca.$province.$category'
+import { Route as CaProvinceCategoryAdRouteImport } from './routes/ca.$province.$category_.$ad'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -136,6 +137,11 @@ const CaProvinceCategoryRoute = CaProvinceCategoryRouteImport.update({
   path: '/ca/$province/$category',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CaProvinceCategoryAdRoute = CaProvinceCategoryAdRouteImport.update({
+  id: '/ca/$province/$category_/$ad',
+  path: '/ca/$province/$category/$ad',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -159,6 +165,7 @@ export interface FileRoutesByFullPath {
   '/pay/$chargeId': typeof PayChargeIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
   '/ca/$province/': typeof CaProvinceIndexRoute
+  '/ca/$province/$category/$ad': typeof CaProvinceCategoryAdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -182,6 +189,7 @@ export interface FileRoutesByTo {
   '/pay/$chargeId': typeof PayChargeIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
   '/ca/$province': typeof CaProvinceIndexRoute
+  '/ca/$province/$category/$ad': typeof CaProvinceCategoryAdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -206,6 +214,7 @@ export interface FileRoutesById {
   '/pay/$chargeId': typeof PayChargeIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
   '/ca/$province/': typeof CaProvinceIndexRoute
+  '/ca/$province/$category_/$ad': typeof CaProvinceCategoryAdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -231,6 +240,7 @@ export interface FileRouteTypes {
     | '/pay/$chargeId'
     | '/ca/$province/$category'
     | '/ca/$province/'
+    | '/ca/$province/$category/$ad'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -254,6 +264,7 @@ export interface FileRouteTypes {
     | '/pay/$chargeId'
     | '/ca/$province/$category'
     | '/ca/$province'
+    | '/ca/$province/$category/$ad'
   id:
     | '__root__'
     | '/'
@@ -277,6 +288,7 @@ export interface FileRouteTypes {
     | '/pay/$chargeId'
     | '/ca/$province/$category'
     | '/ca/$province/'
+    | '/ca/$province/$category_/$ad'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -301,6 +313,7 @@ export interface RootRouteChildren {
   PayChargeIdRoute: typeof PayChargeIdRoute
   CaProvinceCategoryRoute: typeof CaProvinceCategoryRoute
   CaProvinceIndexRoute: typeof CaProvinceIndexRoute
+  CaProvinceCategoryAdRoute: typeof CaProvinceCategoryAdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -452,6 +465,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CaProvinceCategoryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ca/$province/$category_/$ad': {
+      id: '/ca/$province/$category_/$ad'
+      path: '/ca/$province/$category/$ad'
+      fullPath: '/ca/$province/$category/$ad'
+      preLoaderRoute: typeof CaProvinceCategoryAdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -477,6 +497,7 @@ const rootRouteChildren: RootRouteChildren = {
   PayChargeIdRoute: PayChargeIdRoute,
   CaProvinceCategoryRoute: CaProvinceCategoryRoute,
   CaProvinceIndexRoute: CaProvinceIndexRoute,
+  CaProvinceCategoryAdRoute: CaProvinceCategoryAdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -20,6 +20,7 @@ import mediaRoutes from './routes/media.ts'
 import mediaFileRoutes from './routes/media-files.ts'
 import metaRoutes from './routes/meta.ts'
 import moderationRoutes from './routes/moderation.ts'
+import { registerPages } from './routes/pages.ts'
 import paymentsRoutes from './routes/payments.ts'
 import walletRoutes from './routes/wallet.ts'
 import { startMediaCleanup } from './services/media/media-cleanup.ts'
@@ -107,5 +108,6 @@ export async function buildApp({
     { prefix: '/api' },
   )
   await app.register(mediaFileRoutes, { prefix: '/media' })
+  await registerPages(app)
   return app
 }

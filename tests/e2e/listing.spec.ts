@@ -216,7 +216,7 @@ test.describe('listing page', () => {
     const ad = (await serverListing(request, { province: 'ON', category: 'adult-buy-sell' })).items[0]
     if (!ad) throw new Error('no generated ads for ON')
     await page.goto('/ca/ON/adult-buy-sell')
-    await adCards(page).first().getByRole('button', { name: ad.title }).click()
+    await adCards(page).first().getByRole('link', { name: ad.title }).click()
 
     const dialog = page.getByRole('dialog', { name: ad.title })
     await expect(dialog).toBeVisible()
@@ -257,7 +257,7 @@ test.describe('listing page', () => {
     expect(ad.price).toBe(0)
     await page.goto('/ca/ON/adult-castings')
     await expect(adCards(page).first()).toContainText('Contact for price')
-    await adCards(page).first().getByRole('button', { name: ad.title }).click()
+    await adCards(page).first().getByRole('link', { name: ad.title }).click()
     await expect(page.getByRole('dialog', { name: ad.title })).toContainText('Contact for price')
   })
 })

@@ -52,7 +52,7 @@ test.describe('a marketplace: ads on the server', () => {
     await expect
       .poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0)
-    await card.getByRole('button').click()
+    await card.getByRole('link').click()
     const dialog = b.page.getByRole('dialog')
     await expect(dialog.getByRole('heading', { name: first })).toBeVisible()
     await expect(dialog.getByRole('img', { name: first })).toHaveAttribute('src', /^\/media\//)

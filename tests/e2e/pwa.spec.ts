@@ -112,7 +112,7 @@ test.describe('installable PWA', () => {
       // the ad dialog works offline too
       const ad = expected.items[0]
       if (!ad) throw new Error('no ads')
-      await adCards(page).first().getByRole('button', { name: ad.title }).click()
+      await adCards(page).first().getByRole('link', { name: ad.title }).click()
       await expect(page.getByRole('dialog', { name: ad.title })).toContainText(ad.description)
     } finally {
       await context.setOffline(false)

@@ -24,7 +24,7 @@ test('a report of a possible minor hides the ad; the admin removes it with a rea
   // a signed-out visitor reports it
   const reporter = await newVisitor(browser)
   await reporter.page.goto(LISTING)
-  await adCards(reporter.page).filter({ hasText: title }).getByRole('button', { name: title }).click()
+  await adCards(reporter.page).filter({ hasText: title }).getByRole('link', { name: title }).click()
   const dialog = reporter.page.getByRole('dialog', { name: title })
   await dialog.getByRole('button', { name: 'Report' }).click()
   await dialog.getByRole('radio', { name: 'Someone may be under 18' }).check()

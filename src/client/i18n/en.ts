@@ -14,6 +14,8 @@ export const en = {
     documentTitle: 'Maple After Dark: adult classifieds in Canada (18+)',
     description:
       "Canada's premier adult classified marketplace: browse and post 18+ ads by province, city and category.",
+    /** a page's own title in the browser tab and in search results */
+    pageTitle: '{page} · Maple After Dark',
   },
   names: {
     categories: {
@@ -118,6 +120,8 @@ export const en = {
   },
   listing: {
     heading: '{category} in {place}',
+    metaDescription:
+      '{category} in {place}: adult classified ads with photos and prices, 18+. Browse them or post your own on Maple After Dark.',
     allCanada: 'All Canada',
     allCities: 'All cities',
     filters: 'Filters',
@@ -194,6 +198,20 @@ export const en = {
       onlyfans: 'OnlyFans',
     },
     report: 'Report',
+  },
+  adPage: {
+    backTo: 'Back to {listing}',
+    share: 'Share',
+    shareTitle: '{title} on Maple After Dark',
+    copied: 'Link copied',
+    copyFailed: 'The link could not be copied: {url}',
+    loading: 'Loading the ad…',
+    loadFailed: 'The ad could not be loaded.',
+    retry: 'Try again',
+    goneTitle: 'This ad is no longer available',
+    goneText: 'It may have expired or been taken down by its poster.',
+    browse: 'Browse {listing}',
+    metaDescription: '{price} · {city}, {province}. {description}',
   },
   toasts: {
     region: 'Notifications',

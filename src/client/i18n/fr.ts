@@ -13,6 +13,7 @@ export const fr: Messages = {
     documentTitle: 'Maple After Dark : petites annonces pour adultes au Canada (18+)',
     description:
       'Le premier site de petites annonces pour adultes au Canada : consultez et publiez des annonces 18+ par province, ville et catégorie.',
+    pageTitle: '{page} · Maple After Dark',
   },
   names: {
     categories: {
@@ -119,6 +120,8 @@ export const fr: Messages = {
   },
   listing: {
     heading: '{category} – {place}',
+    metaDescription:
+      '{category} – {place} : petites annonces pour adultes avec photos et prix, 18+. Consultez-les ou publiez la vôtre sur Maple After Dark.',
     allCanada: 'Tout le Canada',
     allCities: 'Toutes les villes',
     filters: 'Filtres',
@@ -196,6 +199,20 @@ export const fr: Messages = {
       onlyfans: 'OnlyFans',
     },
     report: 'Signaler',
+  },
+  adPage: {
+    backTo: 'Retour : {listing}',
+    share: 'Partager',
+    shareTitle: '{title} sur Maple After Dark',
+    copied: 'Lien copié',
+    copyFailed: "Le lien n'a pas pu être copié : {url}",
+    loading: "Chargement de l'annonce…",
+    loadFailed: "L'annonce n'a pas pu être chargée.",
+    retry: 'Réessayer',
+    goneTitle: "Cette annonce n'est plus disponible",
+    goneText: 'Elle a peut-être expiré ou été retirée par son auteur.',
+    browse: 'Voir : {listing}',
+    metaDescription: '{price} · {city}, {province}. {description}',
   },
   toasts: {
     region: 'Notifications',

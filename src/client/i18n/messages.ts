@@ -122,6 +122,17 @@ export function preferredLanguage(
   return 'en'
 }
 
+/**
+ * Remembers a choice on this device, and in a cookie for the server, which renders listing and ad
+ * pages in it (src/server/routes/pages.ts) so the page does not switch language once the app starts.
+ */
+export function rememberLanguage(lang: Language): void {
+  storage()?.setItem(LANGUAGE_STORAGE_KEY, lang)
+  if (typeof document !== 'undefined') {
+    document.cookie = `${LANGUAGE_STORAGE_KEY}=${lang}; path=/; max-age=31536000; samesite=lax`
+  }
+}
+
 function applyToDocument(lang: Language): void {
   if (typeof document === 'undefined') return
   document.documentElement.lang = LOCALES[lang]
@@ -143,7 +154,7 @@ export async function setLanguage(lang: Language, remember = true): Promise<void
     overwrite(registered.get(name)?.target, sections[i])
   })
   current = lang
-  if (remember) storage()?.setItem(LANGUAGE_STORAGE_KEY, lang)
+  if (remember) rememberLanguage(lang)
   applyToDocument(lang)
   changed()
   if (lang === 'fr') {

@@ -35,6 +35,16 @@ function apiBase(): string {
   return `${host.replace(/\/+$/, '')}/api`
 }
 
+type Fetch = (url: string, init: RequestInit) => Promise<Response>
+
+// The browser's fetch, except when the server renders a page: its data then comes from the API in the
+// same process (src/client/entry-server.tsx), not over the network to itself.
+let transport: Fetch = (url, init) => fetch(url, init)
+
+export function setTransport(fetchImpl: Fetch): void {
+  transport = fetchImpl
+}
+
 export type QueryValue = string | number | boolean | null | undefined
 
 /** The full URL of an API path ('/meta/cities' → '/api/meta/cities'); empty query values are left out. */
@@ -132,7 +142,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 
   let response: Response
   try {
-    response = await fetch(apiUrl(path, query), {
+    response = await transport(apiUrl(path, query), {
       method,
       headers,
       body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),

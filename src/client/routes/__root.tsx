@@ -80,9 +80,12 @@ function RootLayout() {
       <ConnectivityBanner online={online} backendReachable={backendReachable ?? null} />
       <Toaster closeLabel={msg.toasts.close} />
       <AdultGate />
-      <Suspense fallback={null}>
-        <PwaPrompts />
-      </Suspense>
+      {/* the service worker is the browser's: a server render has none to register */}
+      {!import.meta.env.SSR && (
+        <Suspense fallback={null}>
+          <PwaPrompts />
+        </Suspense>
+      )}
       {idle && (
         <Suspense fallback={null}>
           <PendingPaymentsWatcher />

@@ -1,6 +1,11 @@
 import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router'
+import { adsListQuery } from '#client/features/listing/api/list-ads.ts'
 import { ListingPage } from '#client/features/listing/listing-page.tsx'
-import { listingSearchDefaults, parseListingSearch } from '#client/features/listing/listing-search.ts'
+import {
+  listingQuery,
+  listingSearchDefaults,
+  parseListingSearch,
+} from '#client/features/listing/listing-search.ts'
 import { matchProvince } from '#domain/provinces.ts'
 
 // /ca/{province}/{category}: the province is matched case-insensitively (an unknown one is "any
@@ -10,6 +15,15 @@ export const Route = createFileRoute('/ca/$province/$category')({
   search: { middlewares: [stripSearchParams(listingSearchDefaults)] },
   beforeLoad: ({ params }) => {
     if (!matchProvince(params.province)) throw redirect({ to: '/', replace: true })
+  },
+  // The server render waits for the ads, to send them inside the page; the browser never waits here:
+  // the page shows the saved results or its loading state while the query runs.
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
+    if (!import.meta.env.SSR) return
+    await context.queryClient.prefetchQuery(
+      adsListQuery(listingQuery(params.province, params.category, deps)),
+    )
   },
   component: ListingRoute,
 })

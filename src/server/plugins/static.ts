@@ -10,14 +10,19 @@ const NO_CACHE_FILES = new Set([
   'index.html',
   'home.html',
   'listing.html',
+  'ad.html',
   'sw.js',
   'registerSW.js',
   'manifest.webmanifest',
 ])
 // `/` is index.html with the home page pre-rendered in it (scripts/vite/prerender-home.ts)
 const HOME_FILE = 'home.html'
-// /ca/… is the same empty shell with the listing route's chunks preloaded (scripts/vite/listing-shell.ts)
+// /ca/… is the same empty shell with the listing's or the ad page's chunks preloaded
+// (scripts/vite/route-shells.ts); src/server/routes/pages.ts renders the page into it when it can
 const LISTING_FILE = 'listing.html'
+const AD_FILE = 'ad.html'
+// pages a search engine may list; every other page is an account's, a form or the admin's
+const PUBLIC_PAGES = new Set(['/', '/privacy', '/terms', '/contact', '/pay-guide'])
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 function isApiPath(url: string): boolean {
@@ -42,6 +47,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   const hasShell = existsSync(join(root, 'index.html'))
   const hasHome = existsSync(join(root, HOME_FILE))
   const hasListing = existsSync(join(root, LISTING_FILE))
+  const hasAdPage = existsSync(join(root, AD_FILE))
 
   if (hasShell) {
     await app.register(fastifyStatic, {
@@ -61,7 +67,16 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     const url = request.raw.url ?? request.url
     const wantsPage = request.method === 'GET' || request.method === 'HEAD'
     if (!hasShell || !wantsPage || isApiPath(url) || url.startsWith('/assets/')) return notFound(reply)
-    const shell = hasListing && url.startsWith('/ca/') ? LISTING_FILE : 'index.html'
+    const path = url.split('?')[0] ?? url
+    const isAdPage = path.split('/').filter(Boolean).length === 4
+    const shell = !path.startsWith('/ca/')
+      ? 'index.html'
+      : isAdPage && hasAdPage
+        ? AD_FILE
+        : hasListing
+          ? LISTING_FILE
+          : 'index.html'
+    if (!path.startsWith('/ca/') && !PUBLIC_PAGES.has(path)) reply.header('x-robots-tag', 'noindex')
     return reply.header('cache-control', 'no-cache').sendFile(shell)
   })
 }

@@ -5,6 +5,7 @@ import { Badge } from '#client/components/ui/badge.tsx'
 import { msg } from '#client/i18n/messages.ts'
 import { formatAdPrice, formatPostedDate, listedAt } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
+import { adPath } from '#domain/ad-path.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
 
 const m = msg.listing
@@ -18,8 +19,9 @@ export interface AdCardProps {
 }
 
 export function AdCard({ ad, own, eager, onOpen }: AdCardProps) {
-  // The title's button stretches over the whole card (its ::after), so the card is one big target
-  // while screen readers still get a heading and a button named by the ad's title.
+  // The title's link stretches over the whole card (its ::after), so the card is one big target while
+  // screen readers still get a heading and a link named by the ad's title. The link is the ad's own page
+  // (for search engines, a new tab, or no JavaScript); a plain click opens the dialog instead.
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2">
       <div className="relative aspect-[4/3] w-full overflow-hidden bg-muted">
@@ -56,13 +58,18 @@ export function AdCard({ ad, own, eager, onOpen }: AdCardProps) {
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h2 className="line-clamp-2 text-sm font-semibold leading-snug sm:text-base">
-          <button
-            type="button"
-            onClick={() => onOpen(ad)}
+          <a
+            href={adPath(ad)}
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                return
+              event.preventDefault()
+              onOpen(ad)
+            }}
             className="text-left outline-none after:absolute after:inset-0 after:content-['']"
           >
             {ad.title}
-          </button>
+          </a>
         </h2>
         <p className="text-sm font-bold text-primary">{formatAdPrice(ad)}</p>
         <p className="mt-auto flex items-center gap-1 pt-1 text-xs text-muted-foreground">

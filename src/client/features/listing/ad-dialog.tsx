@@ -1,26 +1,7 @@
-import { BadgeCheckIcon, CalendarIcon, MapPinIcon } from 'lucide-react'
-import { useState } from 'react'
-import { AdPhoto } from '#client/components/media/ad-photo.tsx'
-import { MediaImage } from '#client/components/media/media-image.tsx'
-import { Badge } from '#client/components/ui/badge.tsx'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx'
-import { fill } from '#client/i18n/fill.ts'
+import { Dialog, DialogContent } from '#client/components/ui/dialog.tsx'
 import { msg } from '#client/i18n/messages.ts'
-import { categoryName, companionName, provinceLabel } from '#client/i18n/names.ts'
-import { formatAdPrice, formatPostedDate, listedAt } from '#client/lib/ad-format.ts'
-import { adImage } from '#client/lib/ad-image.ts'
-import { cn } from '#client/lib/cn.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
-import { ReportAd } from './report-ad.tsx'
-import { RevealContact } from './reveal-contact.tsx'
-
-const m = msg.adDialog
+import { AdDetails } from './ad-details.tsx'
 
 /** The ad's details in an accessible modal (Radix Dialog: focus trap, Escape, labelled title). */
 export function AdDialog({ ad, onClose }: { ad: PublicAd | null; onClose: () => void }) {
@@ -30,129 +11,12 @@ export function AdDialog({ ad, onClose }: { ad: PublicAd | null; onClose: () => 
         <DialogContent
           // the corner close button sits on the photo: give it its own dark backing to stay visible
           className="max-w-2xl gap-5 p-0 sm:p-0 [&>button:last-child]:bg-black/60 [&>button:last-child]:text-white [&>button:last-child]:hover:bg-black/80 [&>button:last-child]:hover:text-white"
-          closeLabel={m.close}
+          closeLabel={msg.adDialog.close}
         >
           {/* keyed so another ad starts with its first photo and a hidden contact */}
-          <AdDetails key={ad.id} ad={ad} />
+          <AdDetails key={ad.id} ad={ad} inDialog />
         </DialogContent>
       )}
     </Dialog>
-  )
-}
-
-function AdDetails({ ad }: { ad: PublicAd }) {
-  const [photo, setPhoto] = useState(0)
-  const images = ad.images.length > 0 ? ad.images : [adImage(ad)]
-  const category = ad.escortType ? companionName(ad.escortType) : categoryName(ad.category)
-  return (
-    <div className="flex flex-col">
-      <div className="aspect-[4/3] max-h-[45dvh] w-full overflow-hidden rounded-t-xl bg-muted sm:aspect-[16/9]">
-        {ad.photos[photo] ? (
-          <AdPhoto
-            photo={ad.photos[photo]}
-            alt={ad.title}
-            // the dialog is at most 42rem wide
-            sizes="(min-width: 672px) 672px, 100vw"
-            loading="eager"
-            className="size-full object-cover"
-          />
-        ) : (
-          <MediaImage
-            src={images[photo] ?? images[0] ?? ''}
-            alt={ad.title}
-            width={800}
-            height={600}
-            className="size-full object-cover"
-          />
-        )}
-      </div>
-      {images.length > 1 && (
-        <div className="flex gap-2 overflow-x-auto px-5 pt-3 sm:px-6">
-          {images.map((src, i) => (
-            <button
-              // biome-ignore lint/suspicious/noArrayIndexKey: the same photo may appear twice
-              key={i}
-              type="button"
-              onClick={() => setPhoto(i)}
-              aria-pressed={i === photo}
-              className={cn(
-                'size-16 shrink-0 overflow-hidden rounded-md border-2 outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                i === photo ? 'border-primary' : 'border-transparent',
-              )}
-            >
-              <MediaImage src={src} alt="" width={64} height={64} className="size-full object-cover" />
-              <span className="sr-only">{fill(m.photoLabel, { n: i + 1 })}</span>
-            </button>
-          ))}
-        </div>
-      )}
-
-      <div className="flex flex-col gap-4 p-5 sm:p-6">
-        <DialogHeader>
-          <div className="flex flex-wrap items-center gap-2">
-            {category && <Badge variant="secondary">{category}</Badge>}
-            {ad.verified && (
-              <Badge variant="success">
-                <BadgeCheckIcon aria-hidden="true" />
-                {m.verified}
-              </Badge>
-            )}
-            {ad.demo && <Badge variant="outline">{msg.listing.demo}</Badge>}
-          </div>
-          <DialogTitle>{ad.title}</DialogTitle>
-          <DialogDescription className="flex flex-wrap items-center gap-x-4 gap-y-1">
-            <span className="inline-flex items-center gap-1">
-              <MapPinIcon className="size-4" aria-hidden="true" />
-              <span className="sr-only">{m.location}: </span>
-              {ad.city}, {provinceLabel(ad.province)}
-            </span>
-            <span className="inline-flex items-center gap-1">
-              <CalendarIcon className="size-4" aria-hidden="true" />
-              <time dateTime={listedAt(ad)}>{fill(m.posted, { date: formatPostedDate(listedAt(ad)) })}</time>
-            </span>
-          </DialogDescription>
-        </DialogHeader>
-
-        <p className="text-2xl font-bold text-primary">
-          <span className="sr-only">{m.price}: </span>
-          {formatAdPrice(ad)}
-        </p>
-
-        {ad.videos.length > 0 && (
-          <div className="flex flex-col gap-3">
-            {ad.videos.map((src, i) => (
-              // biome-ignore lint/a11y/useMediaCaption: sellers upload bare clips; there is no caption file to offer
-              <video
-                // biome-ignore lint/suspicious/noArrayIndexKey: the same clip may appear twice
-                key={i}
-                src={src}
-                controls
-                preload="metadata"
-                playsInline
-                width={640}
-                height={360}
-                aria-label={fill(m.videoLabel, { n: i + 1, count: ad.videos.length })}
-                className="aspect-video w-full rounded-lg bg-black"
-              >
-                {m.videoUnsupported}
-              </video>
-            ))}
-          </div>
-        )}
-
-        <section aria-label={m.description}>
-          <p className="whitespace-pre-line text-sm leading-relaxed">{ad.description}</p>
-        </section>
-
-        <section aria-labelledby={`contact-${ad.id}`} className="flex flex-col gap-3 rounded-lg bg-muted p-4">
-          <h3 id={`contact-${ad.id}`} className="text-sm font-semibold">
-            {m.contactTitle}
-          </h3>
-          <RevealContact adId={ad.id} hasContact={ad.hasContact} />
-        </section>
-
-        <ReportAd adId={ad.id} />
-      </div>
-    </div>
   )
 }

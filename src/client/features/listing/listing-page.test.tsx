@@ -157,7 +157,7 @@ describe('the listing page', () => {
     renderListing('/ca/NU/adult-services')
     const user = userEvent.setup()
     const first = (await screen.findAllByRole('article'))[0] as HTMLElement
-    await user.click(within(first).getByRole('button'))
+    await user.click(within(first).getByRole('link'))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByText('$120 / hour')).toBeTruthy()
     expect(within(dialog).getAllByText(/Iqaluit, Nunavut/).length).toBeGreaterThan(0)

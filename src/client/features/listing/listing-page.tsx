@@ -1,6 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { SlidersHorizontalIcon } from 'lucide-react'
 import { useMemo, useState } from 'react'
+import { PageHead } from '#client/components/layout/page-head.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Sheet,
@@ -16,15 +17,14 @@ import { categoryName, companionName, provinceLabel } from '#client/i18n/names.t
 import { formatResultCount } from '#client/lib/ad-format.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
 import { SERVICES_CATEGORY } from '#domain/categories.ts'
-import { isAllCities, resolveListingPath } from '#domain/listing.ts'
-import { ALL } from '#domain/provinces.ts'
+import { isAllCities } from '#domain/listing.ts'
 import { AdDialog } from './ad-dialog.tsx'
 import { AdGrid } from './ad-grid.tsx'
-import type { AdListQueryParams } from './api/ads-keys.ts'
 import { useAdsList } from './api/list-ads.ts'
 import { LegalNotice } from './legal-notice.tsx'
 import { ListingFilters } from './listing-filters.tsx'
 import { ListingPagination } from './listing-pagination.tsx'
+import { listingCanonicalPath, listingQuery } from './listing-search.ts'
 import { ListingStatus } from './listing-status.tsx'
 import { useOwnAdIds } from './use-own-ad-ids.ts'
 
@@ -44,25 +44,11 @@ export function ListingPage({
   const [openAd, setOpenAd] = useState<PublicAd | null>(null)
   const [filtersOpen, setFiltersOpen] = useState(false)
 
-  const path = resolveListingPath(provinceParam, categoryParam)
-  const province = path?.province ?? ALL
-  const category = path?.category ?? 'adult-buy-sell'
-  const escortType = category === SERVICES_CATEGORY ? search.escortType : undefined
-
-  const query: AdListQueryParams = useMemo(
-    () => ({
-      province,
-      category,
-      city: isAllCities(search.city) ? undefined : search.city,
-      escortType,
-      q: search.q || undefined,
-      // no sort in the URL: newest first, or best match first when searching
-      sort: search.sort === 'new' ? undefined : search.sort,
-      verified: search.verified || undefined,
-      page: search.page,
-    }),
-    [province, category, search.city, escortType, search.q, search.sort, search.verified, search.page],
+  const query = useMemo(
+    () => listingQuery(provinceParam, categoryParam, search),
+    [provinceParam, categoryParam, search],
   )
+  const { province, category, escortType } = query
   const list = useAdsList(query)
   const items = list.data?.items ?? []
   const total = list.data?.total ?? 0
@@ -83,12 +69,18 @@ export function ListingPage({
     />
   )
 
+  const heading = fill(m.heading, { category: categoryLabel, place })
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
+      <PageHead
+        title={isAllCities(search.city) ? heading : `${heading} · ${search.city}`}
+        description={fill(m.metaDescription, { category: categoryLabel, place })}
+        canonicalPath={listingCanonicalPath(query)}
+        // a keyword search is a view of the listing, not a page of its own
+        noindex={Boolean(query.q)}
+      />
       <header className="mb-5 flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-          {fill(m.heading, { category: categoryLabel, place })}
-        </h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
         <p className="text-sm text-muted-foreground">
           <span>{place}</span>
           <span aria-hidden="true"> · </span>
@@ -107,7 +99,7 @@ export function ListingPage({
           <div className="rounded-xl border border-border bg-card p-4">{filters}</div>
         </aside>
 
-        <section aria-label={fill(m.heading, { category: categoryLabel, place })} className="min-w-0">
+        <section aria-label={heading} className="min-w-0">
           <div className="mb-4 flex items-center justify-between gap-3 lg:hidden">
             <Sheet open={filtersOpen} onOpenChange={setFiltersOpen}>
               <SheetTrigger asChild>

@@ -3,9 +3,17 @@
 // restore the same page. Every field falls back instead of failing: a hand-edited URL still renders.
 import type { SearchSchemaInput } from '@tanstack/react-router'
 import { searchOneOf, searchText } from '#client/lib/search-schema.ts'
-import { COMPANION_TYPES, type CompanionType } from '#domain/categories.ts'
+import {
+  type CategoryKey,
+  COMPANION_TYPES,
+  type CompanionType,
+  DEFAULT_CATEGORY,
+  SERVICES_CATEGORY,
+} from '#domain/categories.ts'
 import { SORT_OPTIONS, type SortOption } from '#domain/constants.ts'
-import { ALL } from '#domain/provinces.ts'
+import { isAllCities, resolveListingPath } from '#domain/listing.ts'
+import { ALL, type ProvinceOrAll } from '#domain/provinces.ts'
+import type { AdListQueryParams } from './api/ads-keys.ts'
 
 export interface ListingSearch {
   q?: string
@@ -49,3 +57,37 @@ export const listingSearchDefaults = {
   sort: 'new',
   verified: false,
 } as const satisfies Partial<ListingSearch>
+
+/** The GET /ads query of a listing URL: one definition for the page and its server render's loader. */
+export function listingQuery(
+  provinceParam: string,
+  categoryParam: string,
+  search: ListingSearch,
+): AdListQueryParams & { province: ProvinceOrAll; category: CategoryKey } {
+  const path = resolveListingPath(provinceParam, categoryParam)
+  const category = path?.category ?? DEFAULT_CATEGORY
+  return {
+    province: path?.province ?? ALL,
+    category,
+    city: isAllCities(search.city) ? undefined : search.city,
+    escortType: category === SERVICES_CATEGORY ? search.escortType : undefined,
+    q: search.q || undefined,
+    // no sort in the URL: newest first, or best match first when searching
+    sort: search.sort === 'new' ? undefined : search.sort,
+    verified: search.verified || undefined,
+    page: search.page,
+  }
+}
+
+/**
+ * The one URL a listing's content lives at, for search engines: its path with the city, companion
+ * type and page, never the keyword, sort or verified filter (views of the same ads).
+ */
+export function listingCanonicalPath(query: AdListQueryParams): string {
+  const params = new URLSearchParams()
+  if (query.city) params.set('city', query.city)
+  if (query.escortType) params.set('escortType', query.escortType)
+  if (query.page && query.page > 1) params.set('page', String(query.page))
+  const search = params.toString()
+  return `/ca/${query.province}/${query.category}${search ? `?${search}` : ''}`
+}

@@ -4,6 +4,7 @@ import type { AdListQuery } from '#domain/api/ads.ts'
 export const adsKeys = {
   all: ['ads'] as const,
   list: (query: AdListQueryParams) => ['ads', 'list', query] as const,
+  detail: (id: string) => ['ads', 'detail', id] as const,
 }
 
 /** What a listing page asks GET /ads for: every field a plain value, so the key is stable JSON. */

@@ -16,7 +16,7 @@ export function adsListQuery(query: AdListQueryParams) {
     staleTime: 0,
     placeholderData: keepPreviousData,
     // offline the persisted copy is shown as it is: one failed attempt is enough to say so
-    retry: (count) => count < 1 && navigator.onLine,
+    retry: (count) => count < 1 && typeof navigator !== 'undefined' && navigator.onLine,
   })
 }
 

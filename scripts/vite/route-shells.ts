@@ -1,0 +1,76 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { Plugin, ResolvedConfig } from 'vite'
+
+// Each shell and the route file whose split chunks (TanStack Router's autoCodeSplitting) it preloads.
+export const ROUTE_SHELLS = {
+  'listing.html': 'ca.$province.$category.tsx',
+  'ad.html': 'ca.$province.$category_.$ad.tsx',
+} as const
+
+/** What this plugin reads of the bundler's output (Rollup's and Rolldown's types differ elsewhere). */
+type Bundle = Record<
+  string,
+  { type: 'asset' } | { type: 'chunk'; isDynamicEntry: boolean; moduleIds: string[]; imports: string[] }
+>
+
+/** The route's chunks and everything they import statically. */
+function chunksOf(bundle: Bundle, routeFile: string): string[] {
+  const chunks = new Map<string, { imports: string[] }>()
+  const roots: string[] = []
+  for (const [fileName, item] of Object.entries(bundle)) {
+    if (item.type !== 'chunk') continue
+    chunks.set(fileName, item)
+    if (item.isDynamicEntry && item.moduleIds.some((id) => id.split('?')[0]?.endsWith(routeFile))) {
+      roots.push(fileName)
+    }
+  }
+  if (roots.length === 0) throw new Error(`route-shells: no dynamic chunk for ${routeFile}`)
+  const seen = new Set<string>()
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return
+    seen.add(fileName)
+    for (const dep of chunks.get(fileName)?.imports ?? []) visit(dep)
+  }
+  for (const root of roots) visit(root)
+  return [...seen]
+}
+
+/**
+ * Writes listing.html and ad.html: the built index.html plus <link rel="modulepreload"> for the
+ * route's chunks. The server fills them with the rendered page (src/server/routes/pages.ts) or sends
+ * them as they are. Without the preloads the browser learns of the route chunk only after the entry
+ * has run (entry → route chunk → its imports), a chain of round trips before the page is interactive.
+ * Lazily imported chunks (the user's own ads from dexie) stay off the first view.
+ */
+export function routeShells(): Plugin {
+  let config: ResolvedConfig
+  const preloads = new Map<string, string[]>()
+  return {
+    name: 'maple:route-shells',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved
+    },
+    generateBundle(_options, bundle) {
+      for (const [shell, routeFile] of Object.entries(ROUTE_SHELLS))
+        preloads.set(shell, chunksOf(bundle, routeFile))
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const outDir = resolve(config.root, config.build.outDir)
+        const index = readFileSync(join(outDir, 'index.html'), 'utf8')
+        if (!index.includes('</head>')) throw new Error('route-shells: index.html lacks </head>')
+        for (const [shell, files] of preloads) {
+          const links = files
+            .filter((file) => !index.includes(`"${config.base}${file}"`))
+            .map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`)
+            .join('\n    ')
+          writeFileSync(join(outDir, shell), index.replace('</head>', `\n    ${links}\n  </head>`))
+        }
+      },
+    },
+  }
+}

@@ -1,0 +1,63 @@
+// The server render of a page (listing and ad pages, src/server/routes/pages.ts): the same route tree
+// and components as the browser, run once in memory for one URL. The route loaders fetch their data
+// through the API in the server's own process (setup's fetch), the page declares its head
+// (components/layout/page-head.tsx), and the query cache travels with the HTML so the browser starts
+// from the same data without asking again (main.tsx). Built by `vite build --ssr` (scripts/build.mjs).
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
+import { renderToString } from 'react-dom/server'
+import { PageHeadCollector, pageTitle } from '#client/components/layout/page-head.tsx'
+import { language, msg, setLanguage } from '#client/i18n/messages.ts'
+import { setTransport } from '#client/lib/http.ts'
+import { createQueryClient } from '#client/lib/query-client.ts'
+import { Provider } from '#client/lib/state.ts'
+import type { Language } from '#domain/languages.ts'
+import type { PageHeadInfo, RenderedPage } from '#domain/pages.ts'
+import { routeTree } from './route-tree.gen.ts'
+
+/** Once, at start: where the loaders' API calls go. */
+export function setup(options: { fetch: (url: string, init: RequestInit) => Promise<Response> }): void {
+  setTransport(options.fetch)
+}
+
+// The texts are one live object per process (i18n/messages.ts): two renders in different languages
+// must not interleave, so renders run one after another. Each takes a few milliseconds.
+let queue: Promise<unknown> = Promise.resolve()
+
+export function renderPage(url: string, lang: Language): Promise<RenderedPage> {
+  const next = queue.then(() => render(url, lang))
+  queue = next.catch(() => undefined)
+  return next
+}
+
+async function render(url: string, lang: Language): Promise<RenderedPage> {
+  if (language() !== lang) await setLanguage(lang, false)
+  const queryClient = createQueryClient()
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    history: createMemoryHistory({ initialEntries: [url] }),
+  })
+  await router.load()
+  // a route's beforeLoad sent the visitor elsewhere (an unknown province goes home)
+  const landed = router.state.location
+  if (landed.pathname !== new URL(url, 'http://x').pathname) {
+    return { html: '', head: null, documentTitle: '', state: '{}', redirect: landed.href }
+  }
+
+  let head: PageHeadInfo | null = null
+  const html = renderToString(
+    <PageHeadCollector.Provider value={(declared) => (head = declared)}>
+      <Provider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </Provider>
+    </PageHeadCollector.Provider>,
+  )
+  const state = JSON.stringify(dehydrate(queryClient))
+  queryClient.clear()
+  const declared = head as PageHeadInfo | null
+  const documentTitle = declared ? pageTitle(declared.title) : msg.app.documentTitle
+  return { html, head: declared, documentTitle, state, redirect: null }
+}

@@ -1,0 +1,32 @@
+// What a server render of a page hands the server (src/client/entry-server.tsx →
+// src/server/routes/pages.ts): the two sides are built apart and meet only through these shapes.
+
+/** What a page says about itself to the browser tab, search engines and link previews. */
+export interface PageHeadInfo {
+  /** the page's own title; the brand is added (msg.app.pageTitle) */
+  title: string
+  description: string
+  /** the one URL this content lives at, as a path ('/ca/ON/adult-buy-sell?city=Toronto') */
+  canonicalPath: string
+  /** an absolute or root-relative image for link previews */
+  image?: string | undefined
+  /** 'article' for an ad, 'website' otherwise (Open Graph) */
+  kind?: 'website' | 'article'
+  /** the HTTP status a server render answers with (404 for an ad that is gone) */
+  status?: number
+  /** keep the page out of search results (an ad that is gone, a keyword search) */
+  noindex?: boolean
+}
+
+export interface RenderedPage {
+  /** the markup for #root */
+  html: string
+  /** what the page declared, or null when it declared nothing */
+  head: PageHeadInfo | null
+  /** the <title>: the page's own with the brand, in the page's language */
+  documentTitle: string
+  /** the query cache, for the browser to start from (JSON, not yet escaped for HTML) */
+  state: string
+  /** where the route sent the visitor instead (an unknown province goes home) */
+  redirect: string | null
+}

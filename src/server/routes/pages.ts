@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isLanguage, type Language } from '#domain/languages.ts'
+import { composePageHtml } from '#server/services/pages/page-html.ts'
+import { loadPageRenderer, type PageRenderer } from '#server/services/pages/page-renderer.ts'
+
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
+
+// The language a visitor chose with the EN/FR switch (src/client/i18n/messages.ts writes it).
+const LANGUAGE_COOKIE = /(?:^|;\s*)lang=(\w+)/
+
+/** ?lang= (a shared or crawled French URL), else the switch's cookie, else Accept-Language. */
+function pageLanguage(request: FastifyRequest, url: URL): Language {
+  const fromUrl = url.searchParams.get('lang')
+  if (isLanguage(fromUrl)) return fromUrl
+  const fromCookie = LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1]
+  if (isLanguage(fromCookie)) return fromCookie
+  return request.language
+}
+
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
+  const accepts = String(request.headers['accept-encoding'] ?? '')
+  reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    // the listing changes with every new ad: always asked again, never served stale
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+  // the page is made per request, so @fastify/static's precompressed files cannot help here
+  if (/\bbr\b/.test(accepts)) {
+    const body = await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+    return reply.header('content-encoding', 'br').send(body)
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzipped(html))
+  return reply.send(html)
+}
+
+/**
+ * Listing pages and ad pages, rendered on the server from the app's own routes and components
+ * (src/client/entry-server.tsx), so the first paint needs no JavaScript and no API round trip, and
+ * search engines and link previews read the ads (docs/decisions/017-pages.md). When the render bundle is
+ * absent, or a render fails, the client-rendered shell goes out instead: a page never fails here.
+ */
+export async function registerPages(app: FastifyInstance): Promise<void> {
+  const root = resolve(app.config.STATIC_DIR)
+  let renderer: PageRenderer | null
+  try {
+    renderer = await loadPageRenderer(app, app.config.STATIC_DIR)
+  } catch (error) {
+    app.log.error({ err: error }, 'the page render bundle failed to load: pages are rendered in the browser')
+    renderer = null
+  }
+  if (!renderer) return
+  const render = renderer
+  const shells = {
+    listing: readFileSync(join(root, 'listing.html'), 'utf8'),
+    ad: readFileSync(join(root, 'ad.html'), 'utf8'),
+  }
+
+  const servePage = (shell: keyof typeof shells) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.raw.url ?? request.url, 'http://page')
+    const language = pageLanguage(request, url)
+    const langInUrl = url.searchParams.has('lang')
+    url.searchParams.delete('lang')
+    let page: Awaited<ReturnType<PageRenderer['renderPage']>>
+    try {
+      page = await render.renderPage(`${url.pathname}${url.search}`, language)
+    } catch (error) {
+      request.log.error({ err: error, url: request.url }, 'server render failed: sending the shell')
+      return sendHtml(request, reply, shells[shell], 200)
+    }
+    if (page.redirect) return reply.redirect(page.redirect, 302)
+    const head = page.head
+    // an ad's one URL: a stale slug (edited title) or a lower-case province moves there for good
+    if (shell === 'ad' && head?.kind === 'article' && head.canonicalPath !== url.pathname) {
+      return reply.redirect(`${head.canonicalPath}${langInUrl ? `?lang=${language}` : ''}`, 301)
+    }
+    if (head?.noindex) reply.header('x-robots-tag', 'noindex')
+    const html = composePageHtml(shells[shell], page, { publicUrl: app.config.PUBLIC_URL, language })
+    return sendHtml(request, reply, html, head?.status ?? 200)
+  }
+
+  app.get('/ca/:province/:category', servePage('listing'))
+  app.get('/ca/:province/:category/:ad', servePage('ad'))
+}
