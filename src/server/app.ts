@@ -22,6 +22,7 @@ import metaRoutes from './routes/meta.ts'
 import moderationRoutes from './routes/moderation.ts'
 import { registerPages } from './routes/pages.ts'
 import paymentsRoutes from './routes/payments.ts'
+import seoRoutes from './routes/seo.ts'
 import walletRoutes from './routes/wallet.ts'
 import { startMediaCleanup } from './services/media/media-cleanup.ts'
 import { MediaLibrary } from './services/media/media-library.ts'
@@ -108,6 +109,8 @@ export async function buildApp({
     { prefix: '/api' },
   )
   await app.register(mediaFileRoutes, { prefix: '/media' })
+  // /robots.txt and /sitemap.xml belong at the site root, where crawlers look for them
+  await app.register(seoRoutes)
   await registerPages(app)
   return app
 }

@@ -144,7 +144,7 @@ describe('the built PWA', () => {
       headers: { 'accept-encoding': 'gzip' },
     })
     expect(gz.headers['content-encoding']).toBe('gzip')
-    const plain = await platform.t.app.inject({ method: 'GET', url: '/robots.txt', headers: br })
+    const plain = await platform.t.app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: br })
     expect(plain.headers['content-encoding']).toBeUndefined()
   })
 

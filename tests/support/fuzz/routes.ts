@@ -54,6 +54,9 @@ export const FUZZ: Record<string, FuzzSpec> = {
       ),
     },
   },
+  // crawler files at the site root: text and XML, never a 5xx (even with no ads)
+  'GET /robots.txt': { page: true },
+  'GET /sitemap.xml': { page: true },
   'GET /api/dev/outbox': { role: 'admin', query: { to: email }, edges: { to: emailEdges } },
   'GET /api/meta/cities': {
     query: {
