@@ -37,5 +37,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
     : { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
-  server: { port: 5173, proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(
+      ['/api', '/media', '/robots.txt', '/sitemap.xml'].map((path) => [path, `http://127.0.0.1:${apiPort}`]),
+    ),
+  },
 }))

@@ -50,7 +50,7 @@ export function pwaPlugin() {
       globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico,txt}'],
       navigateFallback: '/index.html',
       // the SPA fallback must never answer an API call (or the sandbox payment page under /api) with HTML
-      navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
+      navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/],
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: false,
