@@ -8,6 +8,8 @@ export interface JsBytes {
   files: number
   rawBytes: number
   gzipBytes: number
+  /** Of those, what the HTML itself names (entry script and modulepreloads): the critical path. */
+  criticalGzipBytes: number
   /** The heaviest files (name and gzipped bytes), to say where the bytes go. */
   largest: { file: string; gzipBytes: number }[]
 }
@@ -53,12 +55,19 @@ export async function measureJsBytes(baseURL: string, paths: string[]): Promise<
           ),
         )
       })
+      const html = await (await fetch(`${baseURL}${path}`)).text()
+      const named = new Set(
+        [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+)"/g)].map(
+          (m) => new URL(m[1] ?? '', baseURL).href,
+        ),
+      )
       await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' })
       // lazy chunks a router preloads right after the first paint belong to the first view too
       await page.waitForTimeout(1_000)
       const files = (await Promise.all(bodies))
         .filter((f) => f !== null)
         .map((f) => ({
+          critical: named.has(f.url),
           file: new URL(f.url).pathname,
           rawBytes: f.body.length,
           gzipBytes: gzipSync(f.body, { level: 9 }).length,
@@ -68,6 +77,7 @@ export async function measureJsBytes(baseURL: string, paths: string[]): Promise<
         files: files.length,
         rawBytes: files.reduce((n, f) => n + f.rawBytes, 0),
         gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0),
+        criticalGzipBytes: files.reduce((n, f) => n + (f.critical ? f.gzipBytes : 0), 0),
         largest: [...files]
           .sort((a, b) => b.gzipBytes - a.gzipBytes)
           .slice(0, 5)

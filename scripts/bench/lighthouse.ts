@@ -11,6 +11,7 @@ export interface LighthouseFigures {
   bestPractices: number | null
   seo: number | null
   lcpMs: number | null
+  tbtMs: number | null
   cls: number | null
   /** Audits that cost points outside performance, so a short-falling score says why. */
   misses: string[]
@@ -62,6 +63,7 @@ export async function runLighthouse(baseURL: string, path: string): Promise<Ligh
       bestPractices: score(categories['best-practices']?.score),
       seo: score(categories.seo?.score),
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
+      tbtMs: audits['total-blocking-time']?.numericValue ?? null,
       cls: audits['cumulative-layout-shift']?.numericValue ?? null,
       misses,
       ...(runtimeError ? { error: `${runtimeError.code}: ${runtimeError.message}` } : {}),

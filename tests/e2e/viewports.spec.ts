@@ -55,7 +55,7 @@ test.describe('viewports', () => {
     // the ad dialog fits too
     await page.waitForLoadState('networkidle')
     await page.screenshot({ path: `${SHOTS}/listing-${info.project.name}.png` })
-    await adCards(page).first().getByRole('button').first().click()
+    await adCards(page).first().getByRole('link').first().click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await expectNoHorizontalOverflow(page)
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Reveal contact' })).toBeVisible()

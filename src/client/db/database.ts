@@ -17,8 +17,9 @@
 import { Dexie, type EntityTable } from 'dexie'
 import type { Ad } from '#domain/ad.ts'
 import { readMirroredAds, readMirroredDraft, writeMirroredAds, writeMirroredDraft } from './mirror.ts'
+import { DB_NAME } from './pending-payments-flag.ts'
 
-export const DB_NAME = 'maple'
+export { DB_NAME }
 
 /** A user ad as stored: the ad plus its insertion order (spec: adding appends). */
 export type StoredAd = Ad & { seq: number }

@@ -6,6 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { z } from 'zod'
 import { getDb, type MapleDb, type PendingPayment, type PendingPaymentType } from './database.ts'
 import { PENDING_PAYMENTS_FALLBACK_KEY, readJson, writeJson } from './mirror.ts'
+import { notePendingPayments } from './pending-payments-flag.ts'
 import { useLocalDb } from './use-local-db.ts'
 
 export type { PendingPayment, PendingPaymentType } from './database.ts'
@@ -64,6 +65,7 @@ export async function addPendingPayment(input: NewPendingPayment, now = new Date
   const db = await getDb()
   if (db) await db.pendingPayments.add(payment)
   else writeFallback([...readFallback(), payment])
+  notePendingPayments(true)
   return payment
 }
 

@@ -7,6 +7,7 @@ import { ErrorPage } from '#client/components/layout/error-page.tsx'
 import { Footer } from '#client/components/layout/footer.tsx'
 import { Header } from '#client/components/layout/header.tsx'
 import { Toaster } from '#client/components/ui/toaster.tsx'
+import { useMayHavePendingPayments } from '#client/db/pending-payments-flag.ts'
 import { useSessionExpiry } from '#client/features/auth/use-session-expiry.ts'
 import { msg } from '#client/i18n/messages.ts'
 import { useBackendReachable } from '#client/lib/network/backend-reachability.ts'
@@ -17,7 +18,7 @@ const PwaPrompts = lazy(() =>
   import('#client/components/pwa/pwa-prompts.tsx').then((m) => ({ default: m.PwaPrompts })),
 )
 // Saved wallet orders resume on reconnect from any page; the watcher (Dexie, the payment queue) is
-// fetched once the browser is idle after the first paint, never on the page's critical path.
+// fetched once the browser is idle after the first paint, and only on a device that saved an order.
 const PendingPaymentsWatcher = lazy(() =>
   import('#client/features/payments/components/pending-payments-watcher.tsx').then((m) => ({
     default: m.PendingPaymentsWatcher,
@@ -72,6 +73,7 @@ function RootLayout() {
   const online = useOnline()
   const backendReachable = useBackendReachable()
   const idle = useAfterFirstPaint()
+  const mayHavePendingPayments = useMayHavePendingPayments()
   return (
     <>
       <Shell>
@@ -86,7 +88,7 @@ function RootLayout() {
           <PwaPrompts />
         </Suspense>
       )}
-      {idle && (
+      {idle && mayHavePendingPayments && (
         <Suspense fallback={null}>
           <PendingPaymentsWatcher />
         </Suspense>

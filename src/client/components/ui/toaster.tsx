@@ -39,14 +39,16 @@ function ToastView({ toast, closeLabel }: { toast: ToasterToast; closeLabel: str
       data-state={toast.open ? 'open' : 'closed'}
       data-variant={toast.variant}
       className={cn(
-        'pointer-events-auto relative flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 pr-10 shadow-xl transition-all duration-200',
+        // only the position animates: a toast fading in is, for a moment, text too faint to read (and
+        // axe, checking a page while one arrives, says so)
+        'pointer-events-auto relative flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 pr-10 shadow-xl transition-transform duration-200',
         'data-[state=closed]:translate-y-2 data-[state=closed]:opacity-0',
         destructive ? 'border-red-800 bg-red-700 text-white' : 'border-zinc-700 bg-zinc-900 text-zinc-50',
       )}
     >
       <div className="grid gap-1">
         {toast.title && <div className="text-sm font-semibold">{toast.title}</div>}
-        {toast.description && <div className="text-sm opacity-90">{toast.description}</div>}
+        {toast.description && <div className="text-sm">{toast.description}</div>}
       </div>
       {toast.action}
       <button

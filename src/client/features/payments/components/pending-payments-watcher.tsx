@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { ClockIcon } from 'lucide-react'
 import { useCallback, useEffect } from 'react'
+import { notePendingPayments } from '#client/db/pending-payments-flag.ts'
 import { usePendingPayments } from '#client/db/pending-payments-repository.ts'
 import { walletKeys } from '#client/features/wallet/api/wallet-keys.ts'
 import { fill } from '#client/i18n/fill.ts'
@@ -78,6 +79,11 @@ export function PendingPaymentsWatcher() {
     if (navigator.onLine) void resumePendingPayments(chargeOrder).then(report)
     return resumeOnReconnect(chargeOrder, report)
   }, [report])
+
+  // nothing left to pay or to show: the next page load need not fetch this watcher at all
+  useEffect(() => {
+    if (orders?.length === 0) notePendingPayments(false)
+  }, [orders])
 
   const waiting = orders?.filter((o) => o.status === 'pending' || o.status === 'processing').length ?? 0
   const message =
