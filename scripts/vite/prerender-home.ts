@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createServer, type Plugin, type ResolvedConfig } from 'vite'
+import { lowPriorityScripts } from './low-priority-scripts.ts'
 
 const ROOT_DIV = '<div id="root"></div>'
 export const HOME_HTML = 'home.html'
@@ -42,18 +43,7 @@ export function prerenderHome(): Plugin {
           // inert until React takes over: a click or submit on the static markup would do nothing (or
           // submit the search form natively); React's first commit replaces the whole wrapper
           const prerendered = `<div id="root"><div inert>${markup}</div></div>`
-          // the page paints without the app's JavaScript: let the HTML and the stylesheet have the
-          // bandwidth first (the scripts still start at once, still in parallel)
-          const html = shell
-            .replace(ROOT_DIV, prerendered)
-            .replaceAll(
-              '<script type="module" crossorigin',
-              '<script type="module" fetchpriority="low" crossorigin',
-            )
-            .replaceAll(
-              '<link rel="modulepreload" crossorigin',
-              '<link rel="modulepreload" fetchpriority="low" crossorigin',
-            )
+          const html = lowPriorityScripts(shell.replace(ROOT_DIV, prerendered))
           writeFileSync(join(outDir, HOME_HTML), html)
         } finally {
           await vite.close()

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Plugin, ResolvedConfig } from 'vite'
+import { lowPriorityScripts } from './low-priority-scripts.ts'
 
 // Each shell and the route file whose split chunks (TanStack Router's autoCodeSplitting) it preloads.
 export const ROUTE_SHELLS = {
@@ -68,7 +69,9 @@ export function routeShells(): Plugin {
             .filter((file) => !index.includes(`"${config.base}${file}"`))
             .map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`)
             .join('\n    ')
-          writeFileSync(join(outDir, shell), index.replace('</head>', `\n    ${links}\n  </head>`))
+          // the server renders the page into it (src/server/routes/pages.ts): it paints without them
+          const html = lowPriorityScripts(index.replace('</head>', `\n    ${links}\n  </head>`))
+          writeFileSync(join(outDir, shell), html)
         }
       },
     },

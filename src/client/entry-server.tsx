@@ -42,11 +42,11 @@ async function render(url: string, lang: Language): Promise<RenderedPage> {
   // a route's beforeLoad sent the visitor elsewhere (an unknown province goes home)
   const landed = router.state.location
   if (landed.pathname !== new URL(url, 'http://x').pathname) {
-    return { html: '', head: null, documentTitle: '', state: '{}', redirect: landed.href }
+    return { html: '', preloads: '', head: null, documentTitle: '', state: '{}', redirect: landed.href }
   }
 
   let head: PageHeadInfo | null = null
-  const html = renderToString(
+  const markup = renderToString(
     <PageHeadCollector.Provider value={(declared) => (head = declared)}>
       <Provider>
         <QueryClientProvider client={queryClient}>
@@ -55,9 +55,13 @@ async function render(url: string, lang: Language): Promise<RenderedPage> {
       </Provider>
     </PageHeadCollector.Provider>,
   )
+  // react-dom/server puts the images' preloads first; in #root they would not match what the browser's
+  // React renders (it adopts the markup as it is, main.tsx), in <head> they start the photos sooner
+  const preloads = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? ''
+  const html = markup.slice(preloads.length)
   const state = JSON.stringify(dehydrate(queryClient))
   queryClient.clear()
   const declared = head as PageHeadInfo | null
   const documentTitle = declared ? pageTitle(declared.title) : msg.app.documentTitle
-  return { html, head: declared, documentTitle, state, redirect: null }
+  return { html, preloads, head: declared, documentTitle, state, redirect: null }
 }

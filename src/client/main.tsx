@@ -1,90 +1,10 @@
-import './lib/zod-jitless.ts'
+// The entry: the stylesheet, then the app. A page that arrives drawn (the pre-rendered home, a
+// server-rendered listing or ad, docs/decisions/017-pages.md) paints first, with its photos, and the
+// app starts right after that first frame: evaluating its modules takes the main thread for a while on
+// a phone, which would otherwise hold the paint back. Its files are already on their way
+// (<link rel="modulepreload">, scripts/vite/app-preloads.ts).
 import './styles.css'
-import { hydrate } from '@tanstack/react-query'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
-import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode, useSyncExternalStore } from 'react'
-import { createRoot } from 'react-dom/client'
-import { ErrorPage } from '#client/components/layout/error-page.tsx'
-import { onLanguageChange, rememberLanguage, startLanguage, textsRevision } from '#client/i18n/messages.ts'
-import { createPersister, persistOptions } from '#client/lib/persister.ts'
-import { createQueryClient } from '#client/lib/query-client.ts'
-import { Provider } from '#client/lib/state.ts'
-import { isLanguage } from '#domain/languages.ts'
-import { routeTree } from './route-tree.gen.ts'
 
-// A French link (?lang=fr, as search engines list the French pages) opens in French and is remembered
-// like the switch; the parameter then leaves the address bar, so the routes never see it.
-const address = new URL(window.location.href)
-const linkLanguage = address.searchParams.get('lang')
-if (isLanguage(linkLanguage)) {
-  rememberLanguage(linkLanguage)
-  address.searchParams.delete('lang')
-  window.history.replaceState(window.history.state, '', `${address.pathname}${address.search}${address.hash}`)
-}
-
-const queryClient = createQueryClient()
-const persister = createPersister()
-
-// A server-rendered page (src/client/entry-server.tsx) carries the data it was rendered with: start
-// from it, so the first render matches the page's markup and asks the API nothing before painting.
-const serverState = document.getElementById('ssr-state')?.textContent
-if (serverState) {
-  try {
-    hydrate(queryClient, JSON.parse(serverState))
-  } catch {
-    // a damaged copy only costs the first fetch
-  }
-}
-
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  // the query cache decides freshness; the router always asks it
-  defaultPreloadStaleTime: 0,
-  defaultErrorComponent: ErrorPage,
-  scrollRestoration: true,
-})
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router
-  }
-}
-
-// A language switch rewrites the texts in place (src/client/i18n/messages.ts); remounting the routed tree
-// re-renders every screen in the new language, while the router, the query cache and the stores outside
-// React keep their state.
-function Routed() {
-  const revision = useSyncExternalStore(onLanguageChange, textsRevision)
-  return <RouterProvider key={revision} router={router} />
-}
-
-const container = document.getElementById('root')
-if (!container) throw new Error('index.html lacks #root')
-
-const root = createRoot(container)
-const app = (
-  <StrictMode>
-    <Provider>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{ persister, ...persistOptions }}
-        // paused offline mutations (posting, payments) resume once their persisted state is back
-        onSuccess={() => void queryClient.resumePausedMutations()}
-      >
-        <Routed />
-      </PersistQueryClientProvider>
-    </Provider>
-  </StrictMode>
-)
-
-// `/` arrives pre-rendered (scripts/vite/prerender-home.ts), listing and ad pages server-rendered
-// (src/server/routes/pages.ts). React replaces that markup on its first
-// commit, so let the router settle first: the swap is then to identical markup, with no empty frame.
-// French users wait for the French catalog, never seeing an English flash; English costs nothing here.
-const languageReady = startLanguage().catch(() => undefined)
-if (container.hasChildNodes())
-  void Promise.all([router.load(), languageReady]).finally(() => root.render(app))
-else void languageReady.finally(() => root.render(app))
+const start = () => void import('./app.tsx')
+if (document.getElementById('root')?.hasChildNodes()) requestAnimationFrame(() => setTimeout(start, 0))
+else start()

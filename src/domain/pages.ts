@@ -21,6 +21,8 @@ export interface PageHeadInfo {
 export interface RenderedPage {
   /** the markup for #root */
   html: string
+  /** the <link rel="preload"> React asks for (the first photos), for <head>, where they are not markup to adopt */
+  preloads: string
   /** what the page declared, or null when it declared nothing */
   head: PageHeadInfo | null
   /** the <title>: the page's own with the brand, in the page's language */

@@ -7,7 +7,8 @@ import { useEffect, useSyncExternalStore } from 'react'
 
 /** Dexie's database name (database.ts opens it). */
 export const DB_NAME = 'maple'
-const KEY = 'pending_payments'
+// not 'pending_payments': that key holds the orders themselves where IndexedDB is missing (mirror.ts)
+const KEY = 'has_pending_payments'
 const listeners = new Set<() => void>()
 
 function read(): string | null {

@@ -16,23 +16,31 @@ export function formatAdPrice(ad: Pick<Ad, 'price' | 'priceUnit'>): string {
 // Intl formatters are costly to build: one per locale and style, made on first use
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
-function dateFormat(withTime: boolean): Intl.DateTimeFormat {
-  const key = `${locale()}:${withTime}`
+/**
+ * A server render cannot know the reader's time zone: pages rendered on the server, and the browser's
+ * first render over them, show Eastern time (most readers' zone); the browser's own follows at once
+ * (components/ui/posted-time.tsx).
+ */
+export const SERVER_TIME_ZONE = 'America/Toronto'
+
+function dateFormat(withTime: boolean, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${locale()}:${withTime}:${timeZone ?? ''}`
   let found = dateFormats.get(key)
   if (!found) {
     found = new Intl.DateTimeFormat(
       locale(),
-      withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
+      withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone } : { dateStyle: 'medium', timeZone },
     )
     dateFormats.set(key, found)
   }
   return found
 }
 
-export function formatPostedDate(iso: string, withTime = true): string {
+/** The date (and time) in the reader's time zone, or in `timeZone`. */
+export function formatPostedDate(iso: string, withTime = true, timeZone?: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
-  return dateFormat(withTime).format(date)
+  return dateFormat(withTime, timeZone).format(date)
 }
 
 /** When a listed ad was last put at the top: its bump, else its publication (its last edit before that). */

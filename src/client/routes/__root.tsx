@@ -12,6 +12,7 @@ import { useSessionExpiry } from '#client/features/auth/use-session-expiry.ts'
 import { msg } from '#client/i18n/messages.ts'
 import { useBackendReachable } from '#client/lib/network/backend-reachability.ts'
 import { useOnline } from '#client/lib/network/use-online.ts'
+import { useHydrated } from '#client/lib/use-hydrated.ts'
 
 // The service worker registration (workbox-window) is not needed to paint the page: load it after.
 const PwaPrompts = lazy(() =>
@@ -73,6 +74,7 @@ function RootLayout() {
   const online = useOnline()
   const backendReachable = useBackendReachable()
   const idle = useAfterFirstPaint()
+  const hydrated = useHydrated()
   const mayHavePendingPayments = useMayHavePendingPayments()
   return (
     <>
@@ -83,7 +85,7 @@ function RootLayout() {
       <Toaster closeLabel={msg.toasts.close} />
       <AdultGate />
       {/* the service worker is the browser's: a server render has none to register */}
-      {!import.meta.env.SSR && (
+      {hydrated && (
         <Suspense fallback={null}>
           <PwaPrompts />
         </Suspense>

@@ -2,6 +2,7 @@ import { ShieldAlertIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { msg } from '#client/i18n/messages.ts'
+import { useHydrated } from '#client/lib/use-hydrated.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 import { LanguageSwitch } from './language-switch.tsx'
 
@@ -30,7 +31,10 @@ function rememberConfirmed(): void {
  * dismiss it: the visitor must choose.
  */
 export function AdultGate() {
-  const [open, setOpen] = useState(() => !readConfirmed())
+  // the server renders no gate (it cannot know), and neither does the first render over its HTML
+  const hydrated = useHydrated()
+  const [confirmedNow, setConfirmed] = useState(false)
+  const open = hydrated && !confirmedNow && !readConfirmed()
   const ref = useRef<HTMLDialogElement>(null)
 
   useEffect(() => {
@@ -68,7 +72,7 @@ export function AdultGate() {
           onClick={() => {
             rememberConfirmed()
             ref.current?.close()
-            setOpen(false)
+            setConfirmed(true)
           }}
         >
           {t.confirm}

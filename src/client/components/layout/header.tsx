@@ -6,6 +6,7 @@ import { cn } from '#client/lib/cn.ts'
 import { logout } from '#client/lib/session/logout.ts'
 import { useSession } from '#client/lib/session/use-session.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
+import { useHydrated } from '#client/lib/use-hydrated.ts'
 import { ALL } from '#domain/provinces.ts'
 import { AccountMenu } from './account-menu.tsx'
 import { AppLink } from './app-link.tsx'
@@ -98,6 +99,9 @@ function AuthLinks({ signedIn, onLogout, className, compact = false }: AuthLinks
 /** The sticky header. */
 export function Header() {
   const session = useSession()
+  // a server-rendered page shows the signed-out header (the session is in this browser's storage): the
+  // first render over it does too, then the account's
+  const signedIn = useHydrated() && session.signedIn
   const browse = useBrowse()
   const [drawerActive, setDrawerActive] = useState(false)
   const onLogout = () => {
@@ -124,7 +128,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         {drawerActive ? (
           <Suspense fallback={browseTrigger}>
-            <BrowseDrawer signedIn={session.signedIn} />
+            <BrowseDrawer signedIn={signedIn} />
           </Suspense>
         ) : (
           browseTrigger
@@ -136,9 +140,9 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <LanguageSwitch className="hidden text-chrome-foreground hover:bg-white/10 sm:inline-flex" />
-          <AuthLinks signedIn={session.signedIn} onLogout={onLogout} compact />
+          <AuthLinks signedIn={signedIn} onLogout={onLogout} compact />
           <InstallButton className="hidden border-white/20 bg-transparent text-chrome-foreground hover:bg-white/10 hover:text-chrome-foreground sm:inline-flex" />
-          <AccountMenu email={session.signedIn ? (session.user?.email ?? null) : null} onSignOut={onLogout} />
+          <AccountMenu email={signedIn ? (session.user?.email ?? null) : null} onSignOut={onLogout} />
         </div>
       </div>
 

@@ -6,6 +6,8 @@ export interface AdPhotoProps {
   /** the widths the photo is shown at, for the browser to pick from srcSet */
   sizes: string
   loading?: 'eager' | 'lazy'
+  /** 'high' for the page's largest paint, so the browser fetches it before other images */
+  fetchPriority?: 'high' | undefined
   className?: string
 }
 
@@ -13,7 +15,7 @@ export interface AdPhotoProps {
  * A server photo: the browser picks the smallest WebP that fills the box (srcSet/sizes), the box keeps
  * its size before the bytes arrive (width/height), and the tiny blurred placeholder shows meanwhile.
  */
-export function AdPhoto({ photo, alt, sizes, loading = 'lazy', className }: AdPhotoProps) {
+export function AdPhoto({ photo, alt, sizes, loading = 'lazy', fetchPriority, className }: AdPhotoProps) {
   return (
     <img
       src={photo.src}
@@ -23,6 +25,7 @@ export function AdPhoto({ photo, alt, sizes, loading = 'lazy', className }: AdPh
       height={photo.height || 300}
       alt={alt}
       loading={loading}
+      fetchPriority={fetchPriority}
       decoding="async"
       className={className}
       style={

@@ -2,8 +2,9 @@ import { BadgeCheckIcon, MapPinIcon } from 'lucide-react'
 import { AdPhoto } from '#client/components/media/ad-photo.tsx'
 import { MediaImage } from '#client/components/media/media-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
+import { PostedTime } from '#client/components/ui/posted-time.tsx'
 import { msg } from '#client/i18n/messages.ts'
-import { formatAdPrice, formatPostedDate, listedAt } from '#client/lib/ad-format.ts'
+import { formatAdPrice, listedAt } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { adPath } from '#domain/ad-path.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
@@ -15,10 +16,12 @@ export interface AdCardProps {
   own: boolean
   /** Images of the first row load at once (they are the page's largest paint); the rest lazily. */
   eager: boolean
+  /** the first cards' photos are the page's largest paint: fetched before the other images */
+  priority: boolean
   onOpen: (ad: PublicAd) => void
 }
 
-export function AdCard({ ad, own, eager, onOpen }: AdCardProps) {
+export function AdCard({ ad, own, eager, priority, onOpen }: AdCardProps) {
   // The title's link stretches over the whole card (its ::after), so the card is one big target while
   // screen readers still get a heading and a link named by the ad's title. The link is the ad's own page
   // (for search engines, a new tab, or no JavaScript); a plain click opens the dialog instead.
@@ -32,6 +35,7 @@ export function AdCard({ ad, own, eager, onOpen }: AdCardProps) {
             // 2 columns on phones, 3 on tablets, 4 from xl (ad-grid.tsx)
             sizes="(min-width: 1280px) 25vw, (min-width: 768px) 33vw, 50vw"
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
           />
         ) : (
@@ -41,6 +45,7 @@ export function AdCard({ ad, own, eager, onOpen }: AdCardProps) {
             width={400}
             height={300}
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
             className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
           />
@@ -79,7 +84,7 @@ export function AdCard({ ad, own, eager, onOpen }: AdCardProps) {
           </span>
         </p>
         <p className="text-xs text-muted-foreground">
-          <time dateTime={listedAt(ad)}>{formatPostedDate(listedAt(ad), false)}</time>
+          <PostedTime iso={listedAt(ad)} withTime={false} />
         </p>
       </div>
     </article>

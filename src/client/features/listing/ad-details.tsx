@@ -4,10 +4,11 @@ import { AdPhoto } from '#client/components/media/ad-photo.tsx'
 import { MediaImage } from '#client/components/media/media-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx'
+import { PostedTime } from '#client/components/ui/posted-time.tsx'
 import { fill } from '#client/i18n/fill.ts'
 import { msg } from '#client/i18n/messages.ts'
 import { categoryName, companionName, provinceLabel } from '#client/i18n/names.ts'
-import { formatAdPrice, formatPostedDate, listedAt } from '#client/lib/ad-format.ts'
+import { formatAdPrice, listedAt } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { cn } from '#client/lib/cn.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
@@ -48,6 +49,15 @@ function Heading({
   )
 }
 
+function ContactHeading({ id, level, children }: { id: string; level: 2 | 3; children: ReactNode }) {
+  const Tag = level === 2 ? 'h2' : 'h3'
+  return (
+    <Tag id={id} className="text-sm font-semibold">
+      {children}
+    </Tag>
+  )
+}
+
 /**
  * An ad's photos, facts, description, contact and report: the content of the listing's dialog and of
  * the ad's own page (/ca/{province}/{category}/{id}-{slug}), which also loads the first photo eagerly
@@ -72,6 +82,7 @@ export function AdDetails({ ad, inDialog }: { ad: PublicAd; inDialog: boolean })
             // the dialog is at most 42rem wide
             sizes="(min-width: 672px) 672px, 100vw"
             loading="eager"
+            fetchPriority={inDialog ? undefined : 'high'}
             className="size-full object-cover"
           />
         ) : (
@@ -80,6 +91,7 @@ export function AdDetails({ ad, inDialog }: { ad: PublicAd; inDialog: boolean })
             alt={ad.title}
             width={800}
             height={600}
+            fetchPriority={inDialog ? undefined : 'high'}
             className="size-full object-cover"
           />
         )}
@@ -130,9 +142,7 @@ export function AdDetails({ ad, inDialog }: { ad: PublicAd; inDialog: boolean })
               </span>
               <span className="inline-flex items-center gap-1">
                 <CalendarIcon className="size-4" aria-hidden="true" />
-                <time dateTime={listedAt(ad)}>
-                  {fill(m.posted, { date: formatPostedDate(listedAt(ad)) })}
-                </time>
+                <PostedTime iso={listedAt(ad)} template={m.posted} />
               </span>
             </>
           }
@@ -170,9 +180,10 @@ export function AdDetails({ ad, inDialog }: { ad: PublicAd; inDialog: boolean })
         </section>
 
         <section aria-labelledby={`contact-${ad.id}`} className="flex flex-col gap-3 rounded-lg bg-muted p-4">
-          <h3 id={`contact-${ad.id}`} className="text-sm font-semibold">
+          {/* under the dialog's h2 title, or the page's h1 */}
+          <ContactHeading id={`contact-${ad.id}`} level={inDialog ? 3 : 2}>
             {m.contactTitle}
-          </h3>
+          </ContactHeading>
           <RevealContact adId={ad.id} hasContact={ad.hasContact} />
         </section>
 

@@ -14,7 +14,14 @@ export function AdGrid({ ads, ownIds, onOpen }: AdGridProps) {
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4" data-testid="ad-grid">
       {ads.map((ad, i) => (
         <li key={ad.id} className="min-w-0">
-          <AdCard ad={ad} own={ownIds.has(ad.id)} eager={i < 4} onOpen={onOpen} />
+          <AdCard
+            ad={ad}
+            own={ownIds.has(ad.id)}
+            eager={i < 4}
+            // the first row on a phone (2 columns)
+            priority={i < 2}
+            onOpen={onOpen}
+          />
         </li>
       ))}
     </ul>

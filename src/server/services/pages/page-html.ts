@@ -84,6 +84,7 @@ export function composePageHtml(shell: string, page: RenderedPage, options: Page
         () => `${headTags(head, title, options.publicUrl, options.language).join('\n')}\n</head>`,
       )
   }
+  if (page.preloads) html = html.replace('</head>', () => `${page.preloads}\n</head>`)
   const state = `<script id="ssr-state" type="application/json">${jsonForScript(page.state)}</script>`
   return html.replace(ROOT_DIV, () => `<div id="root">${page.html}</div>${state}`)
 }

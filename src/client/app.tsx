@@ -1,0 +1,104 @@
+import './lib/zod-jitless.ts'
+import { hydrate } from '@tanstack/react-query'
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { StrictMode, useSyncExternalStore } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { ErrorPage } from '#client/components/layout/error-page.tsx'
+import { onLanguageChange, rememberLanguage, startLanguage, textsRevision } from '#client/i18n/messages.ts'
+import { createPersister, persistOptions } from '#client/lib/persister.ts'
+import { createQueryClient } from '#client/lib/query-client.ts'
+import { Provider } from '#client/lib/state.ts'
+import { isLanguage } from '#domain/languages.ts'
+import { routeTree } from './route-tree.gen.ts'
+
+// A French link (?lang=fr, as search engines list the French pages) opens in French and is remembered
+// like the switch; the parameter then leaves the address bar, so the routes never see it.
+const address = new URL(window.location.href)
+const linkLanguage = address.searchParams.get('lang')
+if (isLanguage(linkLanguage)) {
+  rememberLanguage(linkLanguage)
+  address.searchParams.delete('lang')
+  window.history.replaceState(window.history.state, '', `${address.pathname}${address.search}${address.hash}`)
+}
+
+const queryClient = createQueryClient()
+const persister = createPersister()
+
+// A server-rendered page (src/client/entry-server.tsx) carries the data it was rendered with: start
+// from it, so the first render matches the page's markup and asks the API nothing before painting.
+const serverState = document.getElementById('ssr-state')?.textContent
+if (serverState) {
+  try {
+    hydrate(queryClient, JSON.parse(serverState))
+  } catch {
+    // a damaged copy only costs the first fetch
+  }
+}
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // the query cache decides freshness; the router always asks it
+  defaultPreloadStaleTime: 0,
+  defaultErrorComponent: ErrorPage,
+  scrollRestoration: true,
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+// A language switch rewrites the texts in place (src/client/i18n/messages.ts); remounting the routed tree
+// re-renders every screen in the new language, while the router, the query cache and the stores outside
+// React keep their state.
+function Routed() {
+  const revision = useSyncExternalStore(onLanguageChange, textsRevision, textsRevision)
+  return <RouterProvider key={revision} router={router} />
+}
+
+const container = document.getElementById('root')
+if (!container) throw new Error('index.html lacks #root')
+
+const app = (
+  <StrictMode>
+    <Provider>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{ persister, ...persistOptions }}
+        // paused offline mutations (posting, payments) resume once their persisted state is back
+        onSuccess={() => void queryClient.resumePausedMutations()}
+      >
+        <Routed />
+      </PersistQueryClientProvider>
+    </Provider>
+  </StrictMode>
+)
+
+// Listing and ad pages arrive rendered by the server (src/server/routes/pages.ts) with their data:
+// React adopts that markup (hydration) rather than drawing it again, so the photos already painted stay
+// the page's largest paint. Where the browser knows more than the server did (the session, a time zone),
+// components draw the server's version first and update after (lib/use-hydrated.ts); a mismatch left
+// anyway costs one client render, never a broken page.
+// `/` arrives pre-rendered at build time (scripts/vite/prerender-home.ts) inside an inert wrapper that
+// React replaces on its first commit, once the router has settled: the swap is to identical markup.
+// French users wait for the French catalog, never seeing an English flash; English costs nothing here.
+const languageReady = startLanguage().catch(() => undefined)
+if (serverState) {
+  // as TanStack Start's client does: the tree then has no Suspense boundary of the router's own at its
+  // top, like the server's render (src/client/entry-server.tsx), so the markup is adopted as it is
+  router.ssr = { manifest: undefined }
+  void Promise.all([router.load(), languageReady]).finally(() =>
+    hydrateRoot(container, app, {
+      onRecoverableError: (error, info) => {
+        if (import.meta.env.DEV)
+          console.warn('hydration fell back to a client render:', error, info.componentStack)
+      },
+    }),
+  )
+} else if (container.hasChildNodes()) {
+  void Promise.all([router.load(), languageReady]).finally(() => createRoot(container).render(app))
+} else void languageReady.finally(() => createRoot(container).render(app))
