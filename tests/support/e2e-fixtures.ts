@@ -80,6 +80,23 @@ export function makeOutbox(request: APIRequestContext): Outbox {
   }
 }
 
+/**
+ * page.goto that returns once the app has taken the page over: a server-rendered page shows (and
+ * offers its buttons) before its scripts run, and a click then would do nothing. Pages that are not the
+ * app (an API answer, the sandbox's hosted page) and pages without JavaScript return at once.
+ */
+export function waitForAppOnGoto(page: Page): void {
+  const goto = page.goto.bind(page)
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    const html = response?.headers()['content-type']?.includes('text/html') ?? false
+    if (html && !new URL(page.url()).pathname.startsWith('/api/')) {
+      await page.waitForSelector('html[data-app="ready"]', { state: 'attached' })
+    }
+    return response
+  }
+}
+
 export const test = base.extend<E2EFixtures & E2EOptions>({
   adultConfirmed: [true, { option: true }],
   page: async ({ page, adultConfirmed }, use) => {
@@ -96,6 +113,7 @@ export const test = base.extend<E2EFixtures & E2EOptions>({
         [STORAGE_KEYS.adultConfirmed, ADULT_CONFIRMED_VALUE] as const,
       )
     }
+    waitForAppOnGoto(page)
     await use(page)
   },
   outbox: async ({ request }, use) => {
@@ -134,5 +152,7 @@ export async function newVisitor(browser: Browser): Promise<{ context: BrowserCo
     STORAGE_KEYS.adultConfirmed,
     ADULT_CONFIRMED_VALUE,
   ] as const)
-  return { context, page: await context.newPage() }
+  const page = await context.newPage()
+  waitForAppOnGoto(page)
+  return { context, page }
 }

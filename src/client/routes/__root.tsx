@@ -75,6 +75,11 @@ function RootLayout() {
   const backendReachable = useBackendReachable()
   const idle = useAfterFirstPaint()
   const hydrated = useHydrated()
+  // the page now answers clicks (a server-rendered page shows before its scripts run): said on <html>
+  // for anything that must wait for it, such as the e2e tests (tests/support/e2e-fixtures.ts)
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready'
+  }, [])
   const mayHavePendingPayments = useMayHavePendingPayments()
   return (
     <>

@@ -16,21 +16,35 @@ export function SearchForm({ id, className }: { id: string; className?: string }
   const [keyword, setKeyword] = useState(currentQ)
   // follow the URL (back/forward, a filter cleared elsewhere) without fighting the user's typing
   useEffect(() => setKeyword(currentQ), [currentQ])
+  // the same search as a plain GET form, for a page the app has not taken over yet (server-rendered,
+  // still loading its scripts) or a browser without JavaScript
+  const plain = searchTarget(current, '')
 
   return (
     <search className={cn('w-full', className)}>
       <form
+        action={`/ca/${plain.province}/${plain.category}`}
+        method="get"
         className="flex w-full items-center"
         onSubmit={(event) => {
           event.preventDefault()
           void router.navigate({ href: listingHref(searchTarget(current, keyword)) })
         }}
       >
+        {Object.entries(plain.search).map(([name, value]) => (
+          <input
+            key={name}
+            type="hidden"
+            name={name}
+            value={typeof value === 'string' ? value : JSON.stringify(value)}
+          />
+        ))}
         <label htmlFor={id} className="sr-only">
           {t.searchLabel}
         </label>
         <input
           id={id}
+          name="q"
           type="search"
           enterKeyHint="search"
           value={keyword}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseListingSearch } from './listing-search.ts'
+import { listingCanonicalPath, listingQuery, parseListingSearch } from './listing-search.ts'
 
 // the router hands validateSearch whatever the URL held; the typed input only shapes links
 const parse = (search: Record<string, unknown>) =>
@@ -43,5 +43,39 @@ describe('listing search params', () => {
       verified: false,
     })
     expect(parse({ page: 1.5 }).page).toBe(1)
+  })
+})
+
+describe('a listing URL as an API query and as a canonical URL', () => {
+  it('asks GET /ads for the path and the filters, the companion type only for Adult Companions', () => {
+    const search = parse({ city: 'Toronto', escortType: 'female-companion', q: 'silk', page: 2 })
+    expect(listingQuery('on', 'adult-buy-sell', search)).toEqual({
+      province: 'ON',
+      category: 'adult-buy-sell',
+      city: 'Toronto',
+      escortType: undefined,
+      q: 'silk',
+      sort: undefined,
+      verified: undefined,
+      page: 2,
+    })
+    expect(listingQuery('ALL', 'adult-services', search).escortType).toBe('female-companion')
+    expect(listingQuery('ALL', 'no-such-category', search).category).toBe('adult-buy-sell')
+  })
+
+  it('keeps the city, companion type and page in the canonical URL, never the keyword or sort', () => {
+    const search = parse({
+      city: 'Montréal',
+      escortType: 'male-companion',
+      q: 'x',
+      sort: 'price-asc',
+      page: 3,
+    })
+    expect(listingCanonicalPath(listingQuery('QC', 'adult-services', search))).toBe(
+      '/ca/QC/adult-services?city=Montr%C3%A9al&escortType=male-companion&page=3',
+    )
+    expect(listingCanonicalPath(listingQuery('on', 'adult-buy-sell', parse({})))).toBe(
+      '/ca/ON/adult-buy-sell',
+    )
   })
 })
