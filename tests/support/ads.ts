@@ -2,7 +2,8 @@
 // calls a journey makes. Each takes the file's TestApp, so files keep one app and one database.
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { AdsPaths, type AdWriteInput } from '#domain/api/ads.ts'
+import type { AdWriteInput } from '#domain/api/ads.ts'
+import { AdsPaths } from '#domain/api/ads-paths.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { users } from '#server/db/schema/users.ts'
 import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'

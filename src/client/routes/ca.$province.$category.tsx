@@ -1,5 +1,4 @@
 import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router'
-import { adsListQuery } from '#client/features/listing/api/list-ads.ts'
 import { ListingPage } from '#client/features/listing/listing-page.tsx'
 import {
   listingQuery,
@@ -21,6 +20,8 @@ export const Route = createFileRoute('/ca/$province/$category')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     if (!import.meta.env.SSR) return
+    // imported here, not at the top: this file is in every page's first load, the query code is not
+    const { adsListQuery } = await import('#client/features/listing/api/list-ads.ts')
     await context.queryClient.prefetchQuery(
       adsListQuery(listingQuery(params.province, params.category, deps)),
     )

@@ -1,6 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AdPage } from '#client/features/listing/ad-page.tsx'
-import { adQuery } from '#client/features/listing/api/get-ad.ts'
 import { adIdFromSegment } from '#domain/ad-path.ts'
 import { matchCategory } from '#domain/categories.ts'
 import { matchProvince } from '#domain/provinces.ts'
@@ -17,6 +16,8 @@ export const Route = createFileRoute('/ca/$province/$category_/$ad')({
   loader: async ({ context, params }) => {
     const id = adIdFromSegment(params.ad)
     if (!import.meta.env.SSR || !id) return
+    // imported here, not at the top: this file is in every page's first load, the query code is not
+    const { adQuery } = await import('#client/features/listing/api/get-ad.ts')
     await context.queryClient.prefetchQuery(adQuery(context.queryClient, id))
   },
   component: AdRoute,

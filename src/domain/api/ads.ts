@@ -16,20 +16,6 @@ import { PhotoViewSchema } from './media.ts'
 // Request and response shapes of /api/ads, shared by the server routes and the client.
 // Contact details are in no list or detail answer: only the reveal route returns them.
 
-export const AdsPaths = {
-  list: '/ads',
-  mine: '/ads/mine',
-  ad: (id: string) => `/ads/${encodeURIComponent(id)}`,
-  reveal: (id: string) => `/ads/${encodeURIComponent(id)}/reveal`,
-} as const
-
-/** 12 characters of [0-9a-z]: no '-', so a URL can carry `{id}-{slug}` and split it at the first '-'. */
-export const AD_ID_LENGTH = 12
-export const AD_ID_PATTERN = /^[0-9a-z]{12}$/
-export function isAdId(value: string | null | undefined): value is string {
-  return typeof value === 'string' && AD_ID_PATTERN.test(value)
-}
-
 export const MAX_TITLE_LENGTH = 120
 export const MAX_DESCRIPTION_LENGTH = 5_000
 export const MAX_CITY_LENGTH = 100

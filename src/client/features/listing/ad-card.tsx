@@ -19,9 +19,10 @@ export interface AdCardProps {
   /** the first cards' photos are the page's largest paint: fetched before the other images */
   priority: boolean
   onOpen: (ad: PublicAd) => void
+  onIntent?: (() => void) | undefined
 }
 
-export function AdCard({ ad, own, eager, priority, onOpen }: AdCardProps) {
+export function AdCard({ ad, own, eager, priority, onOpen, onIntent }: AdCardProps) {
   // The title's link stretches over the whole card (its ::after), so the card is one big target while
   // screen readers still get a heading and a link named by the ad's title. The link is the ad's own page
   // (for search engines, a new tab, or no JavaScript); a plain click opens the dialog instead.
@@ -65,6 +66,8 @@ export function AdCard({ ad, own, eager, priority, onOpen }: AdCardProps) {
         <h2 className="line-clamp-2 text-sm font-semibold leading-snug sm:text-base">
           <a
             href={adPath(ad)}
+            onPointerEnter={onIntent}
+            onFocus={onIntent}
             onClick={(event) => {
               if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
                 return

@@ -3,7 +3,6 @@ import { type ReactNode, useState } from 'react'
 import { AdPhoto } from '#client/components/media/ad-photo.tsx'
 import { MediaImage } from '#client/components/media/media-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
-import { DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx'
 import { PostedTime } from '#client/components/ui/posted-time.tsx'
 import { fill } from '#client/i18n/fill.ts'
 import { msg } from '#client/i18n/messages.ts'
@@ -18,33 +17,19 @@ import { ShareAd } from './share-ad.tsx'
 
 const m = msg.adDialog
 
-/** The heading parts: Radix's labelled title and description in the dialog, a plain h1 on the ad's page. */
-function Heading({
-  inDialog,
-  badges,
-  title,
-  facts,
-}: {
-  inDialog: boolean
+export interface HeadingParts {
   badges: ReactNode
   title: string
   facts: ReactNode
-}) {
-  const factsClass = 'flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground'
-  if (inDialog) {
-    return (
-      <DialogHeader>
-        {badges}
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription className="flex flex-wrap items-center gap-x-4 gap-y-1">{facts}</DialogDescription>
-      </DialogHeader>
-    )
-  }
+}
+
+/** The ad's page: a plain h1 (the dialog brings Radix's labelled title, ad-dialog.tsx). */
+function PageHeading({ badges, title, facts }: HeadingParts) {
   return (
     <header className="flex flex-col gap-2">
       {badges}
       <h1 className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{title}</h1>
-      <p className={factsClass}>{facts}</p>
+      <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">{facts}</p>
     </header>
   )
 }
@@ -63,7 +48,16 @@ function ContactHeading({ id, level, children }: { id: string; level: 2 | 3; chi
  * the ad's own page (/ca/{province}/{category}/{id}-{slug}), which also loads the first photo eagerly
  * as its largest paint.
  */
-export function AdDetails({ ad, inDialog }: { ad: PublicAd; inDialog: boolean }) {
+export function AdDetails({
+  ad,
+  heading,
+}: {
+  ad: PublicAd
+  /** the dialog's own heading; the page's h1 when absent */
+  heading?: (parts: HeadingParts) => ReactNode
+}) {
+  const inDialog = heading !== undefined
+  const Heading = heading ?? PageHeading
   const [photo, setPhoto] = useState(0)
   const images = ad.images.length > 0 ? ad.images : [adImage(ad)]
   const category = ad.escortType ? companionName(ad.escortType) : categoryName(ad.category)
@@ -119,7 +113,6 @@ export function AdDetails({ ad, inDialog }: { ad: PublicAd; inDialog: boolean })
 
       <div className={cn('flex flex-col gap-4', inDialog ? 'p-5 sm:p-6' : 'py-5')}>
         <Heading
-          inDialog={inDialog}
           title={ad.title}
           badges={
             <div className="flex flex-wrap items-center gap-2">

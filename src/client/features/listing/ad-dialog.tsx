@@ -1,7 +1,24 @@
-import { Dialog, DialogContent } from '#client/components/ui/dialog.tsx'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx'
 import { msg } from '#client/i18n/messages.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
-import { AdDetails } from './ad-details.tsx'
+import { AdDetails, type HeadingParts } from './ad-details.tsx'
+
+/** Radix's labelled title and description: the dialog is named by the ad's title. */
+function DialogHeading({ badges, title, facts }: HeadingParts) {
+  return (
+    <DialogHeader>
+      {badges}
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription className="flex flex-wrap items-center gap-x-4 gap-y-1">{facts}</DialogDescription>
+    </DialogHeader>
+  )
+}
 
 /** The ad's details in an accessible modal (Radix Dialog: focus trap, Escape, labelled title). */
 export function AdDialog({ ad, onClose }: { ad: PublicAd | null; onClose: () => void }) {
@@ -14,7 +31,7 @@ export function AdDialog({ ad, onClose }: { ad: PublicAd | null; onClose: () => 
           closeLabel={msg.adDialog.close}
         >
           {/* keyed so another ad starts with its first photo and a hidden contact */}
-          <AdDetails key={ad.id} ad={ad} inDialog />
+          <AdDetails key={ad.id} ad={ad} heading={DialogHeading} />
         </DialogContent>
       )}
     </Dialog>

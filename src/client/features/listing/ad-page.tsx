@@ -76,7 +76,7 @@ export function AdPage({
       {ad.data ? (
         <>
           <AdHead ad={ad.data} />
-          <AdDetails ad={ad.data} inDialog={false} />
+          <AdDetails ad={ad.data} />
         </>
       ) : ad.data === null ? (
         <section className="rounded-xl border border-dashed border-border px-6 py-16 text-center">

@@ -5,13 +5,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Checkbox } from '#client/components/ui/checkbox.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#client/components/ui/select.tsx'
+import { LazySelect } from '#client/components/ui/lazy-select.tsx'
 import { msg } from '#client/i18n/messages.ts'
 import { categoryName, companionName } from '#client/i18n/names.ts'
 import {
@@ -110,57 +104,40 @@ export function ListingFilters({ province, category, search, listedCities, onApp
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-category`}>{m.category}</Label>
-        <Select value={category} onValueChange={changeCategory}>
-          <SelectTrigger id={`${id}-category`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {CATEGORIES.map((c) => (
-              <SelectItem key={c.key} value={c.key}>
-                {categoryName(c.key)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <LazySelect
+          id={`${id}-category`}
+          value={category}
+          placeholder={categoryName(category)}
+          items={CATEGORIES.map((c) => ({ value: c.key, label: categoryName(c.key) }))}
+          onValueChange={changeCategory}
+        />
       </div>
 
       {category === SERVICES_CATEGORY && (
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-type`}>{m.companionType}</Label>
-          <Select
+          <LazySelect
+            id={`${id}-type`}
             value={search.escortType ?? ALL}
+            placeholder={m.allCompanionTypes}
+            items={[
+              { value: ALL, label: m.allCompanionTypes },
+              ...COMPANION_TYPES.map((t) => ({ value: t, label: companionName(t) })),
+            ]}
             onValueChange={(v) => update({ escortType: isCompanionType(v) ? v : undefined })}
-          >
-            <SelectTrigger id={`${id}-type`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{m.allCompanionTypes}</SelectItem>
-              {COMPANION_TYPES.map((t) => (
-                <SelectItem key={t} value={t}>
-                  {companionName(t)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          />
         </div>
       )}
 
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-city`}>{m.city}</Label>
-        <Select value={currentCity} onValueChange={(v) => update({ city: v })}>
-          <SelectTrigger id={`${id}-city`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{m.allCities}</SelectItem>
-            {cities.map((c) => (
-              <SelectItem key={c} value={c}>
-                {c}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <LazySelect
+          id={`${id}-city`}
+          value={currentCity}
+          placeholder={m.allCities}
+          items={[{ value: ALL, label: m.allCities }, ...cities.map((c) => ({ value: c, label: c }))]}
+          onValueChange={(v) => update({ city: v })}
+        />
       </div>
 
       <form className="flex flex-col gap-2" onSubmit={submitKeyword}>
@@ -184,18 +161,13 @@ export function ListingFilters({ province, category, search, listedCities, onApp
 
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-sort`}>{m.sort}</Label>
-        <Select value={search.sort} onValueChange={(v) => isSortOption(v) && update({ sort: v })}>
-          <SelectTrigger id={`${id}-sort`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {SORT_OPTIONS.map((s) => (
-              <SelectItem key={s} value={s}>
-                {m.sortOptions[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <LazySelect
+          id={`${id}-sort`}
+          value={search.sort}
+          placeholder={m.sortOptions[search.sort]}
+          items={SORT_OPTIONS.map((s) => ({ value: s, label: m.sortOptions[s] }))}
+          onValueChange={(v) => isSortOption(v) && update({ sort: v })}
+        />
       </div>
 
       <div className="flex items-center gap-3">

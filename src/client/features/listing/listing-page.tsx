@@ -1,16 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { SlidersHorizontalIcon } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useRef, useState } from 'react'
 import { PageHead } from '#client/components/layout/page-head.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '#client/components/ui/sheet.tsx'
 import { fill } from '#client/i18n/fill.ts'
 import { msg } from '#client/i18n/messages.ts'
 import { categoryName, companionName, provinceLabel } from '#client/i18n/names.ts'
@@ -18,7 +10,6 @@ import { formatResultCount } from '#client/lib/ad-format.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
 import { SERVICES_CATEGORY } from '#domain/categories.ts'
 import { isAllCities } from '#domain/listing.ts'
-import { AdDialog } from './ad-dialog.tsx'
 import { AdGrid } from './ad-grid.tsx'
 import { useAdsList } from './api/list-ads.ts'
 import { LegalNotice } from './legal-notice.tsx'
@@ -27,6 +18,11 @@ import { ListingPagination } from './listing-pagination.tsx'
 import { listingCanonicalPath, listingQuery } from './listing-search.ts'
 import { ListingStatus } from './listing-status.tsx'
 import { useOwnAdIds } from './use-own-ad-ids.ts'
+
+const loadAdDialog = () => import('./ad-dialog.tsx')
+const AdDialog = lazy(() => loadAdDialog().then((module) => ({ default: module.AdDialog })))
+const loadFiltersSheet = () => import('./filters-sheet.tsx')
+const FiltersSheet = lazy(() => loadFiltersSheet().then((module) => ({ default: module.FiltersSheet })))
 
 const m = msg.listing
 const routeApi = getRouteApi('/ca/$province/$category')
@@ -43,6 +39,13 @@ export function ListingPage({
   const ownIds = useOwnAdIds()
   const [openAd, setOpenAd] = useState<PublicAd | null>(null)
   const [filtersOpen, setFiltersOpen] = useState(false)
+  const [dialogWanted, setDialogWanted] = useState(false)
+  const filtersButtonRef = useRef<HTMLButtonElement>(null)
+  const closeFilters = () => {
+    setFiltersOpen(false)
+    // the sheet's own trigger is gone with it: focus goes back to the button that replaces it
+    requestAnimationFrame(() => filtersButtonRef.current?.focus())
+  }
 
   const query = useMemo(
     () => listingQuery(provinceParam, categoryParam, search),
@@ -58,6 +61,19 @@ export function ListingPage({
   const categoryLabel = escortType ? companionName(escortType) : categoryName(category)
   const place = provinceLabel(province)
   const cityLabel = isAllCities(search.city) ? m.allCities : search.city
+
+  const filtersButton = (
+    <Button
+      ref={filtersButtonRef}
+      variant="outline"
+      size="sm"
+      onClick={() => setFiltersOpen(true)}
+      onPointerEnter={() => void loadFiltersSheet()}
+    >
+      <SlidersHorizontalIcon aria-hidden="true" />
+      {m.filters}
+    </Button>
+  )
 
   const filters = (
     <ListingFilters
@@ -101,22 +117,14 @@ export function ListingPage({
 
         <section aria-label={heading} className="min-w-0">
           <div className="mb-4 flex items-center justify-between gap-3 lg:hidden">
-            <Sheet open={filtersOpen} onOpenChange={setFiltersOpen}>
-              <SheetTrigger asChild>
-                <Button variant="outline" size="sm">
-                  <SlidersHorizontalIcon aria-hidden="true" />
-                  {m.filters}
-                </Button>
-              </SheetTrigger>
-              <SheetContent side="left" closeLabel={msg.adDialog.close}>
-                <SheetHeader>
-                  <SheetTitle>{m.filters}</SheetTitle>
-                  <SheetDescription>{m.filtersDescription}</SheetDescription>
-                </SheetHeader>
-                {filters}
-                <Button onClick={() => setFiltersOpen(false)}>{m.showResults}</Button>
-              </SheetContent>
-            </Sheet>
+            {/* the sheet (Radix Dialog) loads the first time it is opened: most visitors never do */}
+            {filtersOpen ? (
+              <Suspense fallback={filtersButton}>
+                <FiltersSheet onClose={closeFilters}>{filters}</FiltersSheet>
+              </Suspense>
+            ) : (
+              filtersButton
+            )}
             {pages > 1 && (
               <span className="text-sm text-muted-foreground">
                 {fill(m.pageOf, { page: currentPage, pages })}
@@ -134,14 +142,27 @@ export function ListingPage({
               </Button>
             </div>
           ) : (
-            <AdGrid ads={items} ownIds={ownIds} onOpen={setOpenAd} />
+            <AdGrid
+              ads={items}
+              ownIds={ownIds}
+              onIntent={() => void loadAdDialog()}
+              onOpen={(ad) => {
+                setDialogWanted(true)
+                setOpenAd(ad)
+              }}
+            />
           )}
 
           <ListingPagination page={currentPage} pageCount={pages} />
         </section>
       </div>
 
-      <AdDialog ad={openAd} onClose={() => setOpenAd(null)} />
+      {/* the dialog (Radix) loads when a card is first pointed at, focused or opened */}
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <AdDialog ad={openAd} onClose={() => setOpenAd(null)} />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -1,108 +1,34 @@
 import { FlagIcon } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { Label } from '#client/components/ui/label.tsx'
-import { Textarea } from '#client/components/ui/textarea.tsx'
 import { msg } from '#client/i18n/messages.ts'
-import { errorDetail, http } from '#client/lib/http.ts'
-import { toast } from '#client/lib/toasts/toast-store.ts'
-import {
-  MAX_REPORT_DETAILS,
-  REPORT_REASONS,
-  ReportPaths,
-  type ReportReason,
-  ReportResponseSchema,
-} from '#domain/api/reports.ts'
 
-const m = msg.adDialog
-const t = msg.review
+// the form (and the reports' zod schemas) loads when Report is pointed at or pressed
+const loadForm = () => import('./report-form.tsx')
+const ReportForm = lazy(() => loadForm().then((module) => ({ default: module.ReportForm })))
 
-/** POST /ads/{id}/reports: signed in or not (the user's token goes along when there is one). */
-function sendReport(adId: string, reason: ReportReason, details: string) {
-  return http.post(ReportPaths.report(adId), { reason, details }, { schema: ReportResponseSchema })
-}
-
-/** The ad dialog's Report link, opening a short form: a reason and optional details. */
+/** The ad's Report link, opening a short form: a reason and optional details. */
 export function ReportAd({ adId }: { adId: string }) {
-  const id = useId()
   const [open, setOpen] = useState(false)
-  const [reason, setReason] = useState<ReportReason>('spam')
-  const [details, setDetails] = useState('')
-  // plain state, not a query mutation: the dialog is also shown where no QueryClient is provided
-  const [sending, setSending] = useState(false)
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setSending(true)
-    try {
-      const answer = await sendReport(adId, reason, details.trim())
-      toast({ title: answer.already_reported ? t.reportAlready : t.reportThanks })
-      setOpen(false)
-    } catch (e) {
-      toast({
-        title: t.reportFailed,
-        description: errorDetail(e, msg.admin.tryAgain),
-        variant: 'destructive',
-      })
-    } finally {
-      setSending(false)
-    }
-  }
-
-  if (!open) {
-    return (
-      <div className="flex justify-end">
-        <Button
-          variant="link"
-          size="sm"
-          className="h-auto px-0 text-muted-foreground"
-          onClick={() => setOpen(true)}
-        >
-          <FlagIcon aria-hidden="true" />
-          {m.report}
-        </Button>
-      </div>
-    )
-  }
-
+  const button = (
+    <div className="flex justify-end">
+      <Button
+        variant="link"
+        size="sm"
+        className="h-auto px-0 text-muted-foreground"
+        onPointerEnter={() => void loadForm()}
+        onFocus={() => void loadForm()}
+        onClick={() => setOpen(true)}
+      >
+        <FlagIcon aria-hidden="true" />
+        {msg.adDialog.report}
+      </Button>
+    </div>
+  )
+  if (!open) return button
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
-      aria-labelledby={`${id}-title`}
-      className="grid gap-3 rounded-lg border p-4"
-    >
-      <h3 id={`${id}-title`} className="text-sm font-semibold">
-        {t.reportTitle}
-      </h3>
-      <fieldset className="grid gap-1">
-        <legend className="text-sm font-medium">{t.reportReason}</legend>
-        {REPORT_REASONS.map((r) => (
-          <label key={r} className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name={`${id}-reason`}
-              value={r}
-              checked={reason === r}
-              onChange={() => setReason(r)}
-            />
-            {t.reasons[r]}
-          </label>
-        ))}
-      </fieldset>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-details`}>{t.reportDetails}</Label>
-        <Textarea
-          id={`${id}-details`}
-          value={details}
-          maxLength={MAX_REPORT_DETAILS}
-          onChange={(e) => setDetails(e.target.value)}
-        />
-      </div>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={sending}>
-          {sending ? t.reportSending : t.reportSend}
-        </Button>
-      </div>
-    </form>
+    <Suspense fallback={button}>
+      <ReportForm adId={adId} onDone={() => setOpen(false)} />
+    </Suspense>
   )
 }

@@ -7,7 +7,7 @@ import { ensureServerAd } from '#client/features/post/api/create-ad.ts'
 import { payFromWallet } from '#client/features/wallet/api/pay-from-wallet.ts'
 import { msgPayments } from '#client/i18n/messages-payments.ts'
 import { isApiError } from '#client/lib/http.ts'
-import { isAdId } from '#domain/api/ads.ts'
+import { isAdId } from '#domain/api/ads-paths.ts'
 import {
   moderationPayload,
   needsModerationCheck,

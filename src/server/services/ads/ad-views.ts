@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { effectiveStatus } from '#domain/ad-status.ts'
-import { AD_ID_LENGTH, type AdReveal, type OwnAd, type PublicAd } from '#domain/api/ads.ts'
+import type { AdReveal, OwnAd, PublicAd } from '#domain/api/ads.ts'
+import { AD_ID_LENGTH } from '#domain/api/ads-paths.ts'
 import type { CategoryKey, CompanionType } from '#domain/categories.ts'
 import type { ContactPlatform, PriceUnit } from '#domain/constants.ts'
 import { centsToDollars } from '#domain/money.ts'

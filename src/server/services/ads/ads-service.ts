@@ -1,12 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { canApply, effectiveStatus } from '#domain/ad-status.ts'
-import {
-  AD_NOT_FOUND_DETAIL,
-  type AdPatch,
-  type AdWrite,
-  BANNED_WORDS_DETAIL,
-  isAdId,
-} from '#domain/api/ads.ts'
+import { AD_NOT_FOUND_DETAIL, type AdPatch, type AdWrite, BANNED_WORDS_DETAIL } from '#domain/api/ads.ts'
+import { isAdId } from '#domain/api/ads-paths.ts'
 import { SERVICES_CATEGORY } from '#domain/categories.ts'
 import { centsToDollars, dollarsToCents } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'

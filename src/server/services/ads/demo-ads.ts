@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Ad } from '#domain/ad.ts'
-import { AD_ID_LENGTH } from '#domain/api/ads.ts'
+import { AD_ID_LENGTH } from '#domain/api/ads-paths.ts'
 import { mockAds } from '#domain/mock-ads.ts'
 import { dollarsToCents } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'

@@ -1,6 +1,7 @@
 import { and, countDistinct, eq, isNull } from 'drizzle-orm'
 import { effectiveStatus } from '#domain/ad-status.ts'
-import { AD_NOT_FOUND_DETAIL, isAdId } from '#domain/api/ads.ts'
+import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
+import { isAdId } from '#domain/api/ads-paths.ts'
 import {
   HOLD_AFTER_REPORTERS,
   type ReportRequest,

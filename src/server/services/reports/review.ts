@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import { canApply, effectiveStatus } from '#domain/ad-status.ts'
-import { AD_NOT_FOUND_DETAIL, isAdId } from '#domain/api/ads.ts'
+import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
+import { isAdId } from '#domain/api/ads-paths.ts'
 import {
   type QueueItem,
   REMOVAL_REASON_REQUIRED_DETAIL,

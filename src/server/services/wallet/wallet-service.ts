@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
-import { isAdId } from '#domain/api/ads.ts'
+import { isAdId } from '#domain/api/ads-paths.ts'
 import type { Wallet, WalletPayRequest, WalletPayResponse, WalletTransaction } from '#domain/api/wallet.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { centsToDollars } from '#domain/money.ts'

@@ -1,6 +1,8 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { http, isApiError } from '#client/lib/http.ts'
-import { type AdDetail, AdDetailSchema, type AdList, AdsPaths } from '#domain/api/ads.ts'
+import type { AdDetail, AdList } from '#domain/api/ads.ts'
+import { AdsPaths } from '#domain/api/ads-paths.ts'
+import { adSchemas, olderThanTheServerRender } from './ad-schemas.ts'
 import { adsKeys } from './ads-keys.ts'
 
 /**
@@ -8,6 +10,7 @@ import { adsKeys } from './ads-keys.ts'
  * there is none: an expired, removed or unknown ad is an answer to show, not a failure to retry.
  */
 export async function getAd(id: string, signal?: AbortSignal): Promise<AdDetail | null> {
+  const { AdDetailSchema } = await adSchemas()
   try {
     return await http.get(AdsPaths.ad(id), { schema: AdDetailSchema, signal })
   } catch (error) {
@@ -29,6 +32,7 @@ export function adQuery(queryClient: QueryClient, id: string) {
   return queryOptions<AdDetail | null>({
     queryKey: adsKeys.detail(id),
     queryFn: ({ signal }) => getAd(id, signal),
+    refetchOnMount: olderThanTheServerRender,
     placeholderData: (): AdDetail | undefined => fromSeenListings(queryClient, id),
     // offline, one failed attempt is enough to show what was saved
     retry: (count) => count < 1 && typeof navigator !== 'undefined' && navigator.onLine,

@@ -1,5 +1,5 @@
 import { http } from '#client/lib/http.ts'
-import { AdsPaths } from '#domain/api/ads.ts'
+import { AdsPaths } from '#domain/api/ads-paths.ts'
 
 /** DELETE /ads/{id}: the owner takes the ad down (kept as removed on the server for the record). */
 export function deleteAd(adId: string) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { http } from '#client/lib/http.ts'
-import { AdsPaths, OwnAdListSchema } from '#domain/api/ads.ts'
+import type { OwnAdList } from '#domain/api/ads.ts'
+import { AdsPaths } from '#domain/api/ads-paths.ts'
 
 /** The signed-in user's ads; never persisted (lib/persister.ts), and dropped on sign-out. */
 export const myAdsKeys = {
@@ -9,7 +10,9 @@ export const myAdsKeys = {
 }
 
 /** GET /ads/mine: every status, with contact details and the removal reason. */
-export function listMyAds(signal?: AbortSignal) {
+export async function listMyAds(signal?: AbortSignal): Promise<OwnAdList> {
+  // the schemas load with the fetch: the listing badges "Your ad" with this, and must not carry zod
+  const { OwnAdListSchema } = await import('#domain/api/ads.ts')
   return http.get(AdsPaths.mine, { schema: OwnAdListSchema, signal })
 }
 

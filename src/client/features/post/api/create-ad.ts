@@ -1,6 +1,7 @@
 import { rememberServerAd, serverAdFor } from '#client/lib/checkout-handoff.ts'
 import { http } from '#client/lib/http.ts'
-import { AdsPaths, OwnAdSchema } from '#domain/api/ads.ts'
+import { OwnAdSchema } from '#domain/api/ads.ts'
+import { AdsPaths } from '#domain/api/ads-paths.ts'
 import { draftToAdWrite, type PostDraft } from '#domain/post-draft.ts'
 import { uploadDraftMedia } from './upload-draft-media.ts'
 

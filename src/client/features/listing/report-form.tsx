@@ -1,0 +1,90 @@
+import { type FormEvent, useId, useState } from 'react'
+import { Button } from '#client/components/ui/button.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import { Textarea } from '#client/components/ui/textarea.tsx'
+import { msg } from '#client/i18n/messages.ts'
+import { errorDetail, http } from '#client/lib/http.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
+import {
+  MAX_REPORT_DETAILS,
+  REPORT_REASONS,
+  ReportPaths,
+  type ReportReason,
+  ReportResponseSchema,
+} from '#domain/api/reports.ts'
+
+const m = msg.adDialog
+const t = msg.review
+
+/** POST /ads/{id}/reports: signed in or not (the user's token goes along when there is one). */
+function sendReport(adId: string, reason: ReportReason, details: string) {
+  return http.post(ReportPaths.report(adId), { reason, details }, { schema: ReportResponseSchema })
+}
+
+/** The report form: a reason and optional details. Closed by onDone after sending. */
+export function ReportForm({ adId, onDone }: { adId: string; onDone: () => void }) {
+  const id = useId()
+  const [reason, setReason] = useState<ReportReason>('spam')
+  const [details, setDetails] = useState('')
+  // plain state, not a query mutation: the dialog is also shown where no QueryClient is provided
+  const [sending, setSending] = useState(false)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setSending(true)
+    try {
+      const answer = await sendReport(adId, reason, details.trim())
+      toast({ title: answer.already_reported ? t.reportAlready : t.reportThanks })
+      onDone()
+    } catch (e) {
+      toast({
+        title: t.reportFailed,
+        description: errorDetail(e, msg.admin.tryAgain),
+        variant: 'destructive',
+      })
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby={`${id}-title`}
+      className="grid gap-3 rounded-lg border p-4"
+    >
+      <h3 id={`${id}-title`} className="text-sm font-semibold">
+        {t.reportTitle}
+      </h3>
+      <fieldset className="grid gap-1">
+        <legend className="text-sm font-medium">{t.reportReason}</legend>
+        {REPORT_REASONS.map((r) => (
+          <label key={r} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={`${id}-reason`}
+              value={r}
+              checked={reason === r}
+              onChange={() => setReason(r)}
+            />
+            {t.reasons[r]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-details`}>{t.reportDetails}</Label>
+        <Textarea
+          id={`${id}-details`}
+          value={details}
+          maxLength={MAX_REPORT_DETAILS}
+          onChange={(e) => setDetails(e.target.value)}
+        />
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={sending}>
+          {sending ? t.reportSending : t.reportSend}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,16 @@
+// The paths of /api/ads and the shape of an ad id, without zod: the pages that only link to ads or read
+// them from the server render load no validation code (the schemas, ads.ts, load when a fetch needs them).
+
+export const AdsPaths = {
+  list: '/ads',
+  mine: '/ads/mine',
+  ad: (id: string) => `/ads/${encodeURIComponent(id)}`,
+  reveal: (id: string) => `/ads/${encodeURIComponent(id)}/reveal`,
+} as const
+
+/** 12 characters of [0-9a-z]: no '-', so a URL can carry `{id}-{slug}` and split it at the first '-'. */
+export const AD_ID_LENGTH = 12
+export const AD_ID_PATTERN = /^[0-9a-z]{12}$/
+export function isAdId(value: string | null | undefined): value is string {
+  return typeof value === 'string' && AD_ID_PATTERN.test(value)
+}
