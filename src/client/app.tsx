@@ -1,5 +1,5 @@
 import './lib/zod-jitless.ts'
-import { hydrate } from '@tanstack/react-query'
+import { type DehydratedState, hydrate } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode, useSyncExternalStore } from 'react'
@@ -8,6 +8,7 @@ import { ErrorPage } from '#client/components/layout/error-page.tsx'
 import { onLanguageChange, rememberLanguage, startLanguage, textsRevision } from '#client/i18n/messages.ts'
 import { createPersister, persistOptions } from '#client/lib/persister.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
+import { rememberServerRendered } from '#client/lib/server-rendered-queries.ts'
 import { Provider } from '#client/lib/state.ts'
 import { isLanguage } from '#domain/languages.ts'
 import { routeTree } from './route-tree.gen.ts'
@@ -30,7 +31,9 @@ const persister = createPersister()
 const serverState = document.getElementById('ssr-state')?.textContent
 if (serverState) {
   try {
-    hydrate(queryClient, JSON.parse(serverState))
+    const state = JSON.parse(serverState) as DehydratedState
+    hydrate(queryClient, state)
+    rememberServerRendered(state)
   } catch {
     // a damaged copy only costs the first fetch
   }
@@ -69,8 +72,19 @@ const app = (
       <PersistQueryClientProvider
         client={queryClient}
         persistOptions={{ persister, ...persistOptions }}
-        // paused offline mutations (posting, payments) resume once their persisted state is back
-        onSuccess={() => void queryClient.resumePausedMutations()}
+        onSuccess={() => {
+          // paused offline mutations (posting, payments) resume once their persisted state is back
+          void queryClient.resumePausedMutations()
+          // the server's data came in before the persister listened: keep it for offline now, as a
+          // fetch would have been (the page reopens offline with these results)
+          if (serverState) {
+            for (const query of queryClient.getQueryCache().getAll()) {
+              const { data, dataUpdatedAt } = query.state
+              if (data !== undefined)
+                queryClient.setQueryData(query.queryKey, data, { updatedAt: dataUpdatedAt })
+            }
+          }
+        }}
       >
         <Routed />
       </PersistQueryClientProvider>

@@ -2,7 +2,7 @@
 // and components as the browser, run once in memory for one URL. The route loaders fetch their data
 // through the API in the server's own process (setup's fetch), the page declares its head
 // (components/layout/page-head.tsx), and the query cache travels with the HTML so the browser starts
-// from the same data without asking again (main.tsx). Built by `vite build --ssr` (scripts/build.mjs).
+// from the same data without asking again (app.tsx). Built by `vite build --ssr` (scripts/build.mjs).
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
@@ -56,7 +56,7 @@ async function render(url: string, lang: Language): Promise<RenderedPage> {
     </PageHeadCollector.Provider>,
   )
   // react-dom/server puts the images' preloads first; in #root they would not match what the browser's
-  // React renders (it adopts the markup as it is, main.tsx), in <head> they start the photos sooner
+  // React renders (it adopts the markup as it is, app.tsx), in <head> they start the photos sooner
   const preloads = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? ''
   const html = markup.slice(preloads.length)
   const state = JSON.stringify(dehydrate(queryClient))

@@ -1,6 +1,6 @@
 // Renders the home page to HTML at build time (scripts/vite/prerender-home.ts), so the first paint of
 // `/` (header and hero, the LCP element) needs only the HTML and the stylesheet, not the JavaScript.
-// The browser then mounts the real app over it (main.tsx). Rendered as a signed-out, 18+-confirmed
+// The browser then mounts the real app over it (app.tsx). Rendered as a signed-out, 18+-confirmed
 // visitor: what a first visit sees once the gate is passed.
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'

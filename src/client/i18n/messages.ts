@@ -1,6 +1,6 @@
 // The active language's messages, through one live object: `msg` starts as a copy of the English catalog
 // and a language switch overwrites its texts in place, so every module reads the new language, even one
-// that kept `const m = msg.listing` at load time; the root then re-renders (src/client/main.tsx).
+// that kept `const m = msg.listing` at load time; the root then re-renders (src/client/app.tsx).
 // English is in the first-load bundle; French is fetched by dynamic import only when chosen. The choice
 // is kept in localStorage under `language`; a first visit follows navigator.languages
 // (docs/decisions/016-languages.md).
@@ -62,7 +62,7 @@ async function loadFrench(name: SectionName): Promise<object> {
 let revision = 0
 const listeners = new Set<() => void>()
 
-/** Grows each time the texts change, for the root to re-render (src/client/main.tsx). */
+/** Grows each time the texts change, for the root to re-render (src/client/app.tsx). */
 export function textsRevision(): number {
   return revision
 }

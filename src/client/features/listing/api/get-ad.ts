@@ -1,8 +1,9 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { http, isApiError } from '#client/lib/http.ts'
+import { unlessJustServerRendered } from '#client/lib/server-rendered-queries.ts'
 import type { AdDetail, AdList } from '#domain/api/ads.ts'
 import { AdsPaths } from '#domain/api/ads-paths.ts'
-import { adSchemas, olderThanTheServerRender } from './ad-schemas.ts'
+import { adSchemas } from './ad-schemas.ts'
 import { adsKeys } from './ads-keys.ts'
 
 /**
@@ -32,7 +33,7 @@ export function adQuery(queryClient: QueryClient, id: string) {
   return queryOptions<AdDetail | null>({
     queryKey: adsKeys.detail(id),
     queryFn: ({ signal }) => getAd(id, signal),
-    refetchOnMount: olderThanTheServerRender,
+    refetchOnMount: unlessJustServerRendered,
     placeholderData: (): AdDetail | undefined => fromSeenListings(queryClient, id),
     // offline, one failed attempt is enough to show what was saved
     retry: (count) => count < 1 && typeof navigator !== 'undefined' && navigator.onLine,
