@@ -21,7 +21,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          // PGlite is single-connection and initdb is slow: one worker per file, files in sequence
+          // each file opens its own database (PGlite is single-connection and its initdb is slow): files
+          // run one by one here, two at a time through `npm run test:api` (scripts/test-api.mjs)
           fileParallelism: false,
           testTimeout: 30_000,
           // a fresh PGlite (initdb + migrations) took over 60 s once with four test runs sharing two cores
