@@ -1,15 +1,22 @@
 import type { DehydratedState, Query } from '@tanstack/react-query'
 
 // The queries a server-rendered page brought with it (src/client/app.tsx hydrates them): their data is
-// seconds old when the page mounts, so that first mount does not ask again. Any later mount (a cached
-// copy shown again, a saved copy reopened) asks as usual.
-const justRendered = new Set<string>()
+// seconds old when the page mounts, so mounting does not ask again. Once that data is replaced (a
+// refetch, an edit) or has aged, the query asks on mount as usual.
+const rendered = new Map<string, number>()
+
+/** Long enough for the page to mount; short enough that coming back to it later asks again. */
+const FRESH_MS = 30_000
 
 export function rememberServerRendered(state: DehydratedState): void {
-  for (const query of state.queries) justRendered.add(query.queryHash)
+  for (const query of state.queries) rendered.set(query.queryHash, query.state.dataUpdatedAt)
 }
 
-/** For `refetchOnMount`: false once for a query the server just rendered, true otherwise. */
-export function unlessJustServerRendered(query: Pick<Query, 'queryHash'>): boolean {
-  return !justRendered.delete(query.queryHash)
+/**
+ * For `refetchOnMount`: false while the query still holds the data the server rendered moments ago.
+ * Pure (TanStack Query asks it more than once per mount).
+ */
+export function unlessJustServerRendered(query: Pick<Query, 'queryHash' | 'state'>): boolean {
+  const at = rendered.get(query.queryHash)
+  return at === undefined || at !== query.state.dataUpdatedAt || Date.now() - at > FRESH_MS
 }

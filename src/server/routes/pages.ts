@@ -7,6 +7,18 @@ import { isLanguage, type Language } from '#domain/languages.ts'
 import { composePageHtml } from '#server/services/pages/page-html.ts'
 import { loadPageRenderer, type PageRenderer } from '#server/services/pages/page-renderer.ts'
 
+// A render takes milliseconds; one that has not answered in this time (a stuck database) must not hold
+// the visitor: the shell goes out and the browser renders the page itself.
+const RENDER_TIMEOUT_MS = 3_000
+
+function withinTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no render within ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS)
+  })
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+}
+
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
 
@@ -68,7 +80,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     url.searchParams.delete('lang')
     let page: Awaited<ReturnType<PageRenderer['renderPage']>>
     try {
-      page = await render.renderPage(`${url.pathname}${url.search}`, language)
+      page = await withinTimeout(render.renderPage(`${url.pathname}${url.search}`, language))
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server render failed: sending the shell')
       return sendHtml(request, reply, shells[shell], 200)

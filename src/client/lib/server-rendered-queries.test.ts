@@ -1,0 +1,35 @@
+import type { DehydratedState } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import { rememberServerRendered, unlessJustServerRendered } from './server-rendered-queries.ts'
+
+const at = Date.now()
+const state = { mutations: [], queries: [{ queryHash: '["ads","list"]', state: { dataUpdatedAt: at } }] }
+
+describe('queries a server-rendered page brought', () => {
+  it('are not asked again on mount while they hold the data the server rendered', () => {
+    rememberServerRendered(state as unknown as DehydratedState)
+    const query = { queryHash: '["ads","list"]', state: { dataUpdatedAt: at } }
+    // asked several times per mount, always the same answer
+    expect(unlessJustServerRendered(query as never)).toBe(false)
+    expect(unlessJustServerRendered(query as never)).toBe(false)
+  })
+
+  it('are asked again once their data changed, and other queries always are', () => {
+    rememberServerRendered(state as unknown as DehydratedState)
+    expect(
+      unlessJustServerRendered({ queryHash: '["ads","list"]', state: { dataUpdatedAt: at + 1 } } as never),
+    ).toBe(true)
+    expect(
+      unlessJustServerRendered({ queryHash: '["ads","other"]', state: { dataUpdatedAt: at } } as never),
+    ).toBe(true)
+  })
+
+  it('are asked again once the server render is old', () => {
+    const old = Date.now() - 60_000
+    rememberServerRendered({
+      mutations: [],
+      queries: [{ queryHash: 'old', state: { dataUpdatedAt: old } }],
+    } as never)
+    expect(unlessJustServerRendered({ queryHash: 'old', state: { dataUpdatedAt: old } } as never)).toBe(true)
+  })
+})
