@@ -54,7 +54,8 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 const ref = setupTestApp(() => ({ STATIC_DIR: join(root, 'client'), PUBLIC_URL: 'https://maple.example' }))
-const get = (url: string, headers: Record<string, string> = {}) => ref.t.app.inject({ method: 'GET', url, headers })
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ref.t.app.inject({ method: 'GET', url, headers })
 
 describe('server-rendered pages', () => {
   it('renders a listing into its shell, with data from the API in the same process', async () => {
@@ -64,17 +65,23 @@ describe('server-rendered pages', () => {
     expect(answer.headers['cache-control']).toBe('no-cache')
     expect(answer.body).toContain('<div id="root"><main>en ok</main></div>')
     expect(answer.body).toContain('<!-- listing shell -->')
-    expect(answer.body).toContain('<link rel="canonical" href="https://maple.example/ca/ON/adult-buy-sell" />')
+    expect(answer.body).toContain(
+      '<link rel="canonical" href="https://maple.example/ca/ON/adult-buy-sell" />',
+    )
     expect(answer.body).toContain('<script id="ssr-state" type="application/json">')
   })
 
   it('renders in French for ?lang=fr, then the lang cookie, then Accept-Language', async () => {
     expect((await get('/ca/ON/adult-buy-sell?lang=fr')).body).toContain('<main>fr ok</main>')
-    expect((await get('/ca/ON/adult-buy-sell', { cookie: 'a=1; lang=fr' })).body).toContain('<main>fr ok</main>')
+    expect((await get('/ca/ON/adult-buy-sell', { cookie: 'a=1; lang=fr' })).body).toContain(
+      '<main>fr ok</main>',
+    )
     expect((await get('/ca/ON/adult-buy-sell', { 'accept-language': 'fr-CA,fr;q=0.9' })).body).toContain(
       '<html lang="fr-CA"',
     )
-    expect((await get('/ca/ON/adult-buy-sell?lang=en', { cookie: 'lang=fr' })).body).toContain('<main>en ok</main>')
+    expect((await get('/ca/ON/adult-buy-sell?lang=en', { cookie: 'lang=fr' })).body).toContain(
+      '<main>en ok</main>',
+    )
     expect((await get('/ca/ON/adult-buy-sell?lang=xx')).body).toContain('<main>en ok</main>')
   })
 
