@@ -4,7 +4,12 @@ import { createServer, type Plugin, type ResolvedConfig } from 'vite'
 import { lowPriorityScripts } from './low-priority-scripts.ts'
 
 const ROOT_DIV = '<div id="root"></div>'
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 export const HOME_HTML = 'home.html'
+// the same page in French, for /?lang=fr and French visitors (src/server/routes/pages.ts)
+const HOME_FR_HTML = 'home.fr.html'
 
 /**
  * Writes home.html: the built index.html with the home page's markup already inside #root, rendered
@@ -37,14 +42,27 @@ export function prerenderHome(): Plugin {
         })
         try {
           const { renderHome } = (await vite.ssrLoadModule('/src/client/prerender-home.tsx')) as {
-            renderHome: () => Promise<string>
+            renderHome: (
+              language: 'en' | 'fr',
+            ) => Promise<{ markup: string; title: string; description: string }>
           }
-          const markup = await renderHome()
-          // inert until React takes over: a click or submit on the static markup would do nothing (or
-          // submit the search form natively); React's first commit replaces the whole wrapper
-          const prerendered = `<div id="root"><div inert>${markup}</div></div>`
-          const html = lowPriorityScripts(shell.replace(ROOT_DIV, prerendered))
-          writeFileSync(join(outDir, HOME_HTML), html)
+          for (const [language, file] of [
+            ['en', HOME_HTML],
+            ['fr', HOME_FR_HTML],
+          ] as const) {
+            const home = await renderHome(language)
+            // inert until React takes over: a click or submit on the static markup would do nothing (or
+            // submit the search form natively); React's first commit replaces the whole wrapper
+            const prerendered = `<div id="root"><div inert>${home.markup}</div></div>`
+            const html = lowPriorityScripts(shell.replace(ROOT_DIV, prerendered))
+              .replace(/<html lang="[^"]*"/, `<html lang="${language === 'fr' ? 'fr-CA' : 'en-CA'}"`)
+              .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(home.title)}</title>`)
+              .replace(
+                /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+                () => `<meta name="description" content="${escapeHtml(home.description)}" />`,
+              )
+            writeFileSync(join(outDir, file), html)
+          }
         } finally {
           await vite.close()
         }

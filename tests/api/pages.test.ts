@@ -50,6 +50,16 @@ beforeAll(() => {
   writeFileSync(join(root, 'client', 'listing.html'), SHELL('listing shell'))
   writeFileSync(join(root, 'client', 'ad.html'), SHELL('ad shell'))
   writeFileSync(join(root, 'server', 'entry-server.js'), STAND_IN)
+  // as scripts/vite/prerender-home.ts writes them
+  for (const [file, lang, words] of [
+    ['home.html', 'en-CA', 'Browse by province'],
+    ['home.fr.html', 'fr-CA', 'Parcourir par province'],
+  ] as const) {
+    writeFileSync(
+      join(root, 'client', file),
+      `<!doctype html><html lang="${lang}"><head><title>Maple &amp; co</title><meta name="description" content="${words}" /></head><body><div id="root"><div inert><h1>${words}</h1></div></div></body></html>`,
+    )
+  }
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
@@ -124,6 +134,21 @@ describe('server-rendered pages', () => {
     expect(answer.headers['content-encoding']).toBe('br')
     expect(brotliDecompressSync(answer.rawPayload).toString()).toContain('<main>en ok</main>')
     expect(answer.headers.vary).toContain('Accept-Language')
+  })
+
+  it("sends the pre-rendered home in the visitor's language, with both URLs", async () => {
+    const english = await get('/')
+    expect(english.statusCode).toBe(200)
+    expect(english.body).toContain('<h1>Browse by province</h1>')
+    expect(english.body).toContain('<link rel="canonical" href="https://maple.example/" />')
+    expect(english.body).toContain(
+      '<link rel="alternate" hreflang="fr-CA" href="https://maple.example/?lang=fr" />',
+    )
+    expect(english.body).toContain('<meta property="og:title" content="Maple &amp; co" />')
+    const french = await get('/?lang=fr')
+    expect(french.body).toContain('<h1>Parcourir par province</h1>')
+    expect(french.body).toContain('<link rel="canonical" href="https://maple.example/?lang=fr" />')
+    expect((await get('/', { 'accept-language': 'fr' })).body).toContain('Parcourir par province')
   })
 
   it('keeps private pages out of search engines', async () => {

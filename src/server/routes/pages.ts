@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isLanguage, type Language } from '#domain/languages.ts'
-import { composePageHtml } from '#server/services/pages/page-html.ts'
+import { composePageHtml, withHomeHead } from '#server/services/pages/page-html.ts'
 import { loadPageRenderer, type PageRenderer } from '#server/services/pages/page-renderer.ts'
 
 // A render takes milliseconds; one that has not answered in this time (a stuck database) must not hold
@@ -59,6 +59,7 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
  */
 export async function registerPages(app: FastifyInstance): Promise<void> {
   const root = resolve(app.config.STATIC_DIR)
+  registerHome(app, root)
   let renderer: PageRenderer | null
   try {
     renderer = await loadPageRenderer(app, app.config.STATIC_DIR)
@@ -98,4 +99,24 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
 
   app.get('/ca/:province/:category', servePage('listing'))
   app.get('/ca/:province/:category/:ad', servePage('ad'))
+}
+
+/**
+ * `/`: the home pre-rendered at build time, in the visitor's language (the French one for ?lang=fr, the
+ * lang cookie or a French browser), with its canonical and alternate URLs. Without a build the static
+ * files plugin answers `/` as before.
+ */
+function registerHome(app: FastifyInstance, root: string): void {
+  const english = join(root, 'home.html')
+  if (!existsSync(english)) return
+  const french = join(root, 'home.fr.html')
+  const publicUrl = app.config.PUBLIC_URL
+  const homes: Record<Language, string> = {
+    en: withHomeHead(readFileSync(english, 'utf8'), publicUrl, 'en'),
+    fr: withHomeHead(readFileSync(existsSync(french) ? french : english, 'utf8'), publicUrl, 'fr'),
+  }
+  app.get('/', (request, reply) => {
+    const url = new URL(request.raw.url ?? request.url, 'http://page')
+    return sendHtml(request, reply, homes[pageLanguage(request, url)], 200)
+  })
 }

@@ -88,3 +88,23 @@ export function composePageHtml(shell: string, page: RenderedPage, options: Page
   const state = `<script id="ssr-state" type="application/json">${jsonForScript(page.state)}</script>`
   return html.replace(ROOT_DIV, () => `<div id="root">${page.html}</div>${state}`)
 }
+
+function unescapeHtml(text: string): string {
+  return text
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&')
+}
+
+/**
+ * The pre-rendered home (scripts/vite/prerender-home.ts) with what the build could not know: its
+ * absolute canonical URL, the other language's URL and the link preview, from PUBLIC_URL.
+ */
+export function withHomeHead(html: string, publicUrl: string, language: Language): string {
+  const title = unescapeHtml(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '')
+  const description = unescapeHtml(/<meta\s+name="description"\s+content="([^"]*)"/.exec(html)?.[1] ?? '')
+  const tags = headTags({ title, description, canonicalPath: '/' }, title, publicUrl, language)
+  return html.replace('</head>', () => `${tags.join('\n')}\n</head>`)
+}
