@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test'
+import { adIdFromSegment } from '#domain/ad-path.ts'
 import { expect, test, toasts } from '#tests/support/e2e-accounts.ts'
 import { newVisitor } from '#tests/support/e2e-fixtures.ts'
-import { adCards, cardTitles } from '#tests/support/e2e-listing.ts'
+import { adCards, cardTitles, expireAd } from '#tests/support/e2e-listing.ts'
 import { postAndPay, topUpInTheApp } from '#tests/support/e2e-pay.ts'
 
 // Ads live on the server: what one person posts and pays for, everyone else sees. A (signed in)
-// posts, bumps, edits and deletes in one browser; B, a signed-out visitor in another browser with
-// its own storage, finds each change on the listing.
+// posts, bumps, edits, deletes and renews (once /api/dev has ended an ad's lifetime) in one browser;
+// B, a signed-out visitor in another browser with its own storage, finds each change on the listing.
 
 // in Yukon: the listing journeys read the seeded lists of the provinces, which must stay still
 const LISTING = '/ca/YT/adult-buy-sell'
@@ -19,11 +20,12 @@ async function searchAsVisitor(page: Page, keyword: string, expected: string[]):
 }
 
 test.describe('a marketplace: ads on the server', () => {
-  test('what A posts, bumps, edits and deletes, a signed-out B sees within a reload', async ({
+  test('what A posts, bumps, edits, deletes and renews, a signed-out B sees within a reload', async ({
     page,
     context,
     accounts,
     browser,
+    request,
   }) => {
     test.setTimeout(180_000)
     const tag = Math.random().toString(36).slice(2, 8)
@@ -90,6 +92,23 @@ test.describe('a marketplace: ads on the server', () => {
       .click()
     await expect(toasts(page)).toContainText('Ad deleted')
     await searchAsVisitor(b.page, tag, [second])
+
+    // the other ad's 30 days pass: gone for B at once; A sees it Expired, renews it for $2, B has it back
+    const href = await adCards(b.page).filter({ hasText: second }).getByRole('link').getAttribute('href')
+    const secondId = adIdFromSegment(href?.split('/').pop() ?? '')
+    if (!secondId) throw new Error(`no ad id in ${href}`)
+    await expireAd(request, secondId)
+    await searchAsVisitor(b.page, tag, [])
+    await page.goto('/manage')
+    const row = page.getByTestId('own-ad').filter({ hasText: second })
+    await expect(row.getByTestId('ad-status')).toHaveText('Expired')
+    await row.getByRole('link', { name: `Renew ${second} for $2.00` }).click()
+    await expect(page).toHaveURL(/\/checkout\?type=post/)
+    await page.getByRole('button', { name: 'Pay $2.00 from wallet' }).click()
+    await expect(page).not.toHaveURL(/\/checkout/)
+    await searchAsVisitor(b.page, tag, [second])
+    await page.goto('/manage')
+    await expect(row.getByTestId('ad-status')).toHaveText(/Live until/)
     await b.context.close()
   })
 

@@ -1,5 +1,6 @@
 import {
   type APIRequestContext,
+  type APIResponse,
   type Browser,
   type BrowserContext,
   test as base,
@@ -40,23 +41,29 @@ async function adminLogin(request: APIRequestContext): Promise<string> {
   return ((await res.json()) as { token: string }).token
 }
 
-export function makeOutbox(request: APIRequestContext): Outbox {
-  async function fetchOutbox(to: string, token: string) {
-    return request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`, {
-      headers: { authorization: `Bearer ${token}` },
-    })
+/** A call to the API as the admin: one session per worker, signed in again once if it ended. */
+export async function asAdmin(
+  request: APIRequestContext,
+  call: (authorization: string) => Promise<APIResponse>,
+): Promise<APIResponse> {
+  adminToken ??= adminLogin(request).catch((error: unknown) => {
+    adminToken = undefined
+    throw error
+  })
+  let res = await call(`Bearer ${await adminToken}`)
+  if (res.status() === 401) {
+    // an admin journey signed this session out (or it idled out): sign in again once
+    adminToken = adminLogin(request)
+    res = await call(`Bearer ${await adminToken}`)
   }
+  return res
+}
+
+export function makeOutbox(request: APIRequestContext): Outbox {
   async function list(to: string): Promise<OutboxMessage[]> {
-    adminToken ??= adminLogin(request).catch((error: unknown) => {
-      adminToken = undefined
-      throw error
-    })
-    let res = await fetchOutbox(to, await adminToken)
-    if (res.status() === 401) {
-      // an admin journey signed this session out (or it idled out): sign in again once
-      adminToken = adminLogin(request)
-      res = await fetchOutbox(to, await adminToken)
-    }
+    const res = await asAdmin(request, (authorization) =>
+      request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { authorization } }),
+    )
     expect(res.ok(), `GET /api/dev/outbox answered ${res.status()}`).toBe(true)
     return OutboxResponseSchema.parse(await res.json()).messages
   }

@@ -3,7 +3,7 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 import { AdListSchema, type PublicAd } from '#domain/api/ads.ts'
 import type { ListingQuery } from '#domain/listing.ts'
-import { isMobileProject } from './e2e-fixtures.ts'
+import { asAdmin, isMobileProject } from './e2e-fixtures.ts'
 
 /** The listing's filters panel, opening the phone's sheet first when needed. */
 export async function openFilters(page: Page): Promise<Locator> {
@@ -92,4 +92,12 @@ export async function serverListing(request: APIRequestContext, query: ListingQu
   expect(res.status(), await res.text()).toBe(200)
   const list = AdListSchema.parse(await res.json())
   return { items: list.items, total: list.total, pageCount: list.pages }
+}
+
+/** Lets an ad's 30 days pass at once (POST /api/dev/ads/:id/expire, as the admin). */
+export async function expireAd(request: APIRequestContext, id: string): Promise<void> {
+  const res = await asAdmin(request, (authorization) =>
+    request.post(`/api/dev/ads/${encodeURIComponent(id)}/expire`, { headers: { authorization } }),
+  )
+  expect(res.status(), `POST /api/dev/ads/${id}/expire answered ${res.status()}`).toBe(204)
 }

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AD_NOT_FOUND_DETAIL, AdParamsSchema } from '#domain/api/ads.ts'
 import { OutboxQuerySchema, OutboxResponseSchema } from '#domain/api/auth.ts'
 import { errorResponses } from '#domain/api/common.ts'
+import { ApiError } from '#server/errors.ts'
+import { expireAdNow } from '#server/services/ads/expire-now.ts'
 import { readOutbox } from '#server/services/mail/outbox.ts'
 
 /**
  * Routes under /api/dev, for local use and the e2e tests that drive a real server process: they
- * read the mail outbox to follow verification and reset links. Never registered in production, and
+ * read the mail outbox to follow verification and reset links, and end an ad's 30 days at once. Never registered in production, and
  * admin-only elsewhere: the outbox holds live reset links, so anyone who could read it could take
  * over any account.
  */
@@ -25,6 +29,25 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ messages: await readOutbox(app.database.db, { to: request.query.to }) }),
+  )
+
+  app.post(
+    '/ads/:id/expire',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['dev'],
+        summary: "Ends a live ad's lifetime now (development and test only, admin token needed)",
+        security: [{ bearerAuth: [] }],
+        params: AdParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!(await expireAdNow(app.database.db, request.params.id)))
+        throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+      return reply.code(204).send(null)
+    },
   )
 }
 

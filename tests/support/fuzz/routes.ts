@@ -58,6 +58,7 @@ export const FUZZ: Record<string, FuzzSpec> = {
   'GET /robots.txt': { page: true },
   'GET /sitemap.xml': { page: true },
   'GET /api/dev/outbox': { role: 'admin', query: { to: email }, edges: { to: emailEdges } },
+  'POST /api/dev/ads/:id/expire': { role: 'admin', params: { id: adId } },
   'GET /api/meta/cities': {
     query: {
       province: fc.constantFrom('ON', 'qc', 'ALL', 'all', 'bc'),
