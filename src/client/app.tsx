@@ -1,5 +1,5 @@
 import './lib/zod-jitless.ts'
-import { type DehydratedState, hydrate } from '@tanstack/react-query'
+import { type DehydratedState, dehydrate, hydrate } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode, useSyncExternalStore } from 'react'
@@ -75,14 +75,14 @@ const app = (
         onSuccess={() => {
           // paused offline mutations (posting, payments) resume once their persisted state is back
           void queryClient.resumePausedMutations()
-          // the server's data came in before the persister listened: keep it for offline now, as a
-          // fetch would have been (the page reopens offline with these results)
+          // the server's data came in before the persister listened (it starts after this call): keep
+          // it for offline now, as a fetch's would be, so the page reopens offline with these results
           if (serverState) {
-            for (const query of queryClient.getQueryCache().getAll()) {
-              const { data, dataUpdatedAt } = query.state
-              if (data !== undefined)
-                queryClient.setQueryData(query.queryKey, data, { updatedAt: dataUpdatedAt })
-            }
+            void persister.persistClient({
+              timestamp: Date.now(),
+              buster: persistOptions.buster,
+              clientState: dehydrate(queryClient, persistOptions.dehydrateOptions),
+            })
           }
         }}
       >

@@ -102,7 +102,7 @@ test.describe('a marketplace: ads on the server', () => {
     await page.goto('/manage')
     const row = page.getByTestId('own-ad').filter({ hasText: second })
     await expect(row.getByTestId('ad-status')).toHaveText('Expired')
-    await row.getByRole('link', { name: `Renew ${second} for $2.00` }).click()
+    await row.getByRole('link', { name: `Renew ${second} for $2` }).click()
     await expect(page).toHaveURL(/\/checkout\?type=post/)
     await page.getByRole('button', { name: 'Pay $2.00 from wallet' }).click()
     await expect(page).not.toHaveURL(/\/checkout/)
