@@ -30,7 +30,13 @@ describe('ending an ad’s lifetime from /api/dev', () => {
     expect(await listed()).not.toContain(id)
     const mine = await t.app.inject({ method: 'GET', url: '/api/ads/mine', headers: owner.auth })
     expect(mine.json().items[0].status).toBe('expired')
-    // only a listed ad has a lifetime left to end
+    // only a listed ad has a lifetime left to end; an id PostgreSQL cannot even hold is refused
     expect((await expire(token)).statusCode).toBe(404)
+    const odd = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/ads/%00/expire',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(odd.statusCode).toBe(400)
   })
 })

@@ -14,11 +14,13 @@ import {
   tempDir,
   upload,
   uploaded,
+  useOwnTmpDir,
 } from '#tests/support/media.ts'
 
 let t: TestApp
 let bomb: Buffer
 const mediaDir = tempDir('maple-media-test-')
+useOwnTmpDir()
 
 beforeAll(async () => {
   t = await createTestApp({ MEDIA_DIR: mediaDir })

@@ -14,6 +14,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
+import { afterAll } from 'vitest'
 import { MediaPaths } from '#domain/api/media.ts'
 import type { Member } from './ads.ts'
 import type { TestApp } from './api-app.ts'
@@ -160,6 +161,16 @@ export function storedFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => entry.name)
+}
+
+/**
+ * Gives this test file (its own process) a temp dir of its own, so that uploads made at the same time
+ * by another test file (`npm run test:api` runs two at once) never read as this file's leftovers.
+ */
+export function useOwnTmpDir(): void {
+  const dir = mkdtempSync(join(tmpdir(), 'maple-test-tmp-'))
+  process.env.TMPDIR = dir
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
 }
 
 /** Upload temp directories left in the OS temp dir (there must be none after any request). */
