@@ -14,13 +14,13 @@ import {
   tempDir,
   upload,
   uploaded,
-  useOwnTmpDir,
+  withOwnTmpDir,
 } from '#tests/support/media.ts'
 
 let t: TestApp
 let bomb: Buffer
 const mediaDir = tempDir('maple-media-test-')
-useOwnTmpDir()
+withOwnTmpDir()
 
 beforeAll(async () => {
   t = await createTestApp({ MEDIA_DIR: mediaDir })

@@ -167,7 +167,7 @@ export function storedFiles(dir: string): string[] {
  * Gives this test file (its own process) a temp dir of its own, so that uploads made at the same time
  * by another test file (`npm run test:api` runs two at once) never read as this file's leftovers.
  */
-export function useOwnTmpDir(): void {
+export function withOwnTmpDir(): void {
   const dir = mkdtempSync(join(tmpdir(), 'maple-test-tmp-'))
   process.env.TMPDIR = dir
   afterAll(() => rmSync(dir, { recursive: true, force: true }))

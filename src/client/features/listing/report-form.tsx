@@ -13,7 +13,6 @@ import {
   ReportResponseSchema,
 } from '#domain/api/reports.ts'
 
-const m = msg.adDialog
 const t = msg.review
 
 /** POST /ads/{id}/reports: signed in or not (the user's token goes along when there is one). */
