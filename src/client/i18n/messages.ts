@@ -129,6 +129,7 @@ export function preferredLanguage(
 export function rememberLanguage(lang: Language): void {
   storage()?.setItem(LANGUAGE_STORAGE_KEY, lang)
   if (typeof document !== 'undefined') {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
     document.cookie = `${LANGUAGE_STORAGE_KEY}=${lang}; path=/; max-age=31536000; samesite=lax`
   }
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
-import { isAdId } from '#domain/api/ads-paths.ts'
 import { OutboxQuerySchema, OutboxResponseSchema } from '#domain/api/auth.ts'
 import { errorResponses, hasNoNul, NUL_CHARACTER_DETAIL } from '#domain/api/common.ts'
 import { ApiError } from '#server/errors.ts'
