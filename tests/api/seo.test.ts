@@ -77,8 +77,8 @@ describe('GET /sitemap.xml', () => {
     const entry = res.body.match(new RegExp(`<url><loc>${url}</loc>.*?</url>`))?.[0]
     expect(entry, res.body).toBeDefined()
     expect(entry).toMatch(/<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z<\/lastmod>/)
-    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${url}"/>`)
-    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="fr" href="${url}?lang=fr"/>`)
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en-CA" href="${url}"/>`)
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="fr-CA" href="${url}?lang=fr"/>`)
     expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${url}"/>`)
     // the raw title never reaches the document: only its slug, so nothing there needs escaping twice
     expect(res.body).not.toContain('<neuf>')

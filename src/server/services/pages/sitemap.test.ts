@@ -15,7 +15,7 @@ describe('sitemapXml', () => {
     expect(xml).toContain(
       '<loc>https://maple.example/a&amp;b&apos;&lt;c&gt;/ca/QC/adult-buy-sell/k3j9x0a1b2c3-robe</loc>',
     )
-    expect(xml).toContain('hreflang="fr" href="https://maple.example/a&amp;b&apos;&lt;c&gt;/?lang=fr"')
+    expect(xml).toContain('hreflang="fr-CA" href="https://maple.example/a&amp;b&apos;&lt;c&gt;/?lang=fr"')
     expect(xml).toContain('<lastmod>1970-01-01T00:00:00.000Z</lastmod>')
     expect(xml).not.toMatch(/&(?!amp;|apos;|lt;|gt;|quot;)/)
     expect(xml).not.toContain('<c>')

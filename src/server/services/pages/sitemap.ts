@@ -68,8 +68,8 @@ function urlEntry(url: string, lastModified?: Date): string {
     '<url>',
     `<loc>${loc}</loc>`,
     lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : '',
-    `<xhtml:link rel="alternate" hreflang="en" href="${loc}"/>`,
-    `<xhtml:link rel="alternate" hreflang="fr" href="${french}"/>`,
+    `<xhtml:link rel="alternate" hreflang="en-CA" href="${loc}"/>`,
+    `<xhtml:link rel="alternate" hreflang="fr-CA" href="${french}"/>`,
     `<xhtml:link rel="alternate" hreflang="x-default" href="${loc}"/>`,
     '</url>',
   ].join('')
