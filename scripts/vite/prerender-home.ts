@@ -1,12 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createServer, type Plugin, type ResolvedConfig } from 'vite'
+import { escapeHtml } from '../../src/domain/html-escape.ts'
 import { lowPriorityScripts } from './low-priority-scripts.ts'
 
 const ROOT_DIV = '<div id="root"></div>'
 
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 export const HOME_HTML = 'home.html'
 // the same page in French, for /?lang=fr and French visitors (src/server/routes/pages.ts)
 const HOME_FR_HTML = 'home.fr.html'

@@ -2,20 +2,12 @@
 // browser starts from, and the head a search engine and a link preview read (title, description,
 // canonical URL, the page in the other language, Open Graph). docs/decisions/017-pages.md.
 
+import { escapeHtml } from '#domain/html-escape.ts'
 import { LANGUAGES, type Language, LOCALES } from '#domain/languages.ts'
 import type { PageHeadInfo, RenderedPage } from '#domain/pages.ts'
 
 const ROOT_DIV = '<div id="root"></div>'
 const OG_LOCALES = { en: 'en_CA', fr: 'fr_CA' } as const satisfies Record<Language, string>
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-}
 
 /**
  * JSON inside <script type="application/json">: only "</script" (or "<!--") could end it early, so

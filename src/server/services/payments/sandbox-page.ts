@@ -1,12 +1,9 @@
+import { escapeHtml } from '#domain/html-escape.ts'
 import { formatCad } from '#domain/money.ts'
 import type { sandboxInvoices } from '#server/db/schema/payments.ts'
 import type { ProviderCharge } from './provider.ts'
 
 type SandboxInvoice = typeof sandboxInvoices.$inferSelect
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
 
 const STATUS_NOTE: Record<string, string> = {
   NEW: 'Waiting for payment.',
