@@ -34,21 +34,34 @@ function pageLanguage(request: FastifyRequest, url: URL): Language {
   return request.language
 }
 
-async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
+type Encoding = 'br' | 'gzip' | 'identity'
+
+function encodingFor(request: FastifyRequest): Encoding {
   const accepts = String(request.headers['accept-encoding'] ?? '')
+  return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity'
+}
+
+function encode(html: string, encoding: Encoding): Promise<Buffer | string> {
+  if (encoding === 'br') return brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+  if (encoding === 'gzip') return gzipped(html)
+  return Promise.resolve(html)
+}
+
+function sendHtml(reply: FastifyReply, body: Buffer | string, encoding: Encoding, status: number) {
   reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
     // the listing changes with every new ad: always asked again, never served stale
     .header('cache-control', 'no-cache')
     .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
-  // the page is made per request, so @fastify/static's precompressed files cannot help here
-  if (/\bbr\b/.test(accepts)) {
-    const body = await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-    return reply.header('content-encoding', 'br').send(body)
-  }
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzipped(html))
-  return reply.send(html)
+  if (encoding !== 'identity') reply.header('content-encoding', encoding)
+  return reply.send(body)
+}
+
+/** A page made for this request: compressed for it (@fastify/static's precompressed files cannot help). */
+async function sendRendered(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
+  const encoding = encodingFor(request)
+  return sendHtml(reply, await encode(html, encoding), encoding, status)
 }
 
 /**
@@ -84,7 +97,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
       page = await withinTimeout(render.renderPage(`${url.pathname}${url.search}`, language))
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server render failed: sending the shell')
-      return sendHtml(request, reply, shells[shell], 200)
+      return sendRendered(request, reply, shells[shell], 200)
     }
     if (page.redirect) return reply.redirect(page.redirect, 302)
     const head = page.head
@@ -94,7 +107,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     }
     if (head?.noindex) reply.header('x-robots-tag', 'noindex')
     const html = composePageHtml(shells[shell], page, { publicUrl: app.config.PUBLIC_URL, language })
-    return sendHtml(request, reply, html, head?.status ?? 200)
+    return sendRendered(request, reply, html, head?.status ?? 200)
   }
 
   app.get('/ca/:province/:category', servePage('listing'))
@@ -115,8 +128,17 @@ function registerHome(app: FastifyInstance, root: string): void {
     en: withHomeHead(readFileSync(english, 'utf8'), publicUrl, 'en'),
     fr: withHomeHead(readFileSync(existsSync(french) ? french : english, 'utf8'), publicUrl, 'fr'),
   }
-  app.get('/', (request, reply) => {
-    const url = new URL(request.raw.url ?? request.url, 'http://page')
-    return sendHtml(request, reply, homes[pageLanguage(request, url)], 200)
+  // the same few bytes for every visitor: each language and encoding is compressed once
+  const encoded = new Map<string, Promise<Buffer | string>>()
+  app.get('/', async (request, reply) => {
+    const language = pageLanguage(request, new URL(request.raw.url ?? request.url, 'http://page'))
+    const encoding = encodingFor(request)
+    const key = `${language}:${encoding}`
+    let body = encoded.get(key)
+    if (!body) {
+      body = encode(homes[language], encoding)
+      encoded.set(key, body)
+    }
+    return sendHtml(reply, await body, encoding, 200)
   })
 }
