@@ -10,6 +10,7 @@ import {
   formToAdFields,
   formToDraft,
   maxVideos,
+  moveItem,
   normalizeWebsite,
   POST_FORM_PROVINCES,
   parsePrice,
@@ -45,6 +46,17 @@ describe('website', () => {
     expect(normalizeWebsite('http://example.com')).toBe('http://example.com')
     expect(normalizeWebsite('https://example.com')).toBe('https://example.com')
     expect(normalizeWebsite('')).toBe('')
+  })
+})
+
+describe('media order', () => {
+  it('moves a photo earlier or later, the first being the cover', () => {
+    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b'])
+    expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c'])
+  })
+  it('leaves the list as it is for a move off either end', () => {
+    expect(moveItem(['a', 'b'], 0, -1)).toEqual(['a', 'b'])
+    expect(moveItem(['a', 'b'], 1, 2)).toEqual(['a', 'b'])
   })
 })
 

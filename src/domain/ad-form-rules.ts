@@ -72,6 +72,15 @@ export function addWithinLimit<T>(
   return { items: [...current, ...added.slice(0, room)], dropped: Math.max(0, added.length - room) }
 }
 
+/** The list with the item at `from` moved to `to` (the photos' order: the first is the cover). */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const moved = [...items]
+  if (from < 0 || from >= moved.length || to < 0 || to >= moved.length) return moved
+  const [item] = moved.splice(from, 1)
+  if (item !== undefined) moved.splice(to, 0, item)
+  return moved
+}
+
 /**
  * A province change keeps the city only when it belongs to the new province (editing an ad works the same way).
  * `cities` are the new province's places when known (the API's list); the major cities always count.

@@ -16,6 +16,8 @@ export const MAX_VIDEOS_EDIT = 2
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
 export const MAX_PHOTO_PIXELS = 40_000_000
 export const MAX_VIDEO_BYTES = 50 * 1024 * 1024
+// an upload no ad claims within this time is deleted by the server's hourly clean-up
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000
 
 export const COINS = ['bitcoin', 'litecoin'] as const
 export type Coin = (typeof COINS)[number]

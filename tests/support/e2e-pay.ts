@@ -119,7 +119,7 @@ export interface AdToPost {
 }
 
 /** A PNG of one colour, drawn by the page's own canvas. */
-async function colourPng(page: Page, colour: string): Promise<Buffer> {
+export async function colourPng(page: Page, colour: string): Promise<Buffer> {
   const base64 = await page.evaluate((fill) => {
     const canvas = document.createElement('canvas')
     canvas.width = 1200

@@ -53,6 +53,9 @@ export interface StoredBlob {
   id: string
   blob: Blob
   createdAt: string
+  /** the server's media id once uploaded (lib/media/uploads.ts); not an index, so no schema change */
+  mediaId?: string
+  uploadedAt?: string
 }
 
 export class MapleDb extends Dexie {

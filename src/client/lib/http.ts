@@ -112,12 +112,10 @@ export interface RequestOptions<T> {
   signal?: AbortSignal
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined
-  const text = await response.text()
+/** An answer's text as data: JSON when it says so (and parses), else the text; '' is no body. */
+export function parseBodyText(text: string, contentType: string): unknown {
   if (!text) return undefined
-  const type = response.headers.get('content-type') ?? ''
-  if (type.includes('json')) {
+  if (contentType.includes('json')) {
     try {
       return JSON.parse(text)
     } catch {
@@ -127,18 +125,55 @@ async function readBody(response: Response): Promise<unknown> {
   return text
 }
 
-export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', query, body, idempotencyKey, auth = 'user', schema, signal } = options
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined
+  return parseBodyText(await response.text(), response.headers.get('content-type') ?? '')
+}
+
+type Auth = NonNullable<RequestOptions<unknown>['auth']>
+
+/**
+ * The headers every API call sends, and the token among them (the caller needs it to know whether a
+ * 401 means the user's session ended). Shared with the upload (lib/media/upload-file.ts), which
+ * needs XMLHttpRequest for its progress events.
+ */
+export function apiHeaders(auth: Auth): { headers: Record<string, string>; token: string } {
   // the server writes its `detail`s and messages in this language (English when it has no translation)
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': LOCALES[language()],
   }
+  const token = auth === 'user' ? getAuthToken() : auth === 'admin' ? getAdminToken() : ''
+  if (token) headers.Authorization = `Bearer ${token}`
+  return { headers, token }
+}
+
+/** The error for a non-2xx answer; a 401 on a request sent with the user's token ends the session. */
+export function failedAnswer(
+  answer: { status: number; statusText: string; data: unknown },
+  sent: { auth: Auth; token: string },
+): ApiError {
+  if (answer.status === 401 && sent.auth === 'user' && sent.token) {
+    for (const listener of unauthorizedListeners) listener()
+  }
+  const fallback = `${msg.pwa.requestFailed} (${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''})`
+  return new ApiError(answer.status, extractDetail(answer.data) || fallback, answer.data)
+}
+
+/** The answer checked against its schema; a mismatch is an error, not data the UI trusts. */
+export function parseAnswer<T>(status: number, data: unknown, schema: z.ZodType<T> | undefined): T {
+  if (!schema) return data as T
+  const parsed = schema.safeParse(data)
+  if (!parsed.success) throw new ApiError(status, msg.pwa.unexpectedAnswer, data)
+  return parsed.data
+}
+
+export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', query, body, idempotencyKey, auth = 'user', schema, signal } = options
+  const { headers, token } = apiHeaders(auth)
   const multipart = body instanceof FormData
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json'
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey
-  const token = auth === 'user' ? getAuthToken() : auth === 'admin' ? getAdminToken() : ''
-  if (token) headers.Authorization = `Bearer ${token}`
 
   let response: Response
   try {
@@ -155,16 +190,9 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 
   const data = await readBody(response)
   if (!response.ok) {
-    if (response.status === 401 && auth === 'user' && token) {
-      for (const listener of unauthorizedListeners) listener()
-    }
-    const fallback = `${msg.pwa.requestFailed} (${response.status}${response.statusText ? ` ${response.statusText}` : ''})`
-    throw new ApiError(response.status, extractDetail(data) || fallback, data)
+    throw failedAnswer({ status: response.status, statusText: response.statusText, data }, { auth, token })
   }
-  if (!schema) return data as T
-  const parsed = schema.safeParse(data)
-  if (!parsed.success) throw new ApiError(response.status, msg.pwa.unexpectedAnswer, data)
-  return parsed.data
+  return parseAnswer(response.status, data, schema)
 }
 
 type NoMethod<T> = Omit<RequestOptions<T>, 'method' | 'body'>

@@ -10,6 +10,7 @@ import { myAdsKeys, useMyAds } from '#client/features/manage/api/my-ads.ts'
 import { msg } from '#client/i18n/messages.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { deleteMedia } from '#client/lib/media/media-store.ts'
+import { uploads } from '#client/lib/media/uploads.ts'
 import { useSession } from '#client/lib/session/use-session.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { type AdFormValues, adToFormValues, formToAdFields, maxVideos } from '#domain/ad-form-rules.ts'
@@ -18,7 +19,7 @@ import type { OwnAd } from '#domain/api/ads.ts'
 import { AdForm } from './ad-form.tsx'
 import { useAdFormChecks } from './ad-form-checks.ts'
 import { updateAd } from './api/update-ad.ts'
-import { uploadDraftMedia } from './api/upload-draft-media.ts'
+import { mediaIdsOf } from './api/upload-draft-media.ts'
 
 const t = msg.post
 
@@ -62,8 +63,7 @@ async function mediaIds(refs: readonly string[], stored: ReadonlyMap<string, str
   const ids: string[] = []
   for (const ref of refs) {
     const known = stored.get(ref)
-    if (known) ids.push(known)
-    else ids.push(...(await uploadDraftMedia({ images: [ref], videos: [] })).images)
+    ids.push(...(known ? [known] : await mediaIdsOf([ref])))
   }
   return ids
 }
@@ -88,6 +88,10 @@ function EditForm({ ad }: { ad: OwnAd }) {
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!validate(values)) return
+    if (uploads.anyFailed([...values.photos, ...values.videos])) {
+      toast({ title: t.uploadsFailedTitle, description: t.uploadsFailedDescription, variant: 'destructive' })
+      return
+    }
     setSaving(true)
     try {
       if (!(await passesContentCheck(values))) return

@@ -9,6 +9,7 @@ import { loadDraft } from '#client/db/drafts-repository.ts'
 import { msg } from '#client/i18n/messages.ts'
 import { clearCheckoutDraft, writeCheckoutDraft } from '#client/lib/checkout-handoff.ts'
 import { deleteMedia } from '#client/lib/media/media-store.ts'
+import { uploads } from '#client/lib/media/uploads.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import {
   type AdFormValues,
@@ -68,6 +69,11 @@ export function PostPage() {
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!validate(values)) return
+    // files still on their way are fine (checkout waits for them); a refused one must go first
+    if (uploads.anyFailed([...values.photos, ...values.videos])) {
+      toast({ title: t.uploadsFailedTitle, description: t.uploadsFailedDescription, variant: 'destructive' })
+      return
+    }
     setBusy(true)
     try {
       let moderation: ModerationState = 'ok'

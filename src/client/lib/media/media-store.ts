@@ -3,6 +3,7 @@
 import { deleteBlobs, putBlob } from '#client/db/blobs-repository.ts'
 import { blobIdOf, blobRef } from '#domain/post-draft.ts'
 import { downscaleImage } from './downscale.ts'
+import { uploads } from './uploads.ts'
 
 export async function storePhoto(file: File): Promise<string> {
   return blobRef(await putBlob(await downscaleImage(file)))
@@ -12,8 +13,9 @@ export async function storeVideo(file: File): Promise<string> {
   return blobRef(await putBlob(file))
 }
 
-/** Forgets the blobs behind these references; URLs are left alone. */
+/** Forgets the blobs behind these references, stopping their uploads; URLs are left alone. */
 export async function deleteMedia(refs: readonly string[]): Promise<void> {
+  uploads.forget(refs)
   const ids = refs.map(blobIdOf).filter((id): id is string => id !== null)
   if (ids.length) await deleteBlobs(ids)
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, arrayOverlaps, asc, eq, inArray, isNull, lt } from 'drizzle-orm'
+import { UNATTACHED_UPLOAD_TTL_MS } from '#domain/constants.ts'
 import type { Db } from '#server/db/client.ts'
 import { type MediaRow, media } from '#server/db/schema/media.ts'
 import { keyFor, sha256Hex } from './media-keys.ts'
@@ -7,8 +8,6 @@ import type { MediaStore } from './media-store.ts'
 import { processPhoto } from './process-photo.ts'
 import type { ReceivedUpload } from './receive-upload.ts'
 
-/** An upload no ad has claimed after this long was abandoned (a draft never posted). */
-export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000
 // one sweep deletes at most this many rows, so a backlog never holds the database for long
 const SWEEP_BATCH = 500
 
@@ -141,9 +140,9 @@ export class MediaLibrary {
     return this.deleteRows(await this.db.select().from(media).where(eq(media.adId, adId)))
   }
 
-  /** Uploads no ad claimed within ORPHAN_AGE_MS of `now`: returns how many went. */
+  /** Uploads no ad claimed within UNATTACHED_UPLOAD_TTL_MS of `now`: returns how many went. */
   async sweepOrphans(now: Date): Promise<number> {
-    const cutoff = new Date(now.getTime() - ORPHAN_AGE_MS)
+    const cutoff = new Date(now.getTime() - UNATTACHED_UPLOAD_TTL_MS)
     let total = 0
     for (;;) {
       const rows = await this.db

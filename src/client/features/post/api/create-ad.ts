@@ -1,5 +1,6 @@
 import { rememberServerAd, serverAdFor } from '#client/lib/checkout-handoff.ts'
 import { http } from '#client/lib/http.ts'
+import { uploads } from '#client/lib/media/uploads.ts'
 import { OwnAdSchema } from '#domain/api/ads.ts'
 import { AdsPaths } from '#domain/api/ads-paths.ts'
 import { draftToAdWrite, type PostDraft } from '#domain/post-draft.ts'
@@ -19,5 +20,6 @@ export async function ensureServerAd(draft: PostDraft): Promise<string> {
   if (known) return known
   const ad = await createAd(draft, await uploadDraftMedia(draft))
   rememberServerAd(draft.id, ad.id)
+  await uploads.release([...draft.images, ...draft.videos])
   return ad.id
 }
