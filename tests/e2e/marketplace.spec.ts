@@ -48,7 +48,7 @@ test.describe('a marketplace: ads on the server', () => {
     // B, signed out in its own browser, finds both by keyword, newest first, and reveals a contact
     const b = await newVisitor(browser)
     await searchAsVisitor(b.page, tag, [second, first])
-    // its two photos, uploaded at checkout and served by the server as WebP
+    // its two photos, uploaded as they were picked and served by the server as WebP
     const card = adCards(b.page).filter({ hasText: first })
     await expect(card.locator('img')).toHaveAttribute('src', /^\/media\/[^/]+\/640\.webp$/)
     await expect

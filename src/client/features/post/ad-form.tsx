@@ -28,7 +28,7 @@ export interface AdFormProps {
   onChange: (patch: Partial<AdFormValues>) => void
   errors: AdFormErrors
   maxVideos: number
-  /** refs dropped from the form; the post page forgets their blobs, the edit page keeps them until saved */
+  /** refs dropped from the form: their device blobs are forgotten and uploads stopped (URLs stay) */
   onMediaRemoved?: (refs: string[]) => void
 }
 

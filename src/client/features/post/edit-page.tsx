@@ -122,7 +122,13 @@ function EditForm({ ad }: { ad: OwnAd }) {
         {t.editTitle}
       </h1>
       <form ref={form} noValidate aria-labelledby="edit-title" onSubmit={submit} className="mt-8 grid gap-8">
-        <AdForm values={values} onChange={change} errors={errors} maxVideos={maxVideos('edit')} />
+        <AdForm
+          values={values}
+          onChange={change}
+          errors={errors}
+          maxVideos={maxVideos('edit')}
+          onMediaRemoved={(refs) => void deleteMedia(refs)}
+        />
         <div className="flex flex-wrap items-center gap-3 border-t border-border pt-6">
           <Button type="submit" size="lg" disabled={saving}>
             {saving ? t.saving : t.save}
