@@ -3,7 +3,8 @@
 import { fill } from '#client/i18n/fill.ts'
 import { locale, msg } from '#client/i18n/messages.ts'
 import type { Ad } from '#domain/ad.ts'
-import { formatCad, formatDollars } from '#domain/money.ts'
+import { dateText, easternParts, localParts } from '#domain/date-text.ts'
+import { formatCad, formatCount, formatDollars } from '#domain/money.ts'
 
 const m = msg.listing
 
@@ -13,9 +14,6 @@ export function formatAdPrice(ad: Pick<Ad, 'price' | 'priceUnit'>): string {
   return `${formatDollars(ad.price, locale())} / ${m.priceUnits[ad.priceUnit]}`
 }
 
-// Intl formatters are costly to build: one per locale and style, made on first use
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
-
 /**
  * A server render cannot know the reader's time zone: pages rendered on the server, and the browser's
  * first render over them, show Eastern time (most readers' zone); the browser's own follows at once
@@ -23,24 +21,11 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>()
  */
 export const SERVER_TIME_ZONE = 'America/Toronto'
 
-function dateFormat(withTime: boolean, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${locale()}:${withTime}:${timeZone ?? ''}`
-  let found = dateFormats.get(key)
-  if (!found) {
-    found = new Intl.DateTimeFormat(
-      locale(),
-      withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone } : { dateStyle: 'medium', timeZone },
-    )
-    dateFormats.set(key, found)
-  }
-  return found
-}
-
-/** The date (and time) in the reader's time zone, or in `timeZone`. */
-export function formatPostedDate(iso: string, withTime = true, timeZone?: string): string {
+/** The date (and time) in the reader's time zone, or in Eastern time (SERVER_TIME_ZONE). */
+export function formatPostedDate(iso: string, withTime = true, timeZone?: typeof SERVER_TIME_ZONE): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
-  return dateFormat(withTime, timeZone).format(date)
+  return dateText(timeZone ? easternParts(date) : localParts(date), locale(), withTime)
 }
 
 /** When a listed ad was last put at the top: its bump, else its publication (its last edit before that). */
@@ -55,7 +40,7 @@ export function listedAt(ad: {
 export function formatResultCount(count: number): string {
   if (count === 0) return m.results.zero
   if (count === 1) return m.results.one
-  return fill(m.results.other, { count: count.toLocaleString(locale()) })
+  return fill(m.results.other, { count: formatCount(count, locale()) })
 }
 
 /** An amount in cents in the active language: "$2.00", "2,00 $". */
