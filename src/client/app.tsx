@@ -1,11 +1,11 @@
 import './lib/zod-jitless.ts'
 import { type DehydratedState, dehydrate, hydrate } from '@tanstack/react-query'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode, useSyncExternalStore } from 'react'
+import { StrictMode, startTransition, useSyncExternalStore } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { ErrorPage } from '#client/components/layout/error-page.tsx'
 import { onLanguageChange, rememberLanguage, startLanguage, textsRevision } from '#client/i18n/messages.ts'
+import { PersistedQueries } from '#client/lib/persisted-queries.tsx'
 import { createPersister, persistOptions } from '#client/lib/persister.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { rememberServerRendered } from '#client/lib/server-rendered-queries.ts'
@@ -69,10 +69,12 @@ if (!container) throw new Error('index.html lacks #root')
 const app = (
   <StrictMode>
     <Provider>
-      <PersistQueryClientProvider
+      <PersistedQueries
         client={queryClient}
         persistOptions={{ persister, ...persistOptions }}
-        onSuccess={() => {
+        // a page that arrived with its data shows it at once; others wait for this device's saved copy
+        waitForRestore={!serverState}
+        onRestored={() => {
           // paused offline mutations (posting, payments) resume once their persisted state is back
           void queryClient.resumePausedMutations()
           // the server's data came in before the persister listened (it starts after this call): keep
@@ -87,7 +89,7 @@ const app = (
         }}
       >
         <Routed />
-      </PersistQueryClientProvider>
+      </PersistedQueries>
     </Provider>
   </StrictMode>
 )
@@ -106,13 +108,19 @@ if (serverState) {
   // top, like the server's render (src/client/entry-server.tsx), so the markup is adopted as it is
   router.ssr = { manifest: undefined }
   void Promise.all([router.load(), languageReady]).finally(() =>
-    hydrateRoot(container, app, {
-      onRecoverableError: (error, info) => {
-        if (import.meta.env.DEV)
-          console.warn('hydration fell back to a client render:', error, info.componentStack)
-      },
+    // as a transition, React hydrates in slices of a few milliseconds and lets the browser handle
+    // input and paint between them, instead of one long task (docs/decisions/017-pages.md)
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error, info) => {
+          if (import.meta.env.DEV)
+            console.warn('hydration fell back to a client render:', error, info.componentStack)
+        },
+      })
     }),
   )
 } else if (container.hasChildNodes()) {
-  void Promise.all([router.load(), languageReady]).finally(() => createRoot(container).render(app))
+  void Promise.all([router.load(), languageReady]).finally(() =>
+    startTransition(() => createRoot(container).render(app)),
+  )
 } else void languageReady.finally(() => createRoot(container).render(app))
