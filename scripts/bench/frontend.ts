@@ -1,6 +1,7 @@
 // The browser figures: JavaScript a first view downloads, and Lighthouse mobile scores.
 import { adPath } from '#domain/ad-path.ts'
 import { AdListSchema } from '#domain/api/ads.ts'
+import { benchAppStart } from './app-start.ts'
 import { measureJsBytes } from './js-bytes.ts'
 import { type LighthouseFigures, runLighthouse } from './lighthouse.ts'
 import { kb, ms, note, row, section } from './report.ts'
@@ -42,6 +43,8 @@ export async function benchJsBytes(baseURL: string): Promise<void> {
     const heaviest = r.largest.map((f) => `${f.file} ${kb(f.gzipBytes)}`).join(', ')
     note(`heaviest JS of ${r.path}: ${heaviest}`)
   }
+  section('main thread of the page alone, then of the app starting (4× slower CPU)')
+  await benchAppStart(baseURL, pages)
 }
 
 /** Lighthouse runs per page; the median of each figure is reported (issue 14: "run each 3 times"). */

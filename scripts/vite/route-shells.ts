@@ -38,11 +38,14 @@ function chunksOf(bundle: Bundle, routeFile: string): string[] {
 }
 
 /**
- * Writes listing.html and ad.html: the built index.html plus <link rel="modulepreload"> for the
- * route's chunks. The server fills them with the rendered page (src/server/routes/pages.ts) or sends
- * them as they are. Without the preloads the browser learns of the route chunk only after the entry
- * has run (entry → route chunk → its imports), a chain of round trips before the page is interactive.
- * Lazily imported chunks (the user's own ads from dexie) stay off the first view.
+ * Writes listing.html and ad.html: the built index.html plus <link rel="prefetch"> for the route's
+ * chunks. The server fills them with the rendered page (src/server/routes/pages.ts) or sends them as
+ * they are. Without them the browser would learn of the route chunk only once the app starts (entry →
+ * route chunk → its imports), a chain of round trips before a tap is answered. Prefetch, not
+ * modulepreload: the app starts a few seconds after the page or at its first tap (src/client/app-start.ts),
+ * and a modulepreload's fetch and compile of some fifty modules would hold the first paint's main
+ * thread instead; a prefetch waits for the network to be idle and compiles nothing. Lazily imported
+ * chunks (the user's own ads from dexie) stay off the first view.
  */
 export function routeShells(): Plugin {
   let config: ResolvedConfig
@@ -67,7 +70,7 @@ export function routeShells(): Plugin {
         for (const [shell, files] of preloads) {
           const links = files
             .filter((file) => !index.includes(`"${config.base}${file}"`))
-            .map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`)
+            .map((file) => `<link rel="prefetch" crossorigin href="${config.base}${file}">`)
             .join('\n    ')
           // the server renders the page into it (src/server/routes/pages.ts): it paints without them
           const html = lowPriorityScripts(index.replace('</head>', `\n    ${links}\n  </head>`))

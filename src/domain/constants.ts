@@ -49,4 +49,7 @@ export const STORAGE_KEYS = {
   checkoutDraft: 'checkout_draft',
   adminToken: 'admin_token',
   adultConfirmed: 'adult_confirmed',
+  // '1' when this device may hold saved orders (db/pending-payments-flag.ts); not 'pending_payments':
+  // that key holds the orders themselves where IndexedDB is missing (db/mirror.ts)
+  hasPendingPayments: 'has_pending_payments',
 } as const

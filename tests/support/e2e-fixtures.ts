@@ -89,8 +89,11 @@ export function makeOutbox(request: APIRequestContext): Outbox {
 
 /**
  * page.goto that returns once the app has taken the page over: a server-rendered page shows (and
- * offers its buttons) before its scripts run, and a click then would do nothing. Pages that are not the
- * app (an API answer, the sandbox's hosted page) and pages without JavaScript return at once.
+ * offers its links) before its scripts run, and for a signed-out visitor the app starts at the first
+ * sign of use or a few seconds later (src/client/app-start.ts). The journeys act at once, so they
+ * give that sign, a press of Shift, as a visitor's first touch would. Pages that are not the app (an
+ * API answer, the sandbox's hosted page) and pages without JavaScript return at once. app-start.spec.ts
+ * covers the start without any sign, and a click made before the app is there.
  */
 export function waitForAppOnGoto(page: Page): void {
   const goto = page.goto.bind(page)
@@ -98,6 +101,10 @@ export function waitForAppOnGoto(page: Page): void {
     const response = await goto(url, options)
     const html = response?.headers()['content-type']?.includes('text/html') ?? false
     if (html && !new URL(page.url()).pathname.startsWith('/api/')) {
+      const ready = await page
+        .evaluate(() => document.documentElement.dataset.app === 'ready')
+        .catch(() => true)
+      if (!ready) await page.keyboard.press('Shift').catch(() => undefined)
       await page.waitForSelector('html[data-app="ready"]', { state: 'attached' })
     }
     return response

@@ -4,11 +4,11 @@
 // queue is empty. A device that saved orders before this flag existed has the database but no flag:
 // it is told by the database's presence (indexedDB.databases(), no Dexie needed), once.
 import { useEffect, useSyncExternalStore } from 'react'
+import { STORAGE_KEYS } from '#domain/constants.ts'
 
 /** Dexie's database name (database.ts opens it). */
 export const DB_NAME = 'maple'
-// not 'pending_payments': that key holds the orders themselves where IndexedDB is missing (mirror.ts)
-const KEY = 'has_pending_payments'
+const KEY = STORAGE_KEYS.hasPendingPayments
 const listeners = new Set<() => void>()
 
 function read(): string | null {

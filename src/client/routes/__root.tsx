@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { replayHeldClick, whenPageAdopted } from '#client/app-start.ts'
 import { AdultGate } from '#client/components/layout/adult-gate.tsx'
 import { ConnectivityBanner, MockDataBanner } from '#client/components/layout/banners.tsx'
 import { ErrorPage } from '#client/components/layout/error-page.tsx'
@@ -78,7 +79,11 @@ function RootLayout() {
   // the page now answers clicks (a server-rendered page shows before its scripts run): said on <html>
   // for anything that must wait for it, such as the e2e tests (tests/support/e2e-fixtures.ts)
   useEffect(() => {
-    document.documentElement.dataset.app = 'ready'
+    whenPageAdopted(() => {
+      document.documentElement.dataset.app = 'ready'
+      // a click that came before the app took over goes to its control now (src/client/app-start.ts)
+      replayHeldClick()
+    })
   }, [])
   const mayHavePendingPayments = useMayHavePendingPayments()
   return (

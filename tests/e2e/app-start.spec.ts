@@ -1,0 +1,51 @@
+import type { Browser } from '@playwright/test'
+import { STORAGE_KEYS } from '#domain/constants.ts'
+import { ADULT_CONFIRMED_VALUE, expect, test } from '#tests/support/e2e-fixtures.ts'
+import { adCards } from '#tests/support/e2e-listing.ts'
+
+// A server-drawn page works before the app starts (src/client/app-start.ts): for a signed-out visitor
+// the app starts at the first tap or key, or by itself a few seconds after the page has loaded, and a
+// click made before it is there is answered once it is, on the same control.
+
+const LISTING = '/ca/YT/adult-buy-sell'
+
+/** A signed-out visitor past the 18+ gate whose page.goto returns as soon as the page has loaded. */
+async function visitor(browser: Browser) {
+  const context = await browser.newContext()
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    STORAGE_KEYS.adultConfirmed,
+    ADULT_CONFIRMED_VALUE,
+  ] as const)
+  return { context, page: await context.newPage() }
+}
+
+const appReady = 'html[data-app="ready"]'
+
+test.describe('the app starts when it is wanted', () => {
+  test('a signed-out visitor reads the listing before the app starts, and it starts by itself soon after', async ({
+    browser,
+  }) => {
+    const { context, page } = await visitor(browser)
+    await page.goto(LISTING, { waitUntil: 'load' })
+    await expect(adCards(page).first()).toBeVisible()
+    expect(await page.locator(appReady).count()).toBe(0)
+    await page.waitForSelector(appReady, { state: 'attached', timeout: 15_000 })
+    await context.close()
+  })
+
+  test('a click on an ad before the app is there opens its dialog once the app is @mobile', async ({
+    browser,
+  }) => {
+    const { context, page } = await visitor(browser)
+    await page.goto(LISTING, { waitUntil: 'load' })
+    const card = adCards(page).first()
+    const title = (await card.getByRole('heading').textContent()) ?? ''
+    expect(await page.locator(appReady).count()).toBe(0)
+    await card.getByRole('link').click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('heading', { name: title })).toBeVisible()
+    // the click was the app's, not the browser's: the listing is still the page underneath
+    expect(new URL(page.url()).pathname).toBe(LISTING)
+    await context.close()
+  })
+})
