@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { STORAGE_KEYS } from '#domain/constants.ts'
+
+// The module keeps the held click between calls, as the page does: each test loads a fresh copy.
+async function freshAppStart() {
+  vi.resetModules()
+  return import('./app-start.ts')
+}
+
+function drawPage(): HTMLAnchorElement {
+  document.body.innerHTML =
+    '<div id="root"><header><button type="button">Menu</button></header><main id="main"><ul><li><a href="/ca/YT/adult-buy-sell/1-lamp">Lamp</a></li></ul></main></div>'
+  const link = document.querySelector('a')
+  if (!link) throw new Error('no link')
+  return link
+}
+
+describe('when the app starts', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    localStorage.setItem(STORAGE_KEYS.adultConfirmed, '1')
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.innerHTML = ''
+    delete document.documentElement.dataset.app
+  })
+
+  it('starts at once on a page that arrived empty (a client-rendered screen)', async () => {
+    document.body.innerHTML = '<div id="root"></div>'
+    const load = vi.fn(async () => undefined)
+    ;(await freshAppStart()).startAppWhenWanted(load)
+    expect(load).toHaveBeenCalledOnce()
+  })
+
+  it('waits on a drawn page for a signed-out visitor, and starts at the first key', async () => {
+    drawPage()
+    const load = vi.fn(async () => undefined)
+    ;(await freshAppStart()).startAppWhenWanted(load)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(load).not.toHaveBeenCalled()
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' }))
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' }))
+    expect(load).toHaveBeenCalledOnce()
+  })
+
+  it('starts by itself a few seconds after the page has loaded', async () => {
+    drawPage()
+    const load = vi.fn(async () => undefined)
+    const { startAppWhenWanted, IDLE_START_MS } = await freshAppStart()
+    startAppWhenWanted(load)
+    await vi.advanceTimersByTimeAsync(IDLE_START_MS - 100)
+    expect(load).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(2_500)
+    expect(load).toHaveBeenCalledOnce()
+  })
+
+  it('starts after the first frame for someone signed in: their header is the app’s', async () => {
+    drawPage()
+    localStorage.setItem(STORAGE_KEYS.authToken, 'token')
+    const load = vi.fn(async () => undefined)
+    ;(await freshAppStart()).startAppWhenWanted(load)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(load).toHaveBeenCalledOnce()
+  })
+
+  it('holds a click on a link made before the app is there, and gives it to the same link afterwards', async () => {
+    const link = drawPage()
+    const load = vi.fn(async () => undefined)
+    const { startAppWhenWanted, replayHeldClick } = await freshAppStart()
+    startAppWhenWanted(load)
+    const first = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })
+    link.dispatchEvent(first)
+    expect(first.defaultPrevented).toBe(true)
+    expect(load).toHaveBeenCalledOnce()
+
+    // the app draws the same markup again (as the home's first render does) and takes over
+    const again = drawPage()
+    const replayed = vi.fn((event: MouseEvent) => event.preventDefault())
+    again.addEventListener('click', replayed)
+    document.documentElement.dataset.app = 'ready'
+    replayHeldClick()
+    expect(replayed).toHaveBeenCalledOnce()
+    // once ready, clicks are the app's alone
+    const later = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })
+    again.dispatchEvent(later)
+    expect(replayed).toHaveBeenCalledTimes(2)
+  })
+
+  it('leaves a click with a modifier (a new tab) to the browser', async () => {
+    const link = drawPage()
+    ;(await freshAppStart()).startAppWhenWanted(vi.fn(async () => undefined))
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: true })
+    link.dispatchEvent(click)
+    expect(click.defaultPrevented).toBe(false)
+  })
+})
