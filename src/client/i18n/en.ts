@@ -154,6 +154,7 @@ export const en = {
     yours: 'Your ad',
     demo: 'Demo',
     savedResults: 'You are offline: saved results from {time}.',
+    staleResults: 'The ads could not be refreshed: saved results from {time}.',
     offlineNothingSaved: 'You are offline and this page was not saved. Reconnect to see its ads.',
     loadFailed: 'The ads could not be loaded.',
     retry: 'Try again',

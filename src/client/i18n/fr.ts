@@ -76,8 +76,8 @@ export const fr: Messages = {
     manage: 'Gérer',
     wallet: 'Portefeuille',
     logout: 'Déconnexion',
-    register: 'Créer un compte',
-    login: 'Se connecter',
+    register: 'Inscription',
+    login: 'Connexion',
     signedOutToast: 'Vous êtes déconnecté',
     footerNav: 'Pied de page',
     privacy: 'Confidentialité',
@@ -154,6 +154,7 @@ export const fr: Messages = {
     yours: 'Votre annonce',
     demo: 'Démo',
     savedResults: 'Vous êtes hors ligne : résultats enregistrés le {time}.',
+    staleResults: 'Les annonces n’ont pas pu être actualisées : résultats enregistrés le {time}.',
     offlineNothingSaved:
       'Vous êtes hors ligne et cette page n’a pas été enregistrée. Reconnectez-vous pour voir ses annonces.',
     loadFailed: 'Les annonces n’ont pas pu être chargées.',

@@ -16,9 +16,16 @@ export function ListingStatus({ list }: { list: UseQueryResult<AdList> }) {
   const online = useOnline()
   const saved = list.data !== undefined && (!online || list.isRefetchError)
   if (saved) {
+    const time = formatPostedDate(new Date(list.dataUpdatedAt).toISOString())
+    // online, the saved copy shows because the server did not answer: say so, and offer to ask again
     return (
       <p role="status" className="mb-4 rounded-md border border-border bg-muted px-3 py-2 text-sm">
-        {fill(m.savedResults, { time: formatPostedDate(new Date(list.dataUpdatedAt).toISOString()) })}
+        {fill(online ? m.staleResults : m.savedResults, { time })}
+        {online && (
+          <Button variant="link" size="sm" className="ml-1 h-auto p-0" onClick={() => void list.refetch()}>
+            {m.retry}
+          </Button>
+        )}
       </p>
     )
   }
