@@ -3,6 +3,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { fill } from '#client/i18n/fill.ts'
 import { msg } from '#client/i18n/messages.ts'
+import { formatPostedDate } from '#client/lib/ad-format.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { AD_STATUSES, type AdStatus } from '#domain/ad-status.ts'
@@ -38,7 +39,7 @@ function AdRow({ ad }: { ad: AdminAd }) {
       <p className="text-sm text-muted-foreground">
         {ad.ownerEmail ?? t.demo} · {ad.city}, {ad.province} ·{' '}
         <time dateTime={ad.createdAt}>
-          {fill(t.created, { date: new Date(ad.createdAt).toLocaleDateString() })}
+          {fill(t.created, { date: formatPostedDate(ad.createdAt, false) })}
         </time>
       </p>
       {ad.removalReason && <p className="text-sm">{fill(t.removedBecause, { reason: ad.removalReason })}</p>}

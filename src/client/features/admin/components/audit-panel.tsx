@@ -1,5 +1,6 @@
 import { useId } from 'react'
-import { locale, msg } from '#client/i18n/messages.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { formatPostedDate } from '#client/lib/ad-format.ts'
 import { useAuditLog } from '../api/review-queue.ts'
 
 const t = msg.review
@@ -17,7 +18,7 @@ export function AuditPanel() {
       <ol className="grid gap-1 text-sm">
         {audit.data?.items.map((entry) => (
           <li key={`${entry.at}-${entry.action}-${entry.target}`}>
-            <time dateTime={entry.at}>{new Date(entry.at).toLocaleString(locale())}</time> · {entry.admin} ·{' '}
+            <time dateTime={entry.at}>{formatPostedDate(entry.at)}</time> · {entry.admin} ·{' '}
             <strong>{entry.action}</strong> · {entry.target}
             {entry.reason && ` · ${entry.reason}`}
           </li>

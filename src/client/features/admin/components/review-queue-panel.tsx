@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { fill } from '#client/i18n/fill.ts'
-import { locale, msg } from '#client/i18n/messages.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { formatPostedDate } from '#client/lib/ad-format.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { QueueItem, ReviewAction } from '#domain/api/reports.ts'
 import { useReviewAction, useReviewQueue } from '../api/review-queue.ts'
@@ -45,7 +46,7 @@ function QueueEntry({ item }: { item: QueueItem }) {
       <ul className="grid gap-1 text-sm">
         {item.reports.map((r) => (
           <li key={`${r.at}-${r.reason}`}>
-            <time dateTime={r.at}>{new Date(r.at).toLocaleString(locale())}</time> · {t.reasons[r.reason]}
+            <time dateTime={r.at}>{formatPostedDate(r.at)}</time> · {t.reasons[r.reason]}
             {r.details && ` · ${r.details}`}
           </li>
         ))}
