@@ -1,9 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Plugin, ResolvedConfig } from 'vite'
+import { APP_MODULES_META } from '../../src/client/app-start.ts'
 import { lowPriorityScripts } from './low-priority-scripts.ts'
 
-// Each shell and the route file whose split chunks (TanStack Router's autoCodeSplitting) it preloads.
+// Each shell and the route file whose split chunks (TanStack Router's autoCodeSplitting) it names.
 export const ROUTE_SHELLS = {
   'listing.html': 'ca.$province.$category.tsx',
   'ad.html': 'ca.$province.$category_.$ad.tsx',
@@ -38,13 +39,13 @@ function chunksOf(bundle: Bundle, routeFile: string): string[] {
 }
 
 /**
- * Writes listing.html and ad.html: the built index.html plus <link rel="prefetch"> for the route's
- * chunks. The server fills them with the rendered page (src/server/routes/pages.ts) or sends them as
- * they are. Without them the browser would learn of the route chunk only once the app starts (entry →
- * route chunk → its imports), a chain of round trips before a tap is answered. Prefetch, not
- * modulepreload: the app starts a few seconds after the page or at its first tap (src/client/app-start.ts),
- * and a modulepreload's fetch and compile of some fifty modules would hold the first paint's main
- * thread instead; a prefetch waits for the network to be idle and compiles nothing. Lazily imported
+ * Writes listing.html and ad.html: the built index.html plus the list of the route's chunks in
+ * `<meta name="app-modules">`. The server fills them with the rendered page (src/server/routes/pages.ts)
+ * or sends them as they are. The page shows and works without the app, which starts at the first tap
+ * or a few seconds after loading (src/client/app-start.ts): nothing of it is fetched before then, so
+ * the HTML, the stylesheet and the photos have the connection and the main thread to themselves. When
+ * it starts, app-start.ts asks for all these chunks at once (modulepreload), so the route's code
+ * arrives in one round trip rather than a chain (entry → route chunk → its imports). Lazily imported
  * chunks (the user's own ads from dexie) stay off the first view.
  */
 export function routeShells(): Plugin {
@@ -68,12 +69,13 @@ export function routeShells(): Plugin {
         const index = readFileSync(join(outDir, 'index.html'), 'utf8')
         if (!index.includes('</head>')) throw new Error('route-shells: index.html lacks </head>')
         for (const [shell, files] of preloads) {
-          const links = files
+          const modules = files
             .filter((file) => !index.includes(`"${config.base}${file}"`))
-            .map((file) => `<link rel="prefetch" crossorigin href="${config.base}${file}">`)
-            .join('\n    ')
+            .map((file) => `${config.base}${file}`)
+            .join(' ')
+          const meta = `<meta name="${APP_MODULES_META}" content="${modules}">`
           // the server renders the page into it (src/server/routes/pages.ts): it paints without them
-          const html = lowPriorityScripts(index.replace('</head>', `\n    ${links}\n  </head>`))
+          const html = lowPriorityScripts(index.replace('</head>', `\n    ${meta}\n  </head>`))
           writeFileSync(join(outDir, shell), html)
         }
       },

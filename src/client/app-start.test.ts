@@ -44,6 +44,18 @@ describe('when the app starts', () => {
     expect(load).toHaveBeenCalledOnce()
   })
 
+  it('asks for the route’s chunks all at once when it starts, not before', async () => {
+    drawPage()
+    document.head.innerHTML = '<meta name="app-modules" content="/assets/app.js /assets/route.js">'
+    ;(await freshAppStart()).startAppWhenWanted(vi.fn(async () => undefined))
+    const preloads = () =>
+      [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))
+    expect(preloads()).toEqual([])
+    window.dispatchEvent(new Event('pointerdown'))
+    expect(preloads()).toEqual(['/assets/app.js', '/assets/route.js'])
+    document.head.innerHTML = ''
+  })
+
   it('starts by itself a few seconds after the page has loaded', async () => {
     drawPage()
     const load = vi.fn(async () => undefined)

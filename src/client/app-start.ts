@@ -8,6 +8,25 @@
 // Kept free of imports beyond the constants: this file is in the first script every page runs.
 import { STORAGE_KEYS } from '#domain/constants.ts'
 
+/**
+ * The `<meta>` in which a route shell names its route's chunks (scripts/vite/route-shells.ts): asked
+ * for all at once when the app starts, not before.
+ */
+export const APP_MODULES_META = 'app-modules'
+
+/** Asks for the route's chunks in parallel, so the app's code arrives in one round trip. */
+function preloadRouteModules(): void {
+  const meta = document.querySelector(`meta[name="${APP_MODULES_META}"]`)
+  for (const href of meta?.getAttribute('content')?.split(' ') ?? []) {
+    if (!href) continue
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.crossOrigin = ''
+    link.href = href
+    document.head.append(link)
+  }
+}
+
 /** How long a loaded page stays the server's before the app starts anyway. */
 export const IDLE_START_MS = 3000
 
@@ -79,6 +98,7 @@ export function startAppWhenWanted(load: () => Promise<unknown>): void {
     if (started) return
     started = true
     for (const type of signs) window.removeEventListener(type, start, true)
+    preloadRouteModules()
     void load()
   }
   if (neededAtOnce(root)) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Language, pickLanguage } from '#domain/languages.ts'
 import { translateText } from '#server/services/i18n/translate.ts'
 
@@ -25,20 +25,29 @@ function hasText(payload: unknown): payload is Record<string, unknown> {
  * the contract (docs/decisions/016-languages.md). Registered on the root so error answers get it too.
  */
 export function registerLanguages(app: FastifyInstance): void {
-  app.decorateRequest('language', 'en')
-  app.addHook('onRequest', async (request) => {
-    request.language = pickLanguage(request.headers['accept-language'])
+  // read from the header when asked (an error's translation, a sign-up, a page), not on every
+  // request: most answers never need it (docs/decisions/015-api-request-cost.md)
+  app.decorateRequest('language', {
+    getter(this: FastifyRequest): Language {
+      return pickLanguage(this.headers['accept-language'])
+    },
   })
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (!hasText(payload)) return payload
+  // callback style: an async hook costs every answer a promise and a turn of the microtask queue
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    if (!hasText(payload)) {
+      done(null, payload)
+      return
+    }
     // the same URL answers in several languages: caches must keep them apart
     reply.header('Vary', 'Accept-Language')
-    if (request.language === 'en') return payload
+    const language = request.language
+    if (language === 'en') {
+      done(null, payload)
+      return
+    }
     const translated = { ...payload }
-    if (typeof payload.detail === 'string')
-      translated.detail = translateText(request.language, payload.detail)
-    if (typeof payload.message === 'string')
-      translated.message = translateText(request.language, payload.message)
-    return translated
+    if (typeof payload.detail === 'string') translated.detail = translateText(language, payload.detail)
+    if (typeof payload.message === 'string') translated.message = translateText(language, payload.message)
+    done(null, translated)
   })
 }
