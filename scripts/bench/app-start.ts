@@ -4,9 +4,10 @@
 // this reports it every time: on a phone-sized page with the CPU slowed 4× (Lighthouse's mobile
 // setting), the long tasks before the first sign of use (the page alone), then from a key press to the
 // app taking the page over.
+import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { STORAGE_KEYS } from '#domain/constants.ts'
-import { ms, note, row } from './report.ts'
+import { kb, ms, note, row } from './report.ts'
 import { CHROME_PATH, CHROMIUM_ARGS } from './server.ts'
 
 interface Phase {
@@ -52,16 +53,30 @@ export async function benchAppStart(
         [STORAGE_KEYS.adultConfirmed] as const,
       )
       const page = await context.newPage()
+      // the scripts fetched once the app starts: what its first tap (or its idle start) downloads
+      let touched = false
+      const fetchedAtStart: Promise<number>[] = []
+      page.on('response', (res) => {
+        if (!touched || res.request().resourceType() !== 'script') return
+        fetchedAtStart.push(
+          res.body().then(
+            (body) => gzipSync(body, { level: 9 }).length,
+            () => 0,
+          ),
+        )
+      })
       const cdp = await context.newCDPSession(page)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
       await page.goto(`${baseURL}${path}`, { waitUntil: 'load' })
       await page.waitForTimeout(500)
       const started = await page.evaluate(() => document.documentElement.dataset.app === 'ready')
       const touch = await page.evaluate(() => performance.now())
+      touched = true
       await page.keyboard.press('Shift')
       await page.waitForSelector('html[data-app="ready"]', { state: 'attached', timeout: 30_000 })
       const ready = await page.evaluate(() => performance.now())
       await page.waitForTimeout(1000)
+      const startBytes = (await Promise.all(fetchedAtStart)).reduce((sum, n) => sum + n, 0)
       const tasks = await page.evaluate(
         () => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks,
       )
@@ -76,6 +91,11 @@ export async function benchAppStart(
       row(
         `main thread, 4× slower CPU, app start at the first key: ${label} ${path}`,
         `${ms(start.blockingMs)} blocking (${start.longTasks} long tasks), answers after ${ms(ready - touch)}`,
+        '',
+      )
+      row(
+        `JS gzip fetched when the app starts: ${label} ${path}`,
+        `${kb(startBytes)} (${fetchedAtStart.length} files)`,
         '',
       )
       if (started) note(`app start ${path}: the app had started before the key press (it should wait for it)`)
