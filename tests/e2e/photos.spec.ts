@@ -52,7 +52,7 @@ async function dominantColour(image: Locator): Promise<string> {
 }
 
 test.describe('photos upload as they are picked', () => {
-  test('each photo shows its upload; A reorders and removes; B sees the cover A chose, online and offline', async ({
+  test('each photo shows its upload; A reorders and removes; B sees the cover A chose, online and offline, and the one A adds in the edit form', async ({
     page,
     context,
     accounts,
@@ -119,6 +119,23 @@ test.describe('photos upload as they are picked', () => {
     const offlineCover = adCards(b.page).filter({ hasText: title }).locator('img')
     expect(await dominantColour(offlineCover)).toBe('blue')
     await b.context.close()
+
+    // A edits the ad: a photo added there uploads as it is picked too, and can become the cover
+    await page.goto('/manage')
+    await page.getByRole('link', { name: `Edit ${title}` }).click()
+    await pickPhoto(page, GREEN, 'added.png')
+    const added = f.scope.getByRole('listitem').nth(2)
+    await expect(added.getByText('Uploaded')).toBeVisible()
+    expect(uploadsSent).toBe(4)
+    await page.getByRole('button', { name: 'Move photo 3 earlier' }).click()
+    await page.getByRole('button', { name: 'Move photo 2 earlier' }).click()
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(toasts(page)).toContainText('Ad updated')
+    expect(uploadsSent).toBe(4)
+    const c = await newVisitor(browser)
+    await c.page.goto(`/ca/YT/adult-buy-sell?q=${encodeURIComponent(title)}`)
+    expect(await dominantColour(adCards(c.page).filter({ hasText: title }).locator('img'))).toBe('green')
+    await c.context.close()
   })
 
   test('a photo picked offline uploads when the connection returns; a file the server refuses says why @mobile', async ({
