@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createServer, type Plugin, type ResolvedConfig } from 'vite'
+import { PRERENDERED_ATTRIBUTE } from '../../src/client/app-start.ts'
 import { escapeHtml } from '../../src/domain/html-escape.ts'
 import { lowPriorityScripts } from './low-priority-scripts.ts'
 
@@ -50,9 +51,9 @@ export function prerenderHome(): Plugin {
             ['fr', HOME_FR_HTML],
           ] as const) {
             const home = await renderHome(language)
-            // inert until React takes over: a click or submit on the static markup would do nothing (or
-            // submit the search form natively); React's first commit replaces the whole wrapper
-            const prerendered = `<div id="root"><div inert>${home.markup}</div></div>`
+            // React's first commit replaces the whole wrapper with the same markup; until then its links
+            // work, and a click, a typed text or a submit is held for the app (src/client/app-start.ts)
+            const prerendered = `<div id="root"><div ${PRERENDERED_ATTRIBUTE}>${home.markup}</div></div>`
             const html = lowPriorityScripts(shell.replace(ROOT_DIV, prerendered))
               .replace(/<html lang="[^"]*"/, `<html lang="${language === 'fr' ? 'fr-CA' : 'en-CA'}"`)
               .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(home.title)}</title>`)

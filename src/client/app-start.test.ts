@@ -99,6 +99,28 @@ describe('when the app starts', () => {
     expect(replayed).toHaveBeenCalledTimes(2)
   })
 
+  it('holds the submit of a form that is the app’s alone, and sends it again once the app is there', async () => {
+    document.body.innerHTML =
+      '<div id="root"><div data-prerendered><link rel="preload" href="/x.svg"><main id="main"><form><input type="search"></form></main></div></div>'
+    const { startAppWhenWanted, replayHeldClick } = await freshAppStart()
+    const load = vi.fn(async () => undefined)
+    startAppWhenWanted(load)
+    const submit = new Event('submit', { bubbles: true, cancelable: true })
+    document.querySelector('form')?.dispatchEvent(submit)
+    expect(submit.defaultPrevented).toBe(true)
+    expect(load).toHaveBeenCalledOnce()
+
+    // the app's own markup, without the wrapper and with its hints moved to <head>
+    document.body.innerHTML = '<div id="root"><main id="main"><form><input type="search"></form></main></div>'
+    const form = document.querySelector('form')
+    if (!form) throw new Error('no form')
+    const sent = vi.fn((event: Event) => event.preventDefault())
+    form.addEventListener('submit', sent)
+    document.documentElement.dataset.app = 'ready'
+    replayHeldClick()
+    expect(sent).toHaveBeenCalledOnce()
+  })
+
   it('leaves a click with a modifier (a new tab) to the browser', async () => {
     const link = drawPage()
     ;(await freshAppStart()).startAppWhenWanted(vi.fn(async () => undefined))

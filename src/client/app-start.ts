@@ -35,17 +35,106 @@ export const IDLE_START_MS = 3000
 const APP_CONTROLS =
   'a[href], button, [role="button"], [role="tab"], [role="checkbox"], [role="switch"], summary'
 
-/** Where the held click went, as child indexes from #root: the home's markup is replaced, not adopted. */
+/**
+ * The attribute of the wrapper the pre-rendered home sits in (scripts/vite/prerender-home.ts): the
+ * app's first render replaces the wrapper with the same markup, one level up.
+ */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered'
+
+/** Where the page's own markup starts: inside the home's wrapper while it is there, else #root. */
+function contentRoot(): HTMLElement | null {
+  const root = document.getElementById('root')
+  const wrapper = root?.firstElementChild
+  return wrapper instanceof HTMLElement && wrapper.hasAttribute(PRERENDERED_ATTRIBUTE) ? wrapper : root
+}
+
+/** Where the held click (or submit) went, as child indexes from the page's markup. */
 let heldClick: number[] | null = null
+let heldSubmit: number[] | null = null
+
+// React writes a pre-rendered page's resource hints (<link rel="preload">) inside its markup but puts
+// them in <head> when it draws the page itself: they do not count in a path
+const HOISTED = new Set(['LINK', 'META', 'STYLE', 'SCRIPT', 'TITLE'])
+
+function contentChildren(parent: Element): Element[] {
+  return Array.from(parent.children).filter((child) => !HOISTED.has(child.tagName))
+}
 
 function pathFromRoot(root: Element, target: Element): number[] | null {
   const path: number[] = []
   for (let node: Element | null = target; node && node !== root; node = node.parentElement) {
     const parent: Element | null = node.parentElement
     if (!parent) return null
-    path.unshift(Array.prototype.indexOf.call(parent.children, node))
+    path.unshift(contentChildren(parent).indexOf(node))
   }
   return path
+}
+
+// What was typed before the app took over, by field (child-index path from #root), and the field that
+// had the focus: the home's markup is replaced by the app's, and a hydrated field's state would not know
+// the text already in it. Given back to the same fields once the app is there.
+const typed = new Map<string, string>()
+let focused: number[] | null = null
+
+function isTextField(node: unknown): node is HTMLInputElement | HTMLTextAreaElement {
+  return (
+    node instanceof HTMLTextAreaElement ||
+    (node instanceof HTMLInputElement &&
+      ['text', 'search', 'email', 'tel', 'url', 'number', 'password'].includes(node.type))
+  )
+}
+
+function noteTyping(): void {
+  document.addEventListener(
+    'input',
+    (event) => {
+      const root = contentRoot()
+      if (document.documentElement.dataset.app === 'ready' || !root || !isTextField(event.target)) return
+      const path = pathFromRoot(root, event.target)
+      if (path) typed.set(path.join('/'), event.target.value)
+    },
+    true,
+  )
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      const root = contentRoot()
+      if (document.documentElement.dataset.app === 'ready' || !root || !(event.target instanceof Element))
+        return
+      focused = root.contains(event.target) ? pathFromRoot(root, event.target) : null
+    },
+    true,
+  )
+}
+
+function atPath(path: readonly number[]): Element | undefined {
+  let node: Element | undefined = contentRoot() ?? undefined
+  for (const index of path) node = node ? contentChildren(node)[index] : undefined
+  return node
+}
+
+/** Puts text typed before the app took over back into its fields, as if typed now, and the focus. */
+function giveBackTyping(): void {
+  for (const [key, value] of typed) {
+    const field = atPath(key.split('/').map(Number))
+    if (!isTextField(field)) continue
+    // React watches the field's own value setter: reset what it saw, set the text behind its back, then
+    // an input event makes it call onChange with the text, so the app's state holds it too
+    const prototype = Object.getPrototypeOf(field) as HTMLInputElement | HTMLTextAreaElement
+    const setNative = Object.getOwnPropertyDescriptor(prototype, 'value')?.set
+    field.value = ''
+    setNative?.call(field, value)
+    field.dispatchEvent(new Event('input', { bubbles: true }))
+  }
+  typed.clear()
+  const target = focused ? atPath(focused) : undefined
+  focused = null
+  if (target instanceof HTMLElement && document.activeElement !== target) {
+    target.focus()
+    if (isTextField(target) && target.type !== 'number' && target.type !== 'email') {
+      target.setSelectionRange(target.value.length, target.value.length)
+    }
+  }
 }
 
 /** Whether React has adopted this element: it keeps the element's fiber under a `__reactFiber$…` key. */
@@ -64,15 +153,19 @@ export function whenPageAdopted(then: () => void, until = performance.now() + 30
   else requestAnimationFrame(() => whenPageAdopted(then, until))
 }
 
-/** The app has taken the page over: the held click, if any, goes to the same control now. */
+/**
+ * The app has taken the page over: what was typed goes back into its fields, and the held click, if
+ * any, to the same control.
+ */
 export function replayHeldClick(): void {
+  giveBackTyping()
+  const form = heldSubmit ? atPath(heldSubmit) : undefined
   const path = heldClick
   heldClick = null
-  const root = document.getElementById('root')
-  if (!path || !root) return
-  let node: Element | undefined = root
-  for (const index of path) node = node?.children[index]
+  heldSubmit = null
+  const node = path ? atPath(path) : undefined
   if (node instanceof HTMLElement) node.click()
+  else if (form instanceof HTMLFormElement) form.requestSubmit()
 }
 
 /** Whether the app must run at once: there is nothing drawn, or something only it can show. */
@@ -108,17 +201,35 @@ export function startAppWhenWanted(load: () => Promise<unknown>): void {
     return
   }
   for (const type of signs) window.addEventListener(type, start, { capture: true, passive: true })
+  noteTyping()
   document.addEventListener(
     'click',
     (event) => {
-      if (document.documentElement.dataset.app === 'ready' || !root) return
+      const content = contentRoot()
+      if (document.documentElement.dataset.app === 'ready' || !content) return
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
       const control = event.target instanceof Element ? event.target.closest(APP_CONTROLS) : null
-      // a submit button is left to its form: the search form works as a plain GET without the app
-      if (!control || !root.contains(control) || control.matches('[type="submit"]')) return
+      // a submit button is left to its form (below)
+      if (!control || !content.contains(control) || control.matches('[type="submit"]')) return
       event.preventDefault()
       event.stopPropagation()
-      heldClick = pathFromRoot(root, control)
+      heldClick = pathFromRoot(content, control)
+      start()
+    },
+    true,
+  )
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const content = contentRoot()
+      const form = event.target
+      if (document.documentElement.dataset.app === 'ready' || !content || !(form instanceof HTMLFormElement))
+        return
+      // a form with an action works as a plain GET without the app (the header's search); one
+      // without is the app's alone (the home's search), and is sent again once the app is there
+      if (form.getAttribute('action') || !content.contains(form)) return
+      event.preventDefault()
+      heldSubmit = pathFromRoot(content, form)
       start()
     },
     true,

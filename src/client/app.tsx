@@ -99,7 +99,7 @@ const app = (
 // the page's largest paint. Where the browser knows more than the server did (the session, a time zone),
 // components draw the server's version first and update after (lib/use-hydrated.ts); a mismatch left
 // anyway costs one client render, never a broken page.
-// `/` arrives pre-rendered at build time (scripts/vite/prerender-home.ts) inside an inert wrapper that
+// `/` arrives pre-rendered at build time (scripts/vite/prerender-home.ts) inside a wrapper that
 // React replaces on its first commit, once the router has settled: the swap is to identical markup.
 // French users wait for the French catalog, never seeing an English flash; English costs nothing here.
 const languageReady = startLanguage().catch(() => undefined)

@@ -48,4 +48,21 @@ test.describe('the app starts when it is wanted', () => {
     expect(new URL(page.url()).pathname).toBe(LISTING)
     await context.close()
   })
+
+  test('what a visitor types on the home before the app is there stays in the field and is searched', async ({
+    browser,
+  }) => {
+    const { context, page } = await visitor(browser)
+    await page.goto('/', { waitUntil: 'load' })
+    expect(await page.locator(appReady).count()).toBe(0)
+    const keyword = page.locator('#hero-keyword')
+    // typed at once: the first key starts the app, which replaces the home's markup with its own
+    await keyword.pressSequentially('corset', { delay: 20 })
+    await page.waitForSelector(appReady, { state: 'attached' })
+    await expect(keyword).toHaveValue('corset')
+    await expect(keyword).toBeFocused()
+    await keyword.press('Enter')
+    await expect(page).toHaveURL(/[?&]q=corset/)
+    await context.close()
+  })
 })
