@@ -13,7 +13,7 @@ interface Sent {
 }
 
 /** A queue over an in-memory blob store and a server the test answers by hand. */
-function harness(options: { online?: boolean; now?: number } = {}) {
+function harness(options: { online?: boolean; now?: number; unreadable?: string } = {}) {
   const blobs = new Map<string, Blob>()
   const uploaded = new Map<string, { mediaId: string; uploadedAt: string }>()
   const sent: Sent[] = []
@@ -26,7 +26,10 @@ function harness(options: { online?: boolean; now?: number } = {}) {
         sent.push({ blob, progress: onProgress, signal, resolve: (id) => resolve({ id }), reject })
         signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
       }),
-    getBlob: async (id) => blobs.get(id),
+    getBlob: async (id) => {
+      if (id === options.unreadable) throw new Error('IndexedDB is closed')
+      return blobs.get(id)
+    },
     getUploaded: async (id) => uploaded.get(id),
     setUploaded: async (id, mediaId) => {
       if (mediaId) uploaded.set(id, { mediaId, uploadedAt: new Date(now).toISOString() })
@@ -164,6 +167,16 @@ describe('the upload queue', () => {
     h.sent[0]?.reject(new ApiError(413, 'Photos may be at most 15 MB'))
     await expect(id).rejects.toMatchObject({ status: 413 })
     expect(await h.queue.mediaIdFor(blobRef('gone'))).toBeNull()
+  })
+
+  it('shows a file as failed, and goes on with the next, when the device cannot read it back', async () => {
+    const h = harness({ unreadable: 'a' })
+    const [a, b] = [h.file('a'), h.file('b')]
+    h.queue.track([a, b])
+    await h.settle()
+    expect(h.queue.stateOf(a)).toEqual({ phase: 'failed', progress: 0 })
+    expect(h.sent).toHaveLength(1)
+    expect(await h.sent[0]?.blob.text()).toBe('b')
   })
 
   it('stops the upload of a file removed from the form', async () => {

@@ -48,7 +48,7 @@ export function createUploadQueue(deps: UploadDeps) {
   const entries = new Map<string, Entry>()
   const listeners = new Set<() => void>()
   let pumping = false
-  let stopWatching: (() => void) | undefined
+  let watching = false
 
   const emit = () => {
     for (const listener of listeners) listener()
@@ -107,9 +107,15 @@ export function createUploadQueue(deps: UploadDeps) {
   }
 
   function run(id: string, entry: Entry, force = false): Promise<void> {
-    entry.job ??= attempt(id, entry, force).finally(() => {
-      entry.job = undefined
-    })
+    entry.job ??= attempt(id, entry, force)
+      .catch((error: unknown) => {
+        // the device's own store failed (IndexedDB): a failure the user can retry, never a stuck queue
+        entry.error = error
+        update(id, entry, { phase: 'failed', progress: 0 })
+      })
+      .finally(() => {
+        entry.job = undefined
+      })
     return entry.job
   }
 
@@ -145,7 +151,10 @@ export function createUploadQueue(deps: UploadDeps) {
   }
 
   function watchConnection(): void {
-    stopWatching ??= deps.onOnline(() => requeue((entry) => entry.state.phase === 'waiting'))
+    if (watching) return
+    watching = true
+    // for the page's lifetime: the queue is one per page (uploads.ts)
+    deps.onOnline(() => requeue((entry) => entry.state.phase === 'waiting'))
   }
 
   return {
@@ -228,14 +237,6 @@ export function createUploadQueue(deps: UploadDeps) {
     subscribe(listener: () => void): () => void {
       listeners.add(listener)
       return () => listeners.delete(listener)
-    },
-
-    /** For tests: drops every entry and stops listening for the connection. */
-    reset(): void {
-      for (const entry of entries.values()) entry.controller?.abort()
-      entries.clear()
-      stopWatching?.()
-      stopWatching = undefined
     },
   }
 }
