@@ -6,7 +6,7 @@
 // app taking the page over.
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
-import { STORAGE_KEYS } from '#domain/constants.ts'
+import { phoneContext } from './phone-context.ts'
 import { kb, ms, note, row } from './report.ts'
 import { CHROME_PATH, CHROMIUM_ARGS } from './server.ts'
 
@@ -31,27 +31,14 @@ export async function benchAppStart(
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS })
   try {
     for (const { path, label } of pages) {
-      const context = await browser.newContext({
-        serviceWorkers: 'block',
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
+      const context = await phoneContext(browser)
+      await context.addInitScript(() => {
+        const tasks: { start: number; duration: number }[] = []
+        ;(window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: e.duration })
+        }).observe({ type: 'longtask', buffered: true })
       })
-      await context.addInitScript(
-        ([key]) => {
-          try {
-            window.localStorage.setItem(key, '1')
-          } catch {
-            // opaque origin
-          }
-          const tasks: { start: number; duration: number }[] = []
-          ;(window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks
-          new PerformanceObserver((list) => {
-            for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: e.duration })
-          }).observe({ type: 'longtask', buffered: true })
-        },
-        [STORAGE_KEYS.adultConfirmed] as const,
-      )
       const page = await context.newPage()
       // the scripts fetched once the app starts: what its first tap (or its idle start) downloads
       let touched = false

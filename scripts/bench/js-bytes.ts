@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
-import { STORAGE_KEYS } from '#domain/constants.ts'
+import { phoneContext } from './phone-context.ts'
 import { CHROME_PATH, CHROMIUM_ARGS } from './server.ts'
 
 export interface JsBytes {
@@ -23,22 +23,7 @@ export async function measureJsBytes(baseURL: string, paths: string[]): Promise<
   const results: JsBytes[] = []
   try {
     for (const path of paths) {
-      const context = await browser.newContext({
-        serviceWorkers: 'block',
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-      })
-      await context.addInitScript(
-        ([key]) => {
-          try {
-            window.localStorage.setItem(key, '1')
-          } catch {
-            // opaque origin
-          }
-        },
-        [STORAGE_KEYS.adultConfirmed] as const,
-      )
+      const context = await phoneContext(browser)
       const page = await context.newPage()
       const bodies: Promise<{ url: string; body: Buffer } | null>[] = []
       const seen = new Set<string>()

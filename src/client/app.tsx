@@ -109,7 +109,7 @@ if (serverState) {
   router.ssr = { manifest: undefined }
   void Promise.all([router.load(), languageReady]).finally(() =>
     // as a transition, React hydrates in slices of a few milliseconds and lets the browser handle
-    // input and paint between them, instead of one long task (docs/decisions/017-pages.md)
+    // input and paint between them, instead of one long task (docs/decisions/018-app-start.md)
     startTransition(() => {
       hydrateRoot(container, app, {
         onRecoverableError: (error, info) => {

@@ -8,44 +8,99 @@ import { HOME_HTML, INDEX_HTML, LISTING_HTML, setupPlatformApp } from '#tests/su
 const platform = setupPlatformApp()
 
 describe('security headers and CORS', () => {
-  it('sends a CSP fitting the PWA and the usual hardening headers', async () => {
-    const res = await platform.t.app.inject({ method: 'GET', url: '/api/' })
-    const csp = String(res.headers['content-security-policy'])
-    for (const directive of [
-      "default-src 'self'",
-      "script-src 'self'",
-      "img-src 'self' data: blob:",
-      "worker-src 'self'",
-      "manifest-src 'self'",
-      "connect-src 'self'",
-      "frame-ancestors 'none'",
-    ]) {
-      expect(csp).toContain(directive)
+  it('sends pages a CSP fitting the PWA and the usual hardening headers', async () => {
+    for (const url of ['/', '/ca/ON/adult-buy-sell', '/api/docs/']) {
+      const res = await platform.t.app.inject({ method: 'GET', url })
+      const csp = String(res.headers['content-security-policy'])
+      for (const directive of [
+        "default-src 'self'",
+        "script-src 'self'",
+        "img-src 'self' data: blob:",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+      ]) {
+        expect(csp, url).toContain(directive)
+      }
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff')
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer')
+      expect(res.headers['x-frame-options'], url).toBeDefined()
     }
-    expect(res.headers['x-content-type-options']).toBe('nosniff')
-    expect(res.headers['referrer-policy']).toBe('no-referrer')
-    expect(res.headers['x-frame-options']).toBeDefined()
   })
 
-  it('allows our own origin and refuses others', async () => {
-    const own = await platform.t.app.inject({
-      method: 'GET',
-      url: '/api/',
-      headers: { origin: 'http://localhost:8080' },
-    })
-    expect(own.headers['access-control-allow-origin']).toBe('http://localhost:8080')
+  it('sends JSON answers, errors included, the API set: a CSP that allows nothing, no framing, no sniffing', async () => {
+    for (const url of ['/api/', '/api/meta/cities?province=ON&q=to', '/api/wallet/', '/api/no-such-route']) {
+      const res = await platform.t.app.inject({ method: 'GET', url })
+      expect(res.headers['content-type'], url).toContain('application/json')
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'")
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff')
+      expect(res.headers['x-frame-options'], url).toBe('DENY')
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin')
+      // only documents need these: a JSON answer is never one
+      expect(res.headers['x-dns-prefetch-control'], url).toBeUndefined()
+      expect(res.headers['origin-agent-cluster'], url).toBeUndefined()
+    }
+  })
+
+  it('allows our own origin and the listed ones, and refuses others', async () => {
+    for (const origin of ['http://localhost:8080', 'https://partner.example']) {
+      const res = await platform.t.app.inject({ method: 'GET', url: '/api/', headers: { origin } })
+      expect(res.headers['access-control-allow-origin']).toBe(origin)
+      expect(res.headers.vary).toContain('Origin')
+    }
     const other = await platform.t.app.inject({
       method: 'GET',
       url: '/api/',
       headers: { origin: 'https://evil.example' },
     })
+    expect(other.statusCode).toBe(200)
     expect(other.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it("answers a listed origin's preflight with the methods and the headers it asked for", async () => {
+    const res = await platform.t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/wallet/pay',
+      headers: {
+        origin: 'https://partner.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    })
+    expect(res.statusCode).toBe(204)
+    expect(res.body).toBe('')
+    expect(res.headers['access-control-allow-origin']).toBe('https://partner.example')
+    expect(String(res.headers['access-control-allow-methods'])).toContain('POST')
+    expect(res.headers['access-control-allow-headers']).toBe('authorization, content-type')
+    expect(res.headers['access-control-max-age']).toBe('600')
+  })
+
+  it("refuses another origin's preflight with a JSON 404", async () => {
+    const res = await platform.t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/wallet/pay',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    })
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['access-control-allow-origin']).toBeUndefined()
+    expect(res.json()).toHaveProperty('detail')
   })
 
   it('answers an OPTIONS request without Origin like a preflight, never with a plain-text error', async () => {
     const res = await platform.t.app.inject({ method: 'OPTIONS', url: '/api/wallet/pay' })
     expect(res.statusCode).toBeLessThan(400)
     expect(res.body).toBe('')
+  })
+
+  it('keeps Origin in Vary when an answer also varies by language', async () => {
+    const res = await platform.t.app.inject({
+      method: 'GET',
+      url: '/api/wallet/',
+      headers: { 'accept-language': 'fr-CA' },
+    })
+    expect(res.statusCode).toBe(401)
+    expect(String(res.headers.vary)).toMatch(/Origin.*Accept-Language/)
   })
 })
 

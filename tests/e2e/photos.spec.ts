@@ -3,6 +3,7 @@ import { expect, expectNoSeriousA11yViolations, test, toasts } from '#tests/supp
 import { expectNoHorizontalOverflow, newVisitor } from '#tests/support/e2e-fixtures.ts'
 import { adCards } from '#tests/support/e2e-listing.ts'
 import { colourPng, signedIn, topUpInTheApp } from '#tests/support/e2e-pay.ts'
+import { postForm } from '#tests/support/e2e-post-form.ts'
 
 // Photos upload as they are picked (lib/media/upload-queue.ts): each shows its progress, then
 // Uploaded, or why the server refused it; the user reorders (the first is the cover) and removes them
@@ -12,19 +13,6 @@ import { colourPng, signedIn, topUpInTheApp } from '#tests/support/e2e-pay.ts'
 const RED = '#dc2626'
 const BLUE = '#2563eb'
 const GREEN = '#16a34a'
-
-function postForm(page: Page) {
-  const scope = page.locator('#main form')
-  return {
-    scope,
-    title: scope.getByLabel('Title', { exact: true }),
-    province: scope.getByLabel('Province', { exact: true }),
-    city: scope.getByLabel('City', { exact: true }),
-    photos: scope.locator('input[type="file"][accept="image/*"]'),
-    videos: scope.locator('input[type="file"][accept="video/*"]'),
-    continue: scope.getByRole('button', { name: 'Continue' }),
-  }
-}
 
 async function pickPhoto(page: Page, colour: string, name: string): Promise<void> {
   await postForm(page).photos.setInputFiles({

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 import { expect, expectNoSeriousA11yViolations, test, toasts } from '#tests/support/e2e-accounts.ts'
+import { postForm } from '#tests/support/e2e-post-form.ts'
 
 // Post, edit and manage (issue 5) against the real server: the banned-phrase
 // check is the server's, the draft lives in the browser's IndexedDB and its localStorage mirror.
@@ -19,23 +20,6 @@ async function bigPng(page: Page): Promise<Buffer> {
     return canvas.toDataURL('image/png').split(',')[1] ?? ''
   })
   return Buffer.from(base64, 'base64')
-}
-
-/** The ad form's fields, inside the page's form: the header has its own province and city pickers. */
-function form(page: Page) {
-  const scope = page.locator('#main form')
-  return {
-    scope,
-    title: scope.getByLabel('Title', { exact: true }),
-    province: scope.getByLabel('Province', { exact: true }),
-    city: scope.getByLabel('City', { exact: true }),
-    price: scope.getByLabel('Price (CAD)'),
-    description: scope.getByLabel('Description'),
-    website: scope.getByLabel('Website'),
-    photos: scope.locator('input[type="file"][accept="image/*"]'),
-    videos: scope.locator('input[type="file"][accept="video/*"]'),
-    continue: scope.getByRole('button', { name: 'Continue' }),
-  }
 }
 
 /** The autosave writes shortly after typing stops; the mirror key is what a reload reads first. */
@@ -77,7 +61,7 @@ test.describe('sell: post, edit, manage', () => {
   }) => {
     await accounts.login(page, await accounts.signUp())
     await page.goto('/post')
-    const f = form(page)
+    const f = postForm(page)
     await expect(f.title).toBeVisible()
     await expectNoSeriousA11yViolations(page, '/post')
 
@@ -120,7 +104,7 @@ test.describe('sell: post, edit, manage', () => {
   }) => {
     await accounts.login(page, await accounts.signUp())
     await page.goto('/post')
-    const f = form(page)
+    const f = postForm(page)
     await f.title.fill('Leather harness')
     await f.description.fill('Handmade, adjustable.')
     await f.price.fill('$1,250')
@@ -173,17 +157,17 @@ test.describe('sell: post, edit, manage', () => {
   }) => {
     await accounts.login(page, await accounts.signUp())
     await page.goto('/post')
-    await expect(form(page).title).toBeVisible()
+    await expect(postForm(page).title).toBeVisible()
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready
     })
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
     await page.reload()
-    await expect(form(page).title).toBeVisible()
+    await expect(postForm(page).title).toBeVisible()
 
     await context.setOffline(true)
     try {
-      const f = form(page)
+      const f = postForm(page)
       await f.title.fill('Written on the train')
       await f.description.fill('No signal here.')
       await waitForDraftTitle(page, 'Written on the train')

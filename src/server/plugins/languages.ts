@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Language, pickLanguage } from '#domain/languages.ts'
 import { translateText } from '#server/services/i18n/translate.ts'
+import { appendVary } from './security.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,7 +40,7 @@ export function registerLanguages(app: FastifyInstance): void {
       return
     }
     // the same URL answers in several languages: caches must keep them apart
-    reply.header('Vary', 'Accept-Language')
+    appendVary(reply, 'Accept-Language')
     const language = request.language
     if (language === 'en') {
       done(null, payload)

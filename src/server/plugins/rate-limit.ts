@@ -24,6 +24,13 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     ...(redis ? { redis, nameSpace: 'maple-rl:' } : {}),
     // a Redis outage must not take the API down with it: let requests through instead
     skipOnError: true,
+    // the counters go out only with a 429 (with Retry-After): the app never reads them, and on every
+    // allowed answer they cost three headers (docs/decisions/019-api-answer-cost.md)
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     errorResponseBuilder: (_request, context) =>
       new ApiError(context.statusCode, context.ban ? 'Forbidden' : RATE_LIMITED_DETAIL),
   })

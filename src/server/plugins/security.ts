@@ -1,7 +1,8 @@
-import cors from '@fastify/cors'
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import type { Config } from '#server/config.ts'
+import { SANDBOX_PAGE_PATH } from '#server/services/payments/sandbox-provider.ts'
+import { DOCS_PREFIX } from './docs.ts'
 
 export function allowedOrigins(config: Config): string[] {
   const extra = config.CORS_ORIGINS.split(',')
@@ -36,15 +37,43 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
 }
 
 /**
- * Security headers and CORS for the whole server. The CSP fits the PWA: our own scripts, a service
- * worker and manifest from our origin, images from us or from data:/blob: URLs (photos picked on the
- * device), API calls to ourselves. Inline styles are allowed because Radix positions popovers with
- * style attributes and the sandbox payment page is a plain server-rendered form. The same headers go
- * on every answer (a route needing others sets them itself, after this hook).
+ * What a JSON answer needs (OWASP's REST Security Cheat Sheet): it is never a document that runs
+ * anything, so its CSP forbids everything, it may not be framed or sniffed into another type, and
+ * other sites may not load it. The page set's other headers only concern documents (referrer,
+ * opener, origin-agent cluster) or dead browsers (IE's download options, Flash policies), and
+ * cost every API answer about 600 bytes (docs/decisions/019-api-answer-cost.md).
+ */
+function apiHeaders(https: boolean): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(https ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
+  }
+}
+
+// the API's HTML: the OpenAPI UI and the sandbox provider's hosted invoice page need the page set
+const PAGES_UNDER_API = [DOCS_PREFIX, SANDBOX_PAGE_PATH]
+
+/** Whether an answer to this URL is the API's JSON, which gets the API header set. */
+function isApiUrl(url: string): boolean {
+  return url.startsWith('/api/') && !PAGES_UNDER_API.some((prefix) => url.startsWith(prefix))
+}
+
+/**
+ * Security headers and CORS for the whole server. Pages, scripts and files get helmet's set with a
+ * CSP that fits the PWA: our own scripts, a service worker and manifest from our origin, images from
+ * us or from data:/blob: URLs (photos picked on the device), API calls to ourselves. Inline styles
+ * are allowed because Radix positions popovers with style attributes and the sandbox payment page is
+ * a plain server-rendered form. API answers get the smaller set above. Chosen by URL before the
+ * route runs, so an error answer has them too; an HTML route added under /api would get the API's
+ * CSP, which forbids everything, and show it at once rather than run with too little protection.
+ * A route needing other headers sets them itself, after this hook.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.PUBLIC_URL.startsWith('https:')
-  const headers = await helmetHeaders({
+  const pages = await helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -71,18 +100,46 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     // images and the payment QR are ours; no cross-origin embedding needed
     crossOriginEmbedderPolicy: false,
   })
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers)
-    done()
-  })
-
-  // same-origin requests need no CORS; other origins only when listed in CORS_ORIGINS
+  // every answer may differ by Origin (a listed origin gets Access-Control-Allow-Origin)
+  const api = { ...apiHeaders(https), vary: 'Origin' }
+  const page = { ...pages, vary: 'Origin' }
   const origins = new Set(allowedOrigins(config))
-  await app.register(cors, {
-    origin: (origin, callback) => callback(null, origin === undefined || origins.has(origin)),
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    // strict mode refuses an OPTIONS without Origin with a text/plain 400; every API error is { detail }
-    strictPreflight: false,
-    maxAge: 600,
+  // one hook for headers and CORS, callback style: each hook and each promise costs every answer
+  // (docs/decisions/019-api-answer-cost.md)
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiUrl(request.url) ? api : page)
+    const origin = request.headers.origin
+    // same-origin GETs carry no Origin and need no CORS; other origins only when listed in CORS_ORIGINS
+    if (origin !== undefined) {
+      if (!origins.has(origin)) return done()
+      reply.header('access-control-allow-origin', origin)
+    }
+    if (request.method !== 'OPTIONS') return done()
+    // a preflight is answered here, before any guard: the browser sends it without credentials.
+    // One without Origin gets the same empty 204, never a plain-text error (every error is { detail })
+    const asked = request.headers['access-control-request-headers']
+    reply
+      .header('access-control-allow-methods', CORS_METHODS)
+      .header('access-control-max-age', CORS_MAX_AGE_SECONDS)
+      .header('vary', 'Origin, Access-Control-Request-Headers')
+    if (asked !== undefined) reply.header('access-control-allow-headers', asked)
+    reply.code(204).header('content-length', '0').send()
   })
+  // lets OPTIONS reach the hook on every path; a refused origin's preflight ends here, as a 404
+  app.options('*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound())
+}
+
+const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE'
+const CORS_MAX_AGE_SECONDS = '600'
+
+/** Adds a field to the answer's Vary header instead of replacing the ones already there. */
+export function appendVary(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader('vary')
+  if (current === undefined || current === '') reply.header('vary', field)
+  else if (
+    !String(current)
+      .split(/\s*,\s*/)
+      .includes(field)
+  )
+    reply.header('vary', `${String(current)}, ${field}`)
 }

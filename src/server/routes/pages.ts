@@ -4,6 +4,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isLanguage, type Language } from '#domain/languages.ts'
+import { appendVary } from '#server/plugins/security.ts'
 import { composePageHtml, withHomeHead } from '#server/services/pages/page-html.ts'
 import { loadPageRenderer, type PageRenderer } from '#server/services/pages/page-renderer.ts'
 
@@ -53,7 +54,7 @@ function sendHtml(reply: FastifyReply, body: Buffer | string, encoding: Encoding
     .header('content-type', 'text/html; charset=utf-8')
     // the listing changes with every new ad: always asked again, never served stale
     .header('cache-control', 'no-cache')
-    .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+  for (const field of ['Accept-Encoding', 'Accept-Language', 'Cookie']) appendVary(reply, field)
   if (encoding !== 'identity') reply.header('content-encoding', encoding)
   return reply.send(body)
 }

@@ -82,8 +82,23 @@ const MARKS_AND_FORMAT = /[\p{M}\p{Cf}]/gu
 const FOLDABLE = new RegExp(`[${Object.keys(FOLDS).join('')}]`, 'g')
 const LEET_CHAR = /[013-578@$!|]/
 const NUMBER = /^\p{N}+$/u
-// Latin letters only: views hold folded text, and a number like 1000 is never stretched
-const STRETCHED = /([a-z])\1\1/
+/**
+ * Whether a Latin letter appears three times in a row (views hold folded text, and a number like
+ * 1000 is never stretched). A loop: the backreference regex was a tenth of a check's time.
+ */
+function hasStretchedLetters(text: string): boolean {
+  let run = 1
+  for (let i = 1; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    run = code === text.charCodeAt(i - 1) && code >= 97 && code <= 122 ? run + 1 : 1
+    if (run === 3) return true
+  }
+  return false
+}
+
+function sameTexts(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((text, i) => text === b[i])
+}
 
 /**
  * Lower case, accents and invisible characters (zero-width spaces, soft hyphens) removed,
@@ -228,7 +243,7 @@ function addWithStretched(
   one: OneMode,
 ): void {
   addView(views, view)
-  if (!STRETCHED.test(view.text)) return
+  if (!hasStretchedLetters(view.text)) return
   addView(views, buildView(tokens, one, 2).view)
   addView(views, buildView(tokens, one, 1).view)
 }
@@ -242,7 +257,13 @@ export function textViews(text: string): View[] {
     : ['punctuation']
   for (const symbols of symbolModes) {
     const raw = rawTokens(folded, symbols)
-    const lists = [plainTokens(raw), collapseSingles(raw), plainTokens(squashedTokens(folded, symbols))]
+    // in most text no letters are spelled out and no chunk holds punctuation: the other two lists
+    // would be the plain one again, so they are not built
+    const lists = [plainTokens(raw)]
+    const collapsed = collapseSingles(raw)
+    if (collapsed.length !== raw.length) lists.push(collapsed)
+    const squashed = squashedTokens(folded, symbols)
+    if (!sameTexts(squashed, raw)) lists.push(plainTokens(squashed))
     for (const tokens of lists) {
       const asI = buildView(tokens, 'i')
       addWithStretched(views, tokens, asI.view, 'i')

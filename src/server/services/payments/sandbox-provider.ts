@@ -17,6 +17,9 @@ import { signBody, verifySignature } from './signature.ts'
 
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-sig'
 /** Like a real processor's invoice window; an unpaid sandbox invoice expires after this. */
+/** Where the sandbox's hosted invoice pages live (an HTML page under /api). */
+export const SANDBOX_PAGE_PATH = '/api/payments/sandbox/'
+
 export const SANDBOX_INVOICE_TTL_MS = 60 * 60 * 1000
 
 type SandboxInvoice = typeof sandboxInvoices.$inferSelect
@@ -35,7 +38,7 @@ export class SandboxProvider implements PaymentProvider {
   ) {}
 
   hostedUrl(invoiceId: string): string {
-    return new URL(`/api/payments/sandbox/${encodeURIComponent(invoiceId)}`, this.publicUrl).toString()
+    return new URL(`${SANDBOX_PAGE_PATH}${encodeURIComponent(invoiceId)}`, this.publicUrl).toString()
   }
 
   async createCharge(input: CreateInvoiceInput): Promise<ProviderCharge> {

@@ -1,10 +1,10 @@
-import type { Wallet } from '#domain/api/wallet.ts'
 import type { Db } from '#server/db/client.ts'
 import { Generation, RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
 
 /**
- * The wallet view (balance and latest ledger rows) a user last read, so that an app polling its
- * wallet costs no query until the balance changes (docs/decisions/015-api-request-cost.md). On for
+ * The wallet view (balance and latest ledger rows) a user last read, as the JSON the API sends, so
+ * that an app polling its wallet costs no query, validation or serialization until the balance
+ * changes (docs/decisions/015-api-request-cost.md). On for
  * the embedded database only, whose every write runs in this process: each function of
  * wallet-service.ts that writes a wallet or a ledger row calls walletsChanged(), which voids every
  * cached view at once. On PostgreSQL other processes write too, so the view is read every time.
@@ -12,7 +12,7 @@ import { Generation, RecheckedCache } from '#server/services/cache/rechecked-cac
 export const WALLET_RECHECK_MS = 1_000
 
 const generation = new Generation()
-const caches = new WeakMap<Db, RecheckedCache<Wallet>>()
+const caches = new WeakMap<Db, RecheckedCache<string>>()
 
 /** Call after any write to wallets or wallet_transactions (purges and test resets included). */
 export function walletsChanged(): void {
@@ -23,8 +23,8 @@ export function enableWalletCache(db: Db): void {
   if (!caches.has(db)) caches.set(db, new RecheckedCache(generation, WALLET_RECHECK_MS))
 }
 
-/** The user's cached view, or the one `read` gives, kept when the cache is on for this handle. */
-export async function cachedWalletView(db: Db, userId: string, read: () => Promise<Wallet>): Promise<Wallet> {
+/** The user's cached view JSON, or the one `read` gives, kept when the cache is on for this handle. */
+export async function cachedWalletJson(db: Db, userId: string, read: () => Promise<string>): Promise<string> {
   const cache = caches.get(db)
   const hit = cache?.get(userId)
   if (hit) return hit

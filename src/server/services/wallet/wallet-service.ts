@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto'
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import { isAdId } from '#domain/api/ads-paths.ts'
-import type { Wallet, WalletPayRequest, WalletPayResponse, WalletTransaction } from '#domain/api/wallet.ts'
+import {
+  type WalletPayRequest,
+  type WalletPayResponse,
+  WalletSchema,
+  type WalletTransaction,
+} from '#domain/api/wallet.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { centsToDollars } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
 import { walletIdempotency, wallets, walletTransactions } from '#server/db/schema/wallet.ts'
 import { applyAdFee } from '#server/services/ads/ad-payments.ts'
-import { cachedWalletView, walletsChanged } from './wallet-cache.ts'
+import { cachedWalletJson, walletsChanged } from './wallet-cache.ts'
 
 // A transaction handle is a Db too (PgTransaction extends PgDatabase). Functions taking `Db` here
 // are called with `tx` from inside a transaction: on PGlite, using the outer handle there hangs.
@@ -38,8 +43,9 @@ export async function getBalanceCents(db: Db, userId: string): Promise<number> {
   return wallet?.balanceCents ?? 0
 }
 
-export async function getWallet(db: Db, userId: string): Promise<Wallet> {
-  return cachedWalletView(db, userId, async () => {
+/** The wallet view as the JSON `GET /api/wallet` sends, validated against WalletSchema when read. */
+export async function walletJson(db: Db, userId: string): Promise<string> {
+  return cachedWalletJson(db, userId, async () => {
     const balanceCents = await getBalanceCents(db, userId)
     const rows = await db
       .select()
@@ -47,7 +53,8 @@ export async function getWallet(db: Db, userId: string): Promise<Wallet> {
       .where(eq(walletTransactions.userId, userId))
       .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
       .limit(TRANSACTIONS_SHOWN)
-    return { balance_cad: centsToDollars(balanceCents), transactions: rows.map(toTransactionView) }
+    const view = { balance_cad: centsToDollars(balanceCents), transactions: rows.map(toTransactionView) }
+    return JSON.stringify(WalletSchema.parse(view))
   })
 }
 
