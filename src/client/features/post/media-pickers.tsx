@@ -220,10 +220,20 @@ function usePicker({ refs, max, onChange }: PickerProps, spec: KindSpec) {
   const [busy, setBusy] = useState(false)
   const latest = useRef(refs)
   latest.current = refs
-  const pick = async (files: FileList | null) => {
-    if (!files?.length) return
+  // picks are stored one after the other, so files land in the order they were picked (a small file
+  // picked second no longer overtakes a large one) and each pick sees the room the last one left
+  const queue = useRef<Promise<void>>(Promise.resolve())
+  const pick = (files: FileList | null): Promise<void> => {
+    // copied now: the input is cleared for the next pick before this one's turn comes
+    const chosen = Array.from(files ?? [])
+    const next = queue.current.then(() => store(chosen))
+    // one failed pick must not stop the ones after it
+    queue.current = next.catch(() => undefined)
+    return next
+  }
+  const store = async (chosen: File[]) => {
+    if (chosen.length === 0) return
     const room = Math.max(0, max - latest.current.length)
-    const chosen = Array.from(files)
     if (chosen.length > room) {
       toast({ title: spec.limitTitle, description: fill(spec.limit, { max }), variant: 'destructive' })
     }
@@ -242,7 +252,10 @@ function usePicker({ refs, max, onChange }: PickerProps, spec: KindSpec) {
           toast({ title: t.photoFailed, variant: 'destructive' })
         }
       }
-      onChange(addWithinLimit(latest.current, stored, max).items)
+      const items = addWithinLimit(latest.current, stored, max).items
+      // the next pick in the queue runs before React renders these refs back into `latest`
+      latest.current = items
+      onChange(items)
     } finally {
       setBusy(false)
     }
