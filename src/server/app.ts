@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { HealthSchema } from '#domain/api/meta.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
-import { type LogStream, loggerOptions } from './logging.ts'
+import { type LogStream, loggerOptions, requestLoggerFactory } from './logging.ts'
 import authPlugin from './plugins/auth.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrorHandler, installErrorHandler } from './plugins/errors.ts'
@@ -62,6 +62,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const base = Fastify({
     logger: loggerOptions(config, logStream),
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: BODY_LIMIT_BYTES,
     // behind a load balancer the client IP (rate limits, logs) comes from X-Forwarded-For
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),

@@ -73,8 +73,9 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // kept as the JSON it is sent as, validated once: a repeat costs no validation or serialization
-      // (015). Fastify sends a string with a JSON type as it is; the cast only tells the type provider so
+      // kept as the bytes it is sent as, validated once: a repeat costs no validation, serialization or
+      // UTF-8 encoding (015, 019). Fastify sends bytes with a JSON type as they are; the cast only tells
+      // the type provider so
       const json = await cachedAdList(db, request.query, async () => {
         const result = await listPublicAds(db, request.query)
         const media = await mediaIndexFor(db, result.rows)
@@ -84,7 +85,7 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
           page: result.page,
           pages: result.pages,
         })
-        return { answer: JSON.stringify(answer), staleAt: result.nextExpiry }
+        return { answer: Buffer.from(JSON.stringify(answer)), staleAt: result.nextExpiry }
       })
       return reply.type('application/json; charset=utf-8').send(json as unknown as AdList)
     },

@@ -2,7 +2,7 @@ import type { Db } from '#server/db/client.ts'
 import { Generation, RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
 
 /**
- * The wallet view (balance and latest ledger rows) a user last read, as the JSON the API sends, so
+ * The wallet view (balance and latest ledger rows) a user last read, as the JSON bytes the API sends, so
  * that an app polling its wallet costs no query, validation or serialization until the balance
  * changes (docs/decisions/015-api-request-cost.md). On for
  * the embedded database only, whose every write runs in this process: each function of
@@ -12,7 +12,7 @@ import { Generation, RecheckedCache } from '#server/services/cache/rechecked-cac
 export const WALLET_RECHECK_MS = 1_000
 
 const generation = new Generation()
-const caches = new WeakMap<Db, RecheckedCache<string>>()
+const caches = new WeakMap<Db, RecheckedCache<Buffer>>()
 
 /** Call after any write to wallets or wallet_transactions (purges and test resets included). */
 export function walletsChanged(): void {
@@ -24,7 +24,7 @@ export function enableWalletCache(db: Db): void {
 }
 
 /** The user's cached view JSON, or the one `read` gives, kept when the cache is on for this handle. */
-export async function cachedWalletJson(db: Db, userId: string, read: () => Promise<string>): Promise<string> {
+export async function cachedWalletJson(db: Db, userId: string, read: () => Promise<Buffer>): Promise<Buffer> {
   const cache = caches.get(db)
   const hit = cache?.get(userId)
   if (hit) return hit

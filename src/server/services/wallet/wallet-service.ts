@@ -43,8 +43,8 @@ export async function getBalanceCents(db: Db, userId: string): Promise<number> {
   return wallet?.balanceCents ?? 0
 }
 
-/** The wallet view as the JSON `GET /api/wallet` sends, validated against WalletSchema when read. */
-export async function walletJson(db: Db, userId: string): Promise<string> {
+/** The wallet view as the JSON bytes `GET /api/wallet` sends, validated against WalletSchema when read. */
+export async function walletJson(db: Db, userId: string): Promise<Buffer> {
   return cachedWalletJson(db, userId, async () => {
     const balanceCents = await getBalanceCents(db, userId)
     const rows = await db
@@ -54,7 +54,7 @@ export async function walletJson(db: Db, userId: string): Promise<string> {
       .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
       .limit(TRANSACTIONS_SHOWN)
     const view = { balance_cad: centsToDollars(balanceCents), transactions: rows.map(toTransactionView) }
-    return JSON.stringify(WalletSchema.parse(view))
+    return Buffer.from(JSON.stringify(WalletSchema.parse(view)))
   })
 }
 
