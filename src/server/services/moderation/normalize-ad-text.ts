@@ -96,6 +96,16 @@ function hasStretchedLetters(text: string): boolean {
   return false
 }
 
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
+  return true
+}
+
+const INNER_PUNCTUATION: Record<SymbolMode, RegExp> = {
+  punctuation: /[\p{L}\p{N}][^\p{L}\p{N}\s]+[\p{L}\p{N}]/u,
+  letters: /[\p{L}\p{N}@$!|][^\p{L}\p{N}@$!|\s]+[\p{L}\p{N}@$!|]/u,
+}
+
 function sameTexts(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((text, i) => text === b[i])
 }
@@ -105,6 +115,8 @@ function sameTexts(a: readonly string[], b: readonly string[]): boolean {
  * compatibility forms (fullwidth, mathematical bold) and look-alike letters folded to plain ones.
  */
 export function foldText(text: string): string {
+  // plain ASCII has no accents, invisible characters or look-alikes: only its case to fold
+  if (isAscii(text)) return text.toLowerCase()
   return text
     .normalize('NFKD')
     .toLowerCase()
@@ -262,8 +274,11 @@ export function textViews(text: string): View[] {
     const lists = [plainTokens(raw)]
     const collapsed = collapseSingles(raw)
     if (collapsed.length !== raw.length) lists.push(collapsed)
-    const squashed = squashedTokens(folded, symbols)
-    if (!sameTexts(squashed, raw)) lists.push(plainTokens(squashed))
+    // squashing changes something only where punctuation sits between two letters of a chunk
+    if (INNER_PUNCTUATION[symbols].test(folded)) {
+      const squashed = squashedTokens(folded, symbols)
+      if (!sameTexts(squashed, raw)) lists.push(plainTokens(squashed))
+    }
     for (const tokens of lists) {
       const asI = buildView(tokens, 'i')
       addWithStretched(views, tokens, asI.view, 'i')
