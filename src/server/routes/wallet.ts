@@ -45,8 +45,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { tags: ['wallet'], security, response: { 200: WalletSchema, ...errorResponses } } },
     async (request, reply) => {
-      // sent as the JSON the cache keeps, validated when read: a repeat costs no validation or
-      // serialization (015). Fastify sends a string with a JSON type as it is; the cast tells the types
+      // sent as the JSON bytes the cache keeps, validated when read: a repeat costs no validation or
+      // serialization (015, 019). Fastify sends bytes with a JSON type as they are; the cast tells the types
       const json = await walletJson(app.database.db, request.user.id)
       return reply.type('application/json; charset=utf-8').send(json as unknown as Wallet)
     },

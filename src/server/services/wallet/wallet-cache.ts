@@ -2,10 +2,10 @@ import type { Db } from '#server/db/client.ts'
 import { Generation, RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
 
 /**
- * The wallet view (balance and latest ledger rows) a user last read, as the JSON bytes the API sends, so
- * that an app polling its wallet costs no query, validation or serialization until the balance
- * changes (docs/decisions/015-api-request-cost.md). On for
- * the embedded database only, whose every write runs in this process: each function of
+ * The wallet view (balance and latest ledger rows) a user last read, as the JSON bytes the API
+ * sends, so that an app polling its wallet costs no query, validation or serialization until the
+ * balance changes (docs/decisions/015-api-request-cost.md). On for the embedded database only,
+ * whose every write runs in this process: each function of
  * wallet-service.ts that writes a wallet or a ledger row calls walletsChanged(), which voids every
  * cached view at once. On PostgreSQL other processes write too, so the view is read every time.
  */
