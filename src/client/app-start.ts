@@ -48,6 +48,11 @@ function contentRoot(): HTMLElement | null {
   return wrapper instanceof HTMLElement && wrapper.hasAttribute(PRERENDERED_ATTRIBUTE) ? wrapper : root
 }
 
+/** The page's markup while it is still the server's, or null once the app has taken it over. */
+function serverPage(): HTMLElement | null {
+  return document.documentElement.dataset.app === 'ready' ? null : contentRoot()
+}
+
 /** Where the held click (or submit) went, as child indexes from the page's markup. */
 let heldClick: number[] | null = null
 let heldSubmit: number[] | null = null
@@ -88,8 +93,8 @@ function noteTyping(): void {
   document.addEventListener(
     'input',
     (event) => {
-      const root = contentRoot()
-      if (document.documentElement.dataset.app === 'ready' || !root || !isTextField(event.target)) return
+      const root = serverPage()
+      if (!root || !isTextField(event.target)) return
       const path = pathFromRoot(root, event.target)
       if (path) typed.set(path.join('/'), event.target.value)
     },
@@ -98,9 +103,8 @@ function noteTyping(): void {
   document.addEventListener(
     'focusin',
     (event) => {
-      const root = contentRoot()
-      if (document.documentElement.dataset.app === 'ready' || !root || !(event.target instanceof Element))
-        return
+      const root = serverPage()
+      if (!root || !(event.target instanceof Element)) return
       focused = root.contains(event.target) ? pathFromRoot(root, event.target) : null
     },
     true,
@@ -205,8 +209,8 @@ export function startAppWhenWanted(load: () => Promise<unknown>): void {
   document.addEventListener(
     'click',
     (event) => {
-      const content = contentRoot()
-      if (document.documentElement.dataset.app === 'ready' || !content) return
+      const content = serverPage()
+      if (!content) return
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
       const control = event.target instanceof Element ? event.target.closest(APP_CONTROLS) : null
       // a submit button is left to its form (below)
@@ -221,10 +225,9 @@ export function startAppWhenWanted(load: () => Promise<unknown>): void {
   document.addEventListener(
     'submit',
     (event) => {
-      const content = contentRoot()
+      const content = serverPage()
       const form = event.target
-      if (document.documentElement.dataset.app === 'ready' || !content || !(form instanceof HTMLFormElement))
-        return
+      if (!content || !(form instanceof HTMLFormElement)) return
       // a form with an action works as a plain GET without the app (the header's search); one
       // without is the app's alone (the home's search), and is sent again once the app is there
       if (form.getAttribute('action') || !content.contains(form)) return

@@ -121,7 +121,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     reply
       .header('access-control-allow-methods', CORS_METHODS)
       .header('access-control-max-age', CORS_MAX_AGE_SECONDS)
-      .header('vary', 'Origin, Access-Control-Request-Headers')
+    appendVary(reply, 'Access-Control-Request-Headers')
     if (asked !== undefined) reply.header('access-control-allow-headers', asked)
     reply.code(204).header('content-length', '0').send()
   })
