@@ -4,6 +4,7 @@ import { HealthSchema } from '#domain/api/meta.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { type LogStream, loggerOptions, requestLoggerFactory } from './logging.ts'
+import { AnswerCache, answerCacheServer } from './plugins/answer-cache.ts'
 import authPlugin from './plugins/auth.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrorHandler, installErrorHandler } from './plugins/errors.ts'
@@ -60,13 +61,23 @@ export async function buildApp({
   logStream,
   mediaStore,
 }: AppDeps): Promise<FastifyInstance> {
+  const answerCache = new AnswerCache()
   const base = Fastify({
+    // answers kept whole are given again before Fastify sees the request (plugins/answer-cache.ts)
+    serverFactory: answerCacheServer(answerCache),
     logger: loggerOptions(config, logStream),
     childLoggerFactory: requestLoggerFactory,
     bodyLimit: BODY_LIMIT_BYTES,
     // behind a load balancer the client IP (rate limits, logs) comes from X-Forwarded-For
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     frameworkErrors: frameworkErrorHandler,
+  })
+  answerCache.logTo(base.log)
+  base.decorate('answerCache', answerCache)
+  // while closing every request goes through Fastify, which answers it with `Connection: close`
+  base.addHook('preClose', (done) => {
+    answerCache.close()
+    done()
   })
   installErrorHandler(base)
   registerLanguages(base)

@@ -107,8 +107,13 @@ class RequestLogger implements FastifyBaseLogger {
   }
 }
 
+/** Whether Fastify's "incoming request" and "request completed" lines (info) are written. */
+export function logsRequests(logger: FastifyBaseLogger): boolean {
+  return writes(logger, 'info')
+}
+
 /** Fastify's `childLoggerFactory`: a lazy child unless the request lines at info will be written. */
 export const requestLoggerFactory: ChildLoggerFactory = (logger, bindings, options) =>
-  options.level !== undefined || writes(logger, 'info')
+  options.level !== undefined || logsRequests(logger)
     ? logger.child(bindings, options)
     : new RequestLogger(logger, bindings, options)

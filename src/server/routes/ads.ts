@@ -18,6 +18,7 @@ import {
 import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
 import { ReportRequestSchema, ReportResponseSchema } from '#domain/api/reports.ts'
 import { seedDemoAdsEnabled } from '#server/config.ts'
+import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { findUserBySessionToken } from '#server/services/accounts/sessions.ts'
 import { bearerToken } from '#server/services/accounts/tokens.ts'
@@ -61,6 +62,7 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      ...keptAnswers,
       schema: {
         tags,
         summary: 'Live ads, 12 per page, newest (or best match) first',
@@ -76,7 +78,7 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       // kept as the bytes it is sent as, validated once: a repeat costs no validation, serialization or
       // UTF-8 encoding (015, 019). Fastify sends bytes with a JSON type as they are; the cast only tells
       // the type provider so
-      const json = await cachedAdList(db, request.query, async () => {
+      const { answer, isCurrent } = await cachedAdList(db, request.query, async () => {
         const result = await listPublicAds(db, request.query)
         const media = await mediaIndexFor(db, result.rows)
         const answer = AdListSchema.parse({
@@ -87,7 +89,9 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         return { answer: Buffer.from(JSON.stringify(answer)), staleAt: result.nextExpiry }
       })
-      return reply.type('application/json; charset=utf-8').send(json as unknown as AdList)
+      // the whole answer is given again while the listing cache holds these bytes (020)
+      if (isCurrent) keepAnswer(reply, isCurrent)
+      return reply.type('application/json; charset=utf-8').send(answer as unknown as AdList)
     },
   )
 

@@ -16,10 +16,12 @@ import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { centsToDollars, dollarsToCents, formatCad, formatFee } from '#domain/money.ts'
 import { ApiError } from '#server/errors.ts'
+import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
+import { userSessionCurrentTest } from '#server/services/accounts/sessions.ts'
 import { CHARGE_NOT_FOUND } from '#server/services/payments/charges.ts'
 import { paymentsService } from '#server/services/payments/registry.ts'
-import { enableWalletCache } from '#server/services/wallet/wallet-cache.ts'
+import { enableWalletCache, walletViewCurrentTest } from '#server/services/wallet/wallet-cache.ts'
 import { getBalanceCents, payFromWallet, walletJson } from '#server/services/wallet/wallet-service.ts'
 
 export const MIN_TOPUP_DETAIL = `Minimum load is ${formatFee(MIN_TOPUP_CENTS)}`
@@ -43,11 +45,19 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags: ['wallet'], security, response: { 200: WalletSchema, ...errorResponses } } },
+    {
+      ...keptAnswers,
+      schema: { tags: ['wallet'], security, response: { 200: WalletSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       // sent as the JSON bytes the cache keeps, validated when read: a repeat costs no validation or
       // serialization (015, 019). Fastify sends bytes with a JSON type as they are; the cast tells the types
-      const json = await walletJson(app.database.db, request.user.id)
+      const { db } = app.database
+      const json = await walletJson(db, request.user.id)
+      // the whole answer is given again to this token while its session and this view stay cached (020)
+      const session = userSessionCurrentTest(db, request.authToken)
+      const view = walletViewCurrentTest(db, request.user.id, json)
+      if (session && view) keepAnswer(reply, () => session() && view())
       return reply.type('application/json; charset=utf-8').send(json as unknown as Wallet)
     },
   )

@@ -24,18 +24,26 @@ export function enableAdListCache(db: Db): void {
   if (!caches.has(db)) caches.set(db, new RecheckedCache(generation, AD_LIST_RECHECK_MS, 1_000))
 }
 
-/** The cached answer to this query (its validated form, as a key), or the one `read` gives. */
+/**
+ * The cached answer to this query (its validated form, as a key), or the one `read` gives, with the
+ * test of whether the cache still holds that very answer (none when the cache is off): a copy kept
+ * elsewhere, such as the whole HTTP answer (plugins/answer-cache.ts), lives exactly as long.
+ */
 export async function cachedAdList<T>(
   db: Db,
   query: object,
   read: () => Promise<{ answer: T; staleAt: Date | null }>,
-): Promise<T> {
+): Promise<{ answer: T; isCurrent?: () => boolean }> {
   const cache = caches.get(db)
+  if (cache === undefined) return { answer: (await read()).answer }
   const key = JSON.stringify(query)
-  const hit = cache?.get(key)
-  if (hit !== undefined) return hit as T
-  const readGeneration = generation.current()
-  const { answer, staleAt } = await read()
-  cache?.set(key, answer, readGeneration, staleAt?.getTime())
-  return answer
+  let answer = cache.get(key) as T | undefined
+  if (answer === undefined) {
+    const readGeneration = generation.current()
+    const fresh = await read()
+    answer = fresh.answer
+    cache.set(key, answer, readGeneration, fresh.staleAt?.getTime())
+  }
+  const kept = answer
+  return { answer, isCurrent: () => cache.get(key) === kept }
 }

@@ -33,3 +33,10 @@ export async function cachedWalletJson(db: Db, userId: string, read: () => Promi
   cache?.set(userId, view, readGeneration)
   return view
 }
+
+/** The test that the cache still holds this very view of the user's wallet; none when it is off. */
+export function walletViewCurrentTest(db: Db, userId: string, view: Buffer): (() => boolean) | undefined {
+  const cache = caches.get(db)
+  if (cache?.get(userId) !== view) return undefined
+  return () => cache.get(userId) === view
+}

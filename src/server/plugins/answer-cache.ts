@@ -1,0 +1,142 @@
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
+import { logsRequests, redactUrl } from '#server/logging.ts'
+
+interface KeptAnswer {
+  headers: Record<string, string>
+  body: Buffer
+  isCurrent: () => boolean
+}
+
+// beyond this many answers or bytes the cache starts over rather than growing without bound: a client
+// asking many distinct URLs (every city prefix, each with up to 5,000 places) must not fill the memory
+const MAX_ANSWERS = 10_000
+const MAX_BYTES = 64 * 1024 * 1024
+// Node writes these per connection and per answer itself
+const PER_ANSWER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
+
+/**
+ * What an answer may depend on besides the URL: the Origin (a listed one gets CORS headers) and the
+ * credentials. An answer kept for one token is only ever given to the same token again.
+ */
+function keyOf(url: string, headers: IncomingHttpHeaders): string {
+  const { origin, authorization, cookie } = headers
+  if (origin === undefined && authorization === undefined && cookie === undefined) return url
+  return `${url}\n${origin ?? ''}\n${authorization ?? ''}\n${cookie ?? ''}`
+}
+
+/**
+ * Whole answers to repeated GETs, headers and bytes, given again before the request enters Fastify
+ * (docs/decisions/020-answer-cache.md). A route opts in twice: its options spread `keptAnswers`
+ * (the hook that stores the answer as it leaves, after every other hook has had its say) and its
+ * handler calls `keepAnswer(reply, isCurrent)` with the test of whether the data behind the answer
+ * is still the same. Only 200 answers to GETs sent as bytes are kept. The key is the URL, the Origin
+ * and the credentials (`keyOf`), so an answer that depends on anything else (the language, a rate
+ * limit, the client's address) must not be kept; and one that depends on a session must be kept
+ * only while the session is (the wallet's test checks it as requireUser would).
+ */
+export class AnswerCache {
+  private readonly answers = new Map<string, KeptAnswer>()
+  private bytes = 0
+  private open = true
+  private log: FastifyBaseLogger | undefined
+
+  /** Where a line goes for each answer given, when the logger writes request lines (info and below). */
+  logTo(logger: FastifyBaseLogger): void {
+    this.log = logsRequests(logger) ? logger : undefined
+  }
+
+  /** Answers the request from the cache and returns true, or returns false and leaves it alone. */
+  answer(req: IncomingMessage, res: ServerResponse): boolean {
+    if (this.answers.size === 0 || req.method !== 'GET' || req.url === undefined) return false
+    const key = keyOf(req.url, req.headers)
+    const kept = this.answers.get(key)
+    if (kept === undefined) return false
+    if (!kept.isCurrent()) {
+      this.answers.delete(key)
+      this.bytes -= kept.body.length
+      return false
+    }
+    res.writeHead(200, kept.headers)
+    res.end(kept.body)
+    this.log?.info(
+      { method: 'GET', url: redactUrl(req.url), statusCode: 200 },
+      'answered from the answer cache',
+    )
+    return true
+  }
+
+  keep(request: FastifyRequest, reply: FastifyReply, body: Buffer, isCurrent: () => boolean): void {
+    if (!this.open || request.method !== 'GET' || reply.statusCode !== 200) return
+    const headers: Record<string, string> = {}
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined || PER_ANSWER_HEADERS.has(name)) continue
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value)
+    }
+    headers['content-length'] = String(body.length)
+    if (this.answers.size >= MAX_ANSWERS || this.bytes + body.length > MAX_BYTES) this.clear()
+    const key = keyOf(request.raw.url ?? request.url, request.headers)
+    this.bytes += body.length - (this.answers.get(key)?.body.length ?? 0)
+    this.answers.set(key, { headers, body, isCurrent })
+  }
+
+  private clear(): void {
+    this.answers.clear()
+    this.bytes = 0
+  }
+
+  /** From now on every request goes through Fastify (closing: it answers `Connection: close`). */
+  close(): void {
+    this.open = false
+    this.clear()
+  }
+}
+
+/** Fastify's `serverFactory`: the HTTP server Fastify would make, asking the cache first. */
+export function answerCacheServer(cache: AnswerCache): NonNullable<FastifyServerOptions['serverFactory']> {
+  return (handler) => {
+    const server: Server = createServer((req, res) => {
+      if (!cache.answer(req, res)) handler(req, res)
+    })
+    // what Fastify sets on a server it makes itself, with its defaults (lib/server.js)
+    server.keepAliveTimeout = 72_000
+    server.requestTimeout = 0
+    server.setTimeout(0)
+    return server
+  }
+}
+
+const currentTests = new WeakMap<FastifyReply, () => boolean>()
+
+/** Lets this answer be kept while `isCurrent()` holds (the route's options spread `keptAnswers`). */
+export function keepAnswer(reply: FastifyReply, isCurrent: () => boolean): void {
+  currentTests.set(reply, isCurrent)
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    answerCache: AnswerCache
+  }
+}
+
+/** Route options storing the answer its handler let be kept, as it leaves. */
+export const keptAnswers = {
+  onSend(
+    this: { answerCache: AnswerCache },
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: null, payload: unknown) => void,
+  ): void {
+    const isCurrent = currentTests.get(reply)
+    if (isCurrent !== undefined && Buffer.isBuffer(payload))
+      this.answerCache.keep(request, reply, payload, isCurrent)
+    done(null, payload)
+  },
+}
