@@ -1,13 +1,21 @@
 import { XIcon } from 'lucide-react'
+import { useEffect } from 'react'
 import { cn } from '#client/lib/cn.ts'
 import { useAtomValue } from '#client/lib/state.ts'
-import { dismissToast, type ToasterToast, toastStore, toastsAtom } from '#client/lib/toasts/toast-store.ts'
+import {
+  dismissToast,
+  type ToasterToast,
+  toasterOnScreen,
+  toastStore,
+  toastsAtom,
+} from '#client/lib/toasts/toast-store.ts'
 
 // A plain live region instead of Radix Toast: the timing rules live in the store,
 // and Radix's own timers (pause on hover, swipe) would fight them.
 
 export function Toaster({ closeLabel = 'Close' }: { closeLabel?: string }) {
   const toasts = useAtomValue(toastsAtom, { store: toastStore })
+  useEffect(toasterOnScreen, [])
   return (
     <section
       aria-label="Notifications"

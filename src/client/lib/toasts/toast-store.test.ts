@@ -1,5 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createToaster, TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, toastsAtom } from './toast-store.ts'
+import {
+  createToaster as createStore,
+  TOAST_DURATION_MS,
+  TOAST_REMOVE_DELAY_MS,
+  toastsAtom,
+} from './toast-store.ts'
+
+/** A toaster with a <Toaster /> on screen, as in the running app. */
+function createToaster() {
+  const toaster = createStore()
+  toaster.onScreen()
+  return toaster
+}
 
 describe('toast store', () => {
   beforeEach(() => vi.useFakeTimers())
@@ -53,5 +65,17 @@ describe('toast store', () => {
     expect(store.get(toastsAtom)[0]?.open).toBe(false)
     vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS)
     expect(store.get(toastsAtom)).toHaveLength(0)
+  })
+
+  it('holds the clock of a toast raised before any Toaster is on screen, then gives it its full 1200 ms', () => {
+    const { store, toast, onScreen } = createStore()
+    toast({ title: 'Sign in required' })
+    vi.advanceTimersByTime(5_000)
+    expect(store.get(toastsAtom)[0]?.open).toBe(true)
+    onScreen()
+    vi.advanceTimersByTime(TOAST_DURATION_MS - 1)
+    expect(store.get(toastsAtom)[0]?.open).toBe(true)
+    vi.advanceTimersByTime(1)
+    expect(store.get(toastsAtom)[0]?.open).toBe(false)
   })
 })

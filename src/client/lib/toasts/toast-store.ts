@@ -1,6 +1,8 @@
 // Toasts as the product describes them: one visible at a time (TOAST_LIMIT), a new one replaces
 // the old, each auto-dismisses after TOAST_DURATION_MS and is removed TOAST_REMOVE_DELAY_MS later
-// (the gap lets the closing animation play). The store is its own jotai store so `toast()` can be
+// (the gap lets the closing animation play). The clock runs only while a <Toaster /> is on screen:
+// a route guard's toast raised while a slow phone is still loading the page would otherwise be gone
+// before anyone could read it. The store is its own jotai store so `toast()` can be
 // called from anywhere (event handlers, mutations) without a hook or the app's Provider.
 
 import type { ReactNode } from 'react'
@@ -33,6 +35,7 @@ export const toastsAtom = atom<ToasterToast[]>([])
 
 export function createToaster(store: ToastStore = createStore()) {
   let count = 0
+  let screens = 0
   const dismissTimers = new Map<string, ReturnType<typeof setTimeout>>()
   const removeTimers = new Map<string, ReturnType<typeof setTimeout>>()
 
@@ -67,6 +70,23 @@ export function createToaster(store: ToastStore = createStore()) {
     store.set(toastsAtom, (toasts) => toasts.map((t) => (ids.includes(t.id) ? { ...t, open: false } : t)))
   }
 
+  const startClock = (id: string) => {
+    if (dismissTimers.has(id)) return
+    dismissTimers.set(
+      id,
+      setTimeout(() => dismiss(id), TOAST_DURATION_MS),
+    )
+  }
+
+  /** A <Toaster /> calls this when it mounts, and what it returns when it unmounts. */
+  const onScreen = () => {
+    screens += 1
+    for (const t of store.get(toastsAtom)) if (t.open) startClock(t.id)
+    return () => {
+      screens -= 1
+    }
+  }
+
   const toast = (input: ToastInput) => {
     count = (count + 1) % Number.MAX_SAFE_INTEGER
     const id = String(count)
@@ -77,10 +97,7 @@ export function createToaster(store: ToastStore = createStore()) {
       if (!kept.some((t) => t.id === old.id)) clearTimers(old.id)
     }
     store.set(toastsAtom, kept)
-    dismissTimers.set(
-      id,
-      setTimeout(() => dismiss(id), TOAST_DURATION_MS),
-    )
+    if (screens > 0) startClock(id)
     return {
       id,
       dismiss: () => dismiss(id),
@@ -89,7 +106,7 @@ export function createToaster(store: ToastStore = createStore()) {
     }
   }
 
-  return { store, toast, dismiss }
+  return { store, toast, dismiss, onScreen }
 }
 
 const appToaster = createToaster()
@@ -98,3 +115,4 @@ const appToaster = createToaster()
 export const toastStore = appToaster.store
 export const toast = appToaster.toast
 export const dismissToast = appToaster.dismiss
+export const toasterOnScreen = appToaster.onScreen
