@@ -7,6 +7,7 @@
 import { mkdtempSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Redis } from 'ioredis'
 import { openDatabase } from '#server/db/client.ts'
 import { bannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
 import { seedAds } from './ad-search.ts'
@@ -121,7 +122,7 @@ async function seedDatabase(target: { databaseUrl: string } | { dataDir: string 
   )
 }
 
-async function benchApiOn(db: 'PGlite' | 'PostgreSQL', options: ApiBenchOptions, url?: string) {
+async function benchApiOn(db: string, options: ApiBenchOptions, url?: string, env: NodeJS.ProcessEnv = {}) {
   const { rate, seconds } = options
   section(`API on ${db} (${serverEntry()}): throughput, then ${rate} req/s, ${seconds} s each`)
   const dataDir = url ? undefined : mkdtempSync(join(tmpdir(), 'bench-api-'))
@@ -131,6 +132,7 @@ async function benchApiOn(db: 'PGlite' | 'PostgreSQL', options: ApiBenchOptions,
     mode: 'test',
     ...(url ? { databaseUrl: url } : {}),
     ...(dataDir ? { dataDir } : {}),
+    env,
   })
   const bare = await startBareServer()
   const stop = async () => {
@@ -166,6 +168,19 @@ async function benchApiOn(db: 'PGlite' | 'PostgreSQL', options: ApiBenchOptions,
   })
 }
 
+async function redisAnswers(url: string): Promise<boolean> {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 })
+  redis.on('error', () => {})
+  try {
+    await redis.connect()
+    return (await redis.ping()) === 'PONG'
+  } catch {
+    return false
+  } finally {
+    redis.disconnect()
+  }
+}
+
 export async function benchApi(options: ApiBenchOptions): Promise<void> {
   await benchApiOn('PGlite', options)
   note(
@@ -187,8 +202,17 @@ export async function benchApi(options: ApiBenchOptions): Promise<void> {
     note(`PostgreSQL API pass skipped: ${scratch}`)
     return
   }
+  // several processes on one PostgreSQL share their changes through Redis, which turns 015's caches
+  // on there too (docs/decisions/021-shared-changes.md); without Redis every request queries
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
+  const withRedis = await redisAnswers(redisUrl)
+  if (!withRedis) note(`no Redis at ${redisUrl}: the PostgreSQL pass runs without the caches`)
   await withCleanup<void>(
     options.cleanups,
     scratch.drop,
-  )(() => benchApiOn('PostgreSQL', options, scratch.url))
+  )(() =>
+    withRedis
+      ? benchApiOn('PostgreSQL + Redis', options, scratch.url, { REDIS_URL: redisUrl })
+      : benchApiOn('PostgreSQL', options, scratch.url),
+  )
 }

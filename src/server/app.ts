@@ -25,6 +25,8 @@ import { registerPages } from './routes/pages.ts'
 import paymentsRoutes from './routes/payments.ts'
 import seoRoutes from './routes/seo.ts'
 import walletRoutes from './routes/wallet.ts'
+import { ChangeFeed } from './services/cache/change-feed.ts'
+import { alwaysLive, type CacheLive } from './services/cache/rechecked-cache.ts'
 import { startMediaCleanup } from './services/media/media-cleanup.ts'
 import { MediaLibrary } from './services/media/media-library.ts'
 import type { MediaStore } from './services/media/media-store.ts'
@@ -45,6 +47,13 @@ declare module 'fastify' {
     config: Config
     database: Database
     mediaLibrary: MediaLibrary
+    /**
+     * When the short caches of sessions, wallets and listings may answer; undefined when they are
+     * off (PostgreSQL without Redis: other processes' writes would go unseen).
+     */
+    cachesLive: CacheLive | undefined
+    /** The Redis feed of other processes' changes, on PostgreSQL with REDIS_URL. */
+    changeFeed: ChangeFeed | undefined
   }
 }
 
@@ -91,6 +100,12 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
   app.decorate('database', database)
+  // docs/decisions/015-api-request-cost.md and 021-shared-changes.md
+  const changeFeed =
+    database.kind === 'postgres' && config.REDIS_URL ? new ChangeFeed(config.REDIS_URL, app.log) : undefined
+  app.decorate('changeFeed', changeFeed)
+  app.decorate('cachesLive', database.kind === 'pglite' ? alwaysLive : changeFeed?.live)
+  if (changeFeed) app.addHook('onClose', () => changeFeed.close())
   const store = mediaStore ?? openMediaStore(config)
   app.decorate('mediaLibrary', new MediaLibrary(database.db, store))
   const stopCleanup = startMediaCleanup(app.mediaLibrary, app.log)

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -23,6 +24,36 @@ export interface Database {
   close: () => Promise<void>
 }
 
+// the effects waiting for the commit of the transaction the current code runs in
+const committing = new AsyncLocalStorage<Set<() => void>>()
+
+/**
+ * Runs `effect` once the outermost transaction the calling code runs in has committed (never if it
+ * rolls back) and returns true; outside a transaction returns false and does nothing. An effect
+ * given twice in one transaction runs once. Cache news goes out this way: other processes can only
+ * read a change once it is committed (docs/decisions/021-shared-changes.md).
+ */
+export function afterCommit(effect: () => void): boolean {
+  const effects = committing.getStore()
+  effects?.add(effect)
+  return effects !== undefined
+}
+
+/** `db.transaction` that runs the afterCommit effects of its callback once it has committed. */
+function runningAfterCommit(db: Db): Db {
+  const transaction = db.transaction.bind(db)
+  const wrapped: Db['transaction'] = async (run, config) => {
+    // a transaction opened inside another one's callback is the caller's bug, but must not lose effects
+    if (committing.getStore()) return transaction(run, config)
+    const effects = new Set<() => void>()
+    const result = await committing.run(effects, () => transaction(run, config))
+    for (const effect of effects) effect()
+    return result
+  }
+  db.transaction = wrapped
+  return db
+}
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export interface OpenOptions {
@@ -41,12 +72,12 @@ export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promi
     pool.on('error', (error) => console.error(`database: idle connection lost (${error.message})`))
     const db = drizzlePg(pool)
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
-    return { db, kind: 'postgres', close: () => pool.end() }
+    return { db: runningAfterCommit(db), kind: 'postgres', close: () => pool.end() }
   }
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   // ad search folds accents (unaccent) and matches parts of titles (pg_trgm); see migration 0002_ads
   const client = new PGlite(dataDir, { extensions: { unaccent, pg_trgm } })
   const db = drizzlePglite(client)
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
-  return { db, kind: 'pglite', close: () => client.close() }
+  return { db: runningAfterCommit(db), kind: 'pglite', close: () => client.close() }
 }

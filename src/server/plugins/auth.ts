@@ -50,9 +50,9 @@ export default fp(
     app.decorateRequest('user', null as unknown as AuthUser)
     app.decorateRequest('admin', null as unknown as AuthAdmin)
     app.decorateRequest('authToken', '')
-    // the embedded database has one owner, this process, which sees every revocation: a recently
-    // read session can answer without a query (services/accounts/session-cache.ts)
-    if (app.database.kind === 'pglite') enableSessionCache(app.database.db)
+    // where this process hears of every revocation, a recently read session answers without a query
+    // (services/accounts/session-cache.ts, docs/decisions/021-shared-changes.md)
+    if (app.cachesLive) enableSessionCache(app.database.db, app.cachesLive)
 
     function deny(reply: FastifyReply, detail: string) {
       return reply.code(401).header('www-authenticate', 'Bearer').send({ detail })

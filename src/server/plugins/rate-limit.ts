@@ -17,7 +17,18 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 1_000, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()))
+  if (redis) {
+    app.addHook('onClose', async () => void (await redis.quit()))
+    // ioredis reconnects on its own; one line when Redis goes away, not one per retry
+    let down = false
+    redis.on('error', (error: Error) => {
+      if (!down) app.log.warn({ err: error }, 'rate limits: Redis unreachable, requests let through')
+      down = true
+    })
+    redis.on('ready', () => {
+      down = false
+    })
+  }
 
   await app.register(rateLimit, {
     global: false,

@@ -47,8 +47,8 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     const seeded = await seedDemoAds(db, app.config.AD_LIFETIME_DAYS)
     if (seeded > 0) app.log.info({ ads: seeded }, 'demo ads seeded')
   }
-  // the embedded database's ads are written by this process only (services/ads/ad-list-cache.ts)
-  if (app.database.kind === 'pglite') enableAdListCache(db)
+  // where this process hears of every ad change (services/ads/ad-list-cache.ts)
+  if (app.cachesLive) enableAdListCache(db, app.cachesLive)
   const security = [{ bearerAuth: [] }]
   const tags = ['ads']
 

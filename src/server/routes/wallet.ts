@@ -40,8 +40,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', app.requireUser)
   const payments = () => paymentsService(app.config, app.database)
   const security = [{ bearerAuth: [] }]
-  // the embedded database's wallets are written by this process only (services/wallet/wallet-cache.ts)
-  if (app.database.kind === 'pglite') enableWalletCache(app.database.db)
+  // where this process hears of every wallet write (services/wallet/wallet-cache.ts)
+  if (app.cachesLive) enableWalletCache(app.database.db, app.cachesLive)
 
   app.get(
     '/',

@@ -1,12 +1,13 @@
 import type { Db } from '#server/db/client.ts'
-import { Generation, RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
+import { type CacheLive, Generation, RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
 
 /**
  * The session rows a process has recently read, so that a burst of signed-in requests costs one
- * database lookup instead of one each (docs/decisions/015-api-request-cost.md). Only turned on for
- * the embedded database (`enableSessionCache`): PGlite belongs to exactly one process, so every
- * revocation runs here and voids the cache at once. On PostgreSQL several processes may share the
- * sessions table, so each request keeps asking the database, which is cheap there.
+ * database lookup instead of one each (docs/decisions/015-api-request-cost.md). Turned on for the
+ * embedded database (`enableSessionCache`): PGlite belongs to exactly one process, so every
+ * revocation runs here and voids the cache at once. On PostgreSQL several processes share the
+ * sessions table: there it answers only while the change feed brings every other process's
+ * revocations (docs/decisions/021-shared-changes.md), and without Redis each request asks the database.
  *
  * An entry answers for SESSION_RECHECK_MS at most; that bound only matters for a write this code
  * does not know about. The expiry and idle limits are checked on every hit from the cached
@@ -22,7 +23,7 @@ export interface CachedSession<T> {
   expiresAt: Date
 }
 
-const generation = new Generation()
+const generation = new Generation('sessions')
 
 /**
  * Voids every cached session of every database in this process. Call it after any write that
@@ -44,12 +45,12 @@ interface Caches {
 
 const caches = new WeakMap<Db, Caches>()
 
-/** Turns the cache on for one database handle (the embedded one: see the header comment). */
-export function enableSessionCache(db: Db): void {
+/** Turns the cache on for one database handle, answering while `live` says so (see the header). */
+export function enableSessionCache(db: Db, live: CacheLive): void {
   if (caches.has(db)) return
   caches.set(db, {
-    users: new RecheckedCache(generation, SESSION_RECHECK_MS),
-    admins: new RecheckedCache(generation, SESSION_RECHECK_MS),
+    users: new RecheckedCache(generation, SESSION_RECHECK_MS, undefined, undefined, live),
+    admins: new RecheckedCache(generation, SESSION_RECHECK_MS, undefined, undefined, live),
   })
 }
 

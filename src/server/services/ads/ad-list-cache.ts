@@ -1,18 +1,19 @@
 import type { Db } from '#server/db/client.ts'
-import { Generation, RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
+import { type CacheLive, Generation, RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
 
 /**
  * Answers of the public listing and search (GET /api/ads) by query, so that many visitors asking
  * the same page cost one count and one page query per second at most instead of two full-text
- * queries each (docs/decisions/015-api-request-cost.md). On for the embedded database only, whose
- * every write runs in this process: each ad change records its ad_events row through
+ * queries each (docs/decisions/015-api-request-cost.md). On for the embedded database, whose
+ * every write runs in this process, and on PostgreSQL while the change feed brings the other
+ * processes' writes (docs/decisions/021-shared-changes.md): each ad change records its ad_events row through
  * recordAdEvent, which calls adsChanged() and voids every cached answer at once. What no write
  * marks, an ad passing its expiry time, ends the answer at that time: the reader passes the earliest
  * expiry among the matching ads as `staleAt`.
  */
 export const AD_LIST_RECHECK_MS = 1_000
 
-const generation = new Generation()
+const generation = new Generation('ads')
 const caches = new WeakMap<Db, RecheckedCache<unknown>>()
 
 /** Call after any write to ads (recordAdEvent does; so do the demo seed, purges and test resets). */
@@ -20,8 +21,9 @@ export function adsChanged(): void {
   generation.bump()
 }
 
-export function enableAdListCache(db: Db): void {
-  if (!caches.has(db)) caches.set(db, new RecheckedCache(generation, AD_LIST_RECHECK_MS, 1_000))
+export function enableAdListCache(db: Db, live: CacheLive): void {
+  if (!caches.has(db))
+    caches.set(db, new RecheckedCache(generation, AD_LIST_RECHECK_MS, 1_000, undefined, live))
 }
 
 /**

@@ -3,7 +3,7 @@ import { Generation, RecheckedCache } from './rechecked-cache.ts'
 
 function setup() {
   let now = 1_000
-  const generation = new Generation()
+  const generation = new Generation('test')
   const cache = new RecheckedCache<string>(generation, 1_000, 10, () => now)
   return { cache, generation, advance: (ms: number) => (now += ms), at: () => now }
 }

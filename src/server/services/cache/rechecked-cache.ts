@@ -1,12 +1,43 @@
+import { afterCommit } from '#server/db/client.ts'
+
+/** Told of every change this process makes, by name ('ads', 'sessions', 'wallets'). */
+type ChangeListener = (name: string) => void
+
+const generationsByName = new Map<string, Generation>()
+const changeListeners = new Set<ChangeListener>()
+
 /**
  * A counter that voids every entry read before it was bumped. The code that writes the cached rows
  * bumps it after each write; a reader stamps its entry with the value it saw before its query, so
- * a write that lands while the query is in flight voids the entry too.
+ * a write that lands while the query is in flight voids the entry too. Each bump is also told to
+ * the change listeners, which pass it on to the other processes
+ * (docs/decisions/021-shared-changes.md).
  */
 export class Generation {
   private value = 0
 
+  constructor(readonly name: string) {
+    generationsByName.set(name, this)
+  }
+
   bump(): void {
+    this.value++
+    // inside a transaction, again once it commits: a reader that ran meanwhile saw the old rows, and
+    // only then can other processes see the new ones
+    if (!afterCommit(this.committed)) this.tell()
+  }
+
+  private readonly committed = () => {
+    this.value++
+    this.tell()
+  }
+
+  private tell(): void {
+    for (const listener of changeListeners) listener(this.name)
+  }
+
+  /** A change another process made: voids this process's entries without telling anyone. */
+  bumpQuietly(): void {
     this.value++
   }
 
@@ -14,6 +45,29 @@ export class Generation {
     return this.value
   }
 }
+
+/** Starts telling `listener` of every change this process makes; returns how to stop. */
+export function listenToChanges(listener: ChangeListener): () => void {
+  changeListeners.add(listener)
+  return () => changeListeners.delete(listener)
+}
+
+/** A change another process announced; false when no cache here has that name. */
+export function changedElsewhere(name: string): boolean {
+  const generation = generationsByName.get(name)
+  generation?.bumpQuietly()
+  return generation !== undefined
+}
+
+/** Voids every cache of this process at once (the news of other processes may have been missed). */
+export function voidEveryCache(): void {
+  for (const generation of generationsByName.values()) generation.bumpQuietly()
+}
+
+/** Whether a cache may answer now: always on PGlite, while the change feed is up on PostgreSQL. */
+export type CacheLive = () => boolean
+
+export const alwaysLive: CacheLive = () => true
 
 interface Entry<T> {
   value: T
@@ -25,7 +79,8 @@ interface Entry<T> {
 /**
  * Rows this process read recently, answered without a query for `recheckMs` at most and voided
  * at once by their generation (docs/decisions/015-api-request-cost.md). Only for data whose every
- * write runs in this process: the embedded database, which one process owns.
+ * write this process hears of: the embedded database, which one process owns, or PostgreSQL while
+ * the change feed brings the other processes' writes (`live`, docs/decisions/021-shared-changes.md).
  */
 export class RecheckedCache<T> {
   private readonly entries = new Map<string, Entry<T>>()
@@ -36,9 +91,11 @@ export class RecheckedCache<T> {
     // beyond this many keys the cache starts over rather than growing without bound
     private readonly maxEntries = 10_000,
     private readonly now: () => number = Date.now,
+    private readonly live: CacheLive = alwaysLive,
   ) {}
 
   get(key: string): T | undefined {
+    if (!this.live()) return undefined
     const entry = this.entries.get(key)
     if (!entry) return undefined
     if (entry.generation !== this.generation.current() || this.now() >= entry.until) {
@@ -53,7 +110,7 @@ export class RecheckedCache<T> {
    * query. `staleAt` (ms since the epoch) ends the entry sooner, when the value changes by time alone.
    */
   set(key: string, value: T, readGeneration: number, staleAt = Number.POSITIVE_INFINITY): void {
-    if (readGeneration !== this.generation.current()) return
+    if (readGeneration !== this.generation.current() || !this.live()) return
     if (this.entries.size >= this.maxEntries) this.entries.clear()
     const until = Math.min(this.now() + this.recheckMs, staleAt)
     this.entries.set(key, { value, until, generation: readGeneration })

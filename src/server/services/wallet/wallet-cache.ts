@@ -1,17 +1,18 @@
 import type { Db } from '#server/db/client.ts'
-import { Generation, RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
+import { type CacheLive, Generation, RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
 
 /**
  * The wallet view (balance and latest ledger rows) a user last read, as the JSON bytes the API
  * sends, so that an app polling its wallet costs no query, validation or serialization until the
- * balance changes (docs/decisions/015-api-request-cost.md). On for the embedded database only,
- * whose every write runs in this process: each function of
- * wallet-service.ts that writes a wallet or a ledger row calls walletsChanged(), which voids every
- * cached view at once. On PostgreSQL other processes write too, so the view is read every time.
+ * balance changes (docs/decisions/015-api-request-cost.md). Each function of wallet-service.ts
+ * that writes a wallet or a ledger row calls walletsChanged(), which voids every cached view at
+ * once. On for the embedded database, whose every write runs in this process; on PostgreSQL, where
+ * other processes write too, only while the change feed brings their writes
+ * (docs/decisions/021-shared-changes.md).
  */
 export const WALLET_RECHECK_MS = 1_000
 
-const generation = new Generation()
+const generation = new Generation('wallets')
 const caches = new WeakMap<Db, RecheckedCache<Buffer>>()
 
 /** Call after any write to wallets or wallet_transactions (purges and test resets included). */
@@ -19,8 +20,9 @@ export function walletsChanged(): void {
   generation.bump()
 }
 
-export function enableWalletCache(db: Db): void {
-  if (!caches.has(db)) caches.set(db, new RecheckedCache(generation, WALLET_RECHECK_MS))
+export function enableWalletCache(db: Db, live: CacheLive): void {
+  if (!caches.has(db))
+    caches.set(db, new RecheckedCache(generation, WALLET_RECHECK_MS, undefined, undefined, live))
 }
 
 /** The user's cached view JSON, or the one `read` gives, kept when the cache is on for this handle. */

@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterCommit } from '#server/db/client.ts'
+import { sessions } from '#server/db/schema/sessions.ts'
+import { CHANGES_CHANNEL, type ChangeNews } from '#server/services/cache/change-feed.ts'
+import { createAd, member } from '#tests/support/ads.ts'
+import { createTestApp, setupTestApp, type TestApp, testDbKind } from '#tests/support/api-app.ts'
+import { redisReachable } from '#tests/support/platform-app.ts'
+
+// The short caches on PostgreSQL, kept true by the news every process sends through Redis
+// (services/cache/change-feed.ts, docs/decisions/021-shared-changes.md), and the commit hook the
+// news waits for (afterCommit in db/client.ts).
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+const onPostgres = testDbKind() === 'postgres'
+const hasRedis = onPostgres && (await redisReachable(redisUrl))
+
+async function until(test: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const started = Date.now()
+  while (!(await test())) {
+    if (Date.now() - started > 5_000) throw new Error(`gave up waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+function wallet(t: TestApp, auth: { authorization: string }) {
+  return t.app.inject({ method: 'GET', url: '/api/wallet/', headers: auth })
+}
+
+describe('afterCommit', () => {
+  const api = setupTestApp()
+
+  it('runs an effect once the transaction commits, once however often it was given, and never on a rollback', async () => {
+    const ran: string[] = []
+    const effect = () => ran.push('committed')
+    await api.t.db.transaction(async (tx) => {
+      expect(afterCommit(effect)).toBe(true)
+      afterCommit(effect)
+      await tx.execute('SELECT 1')
+      expect(ran).toEqual([])
+    })
+    expect(ran).toEqual(['committed'])
+
+    await expect(
+      api.t.db.transaction(async () => {
+        afterCommit(() => ran.push('rolled back'))
+        throw new Error('refused')
+      }),
+    ).rejects.toThrow('refused')
+    expect(ran).toEqual(['committed'])
+    expect(afterCommit(effect)).toBe(false)
+  })
+})
+
+describe.runIf(hasRedis)('caches on PostgreSQL, told of other processes’ changes through Redis', () => {
+  const api = setupTestApp({ REDIS_URL: redisUrl })
+  const other = new Redis(redisUrl)
+  const heard: ChangeNews[] = []
+  beforeAll(async () => {
+    await other.subscribe(CHANGES_CHANNEL)
+    other.on('message', (_channel: string, message: string) => {
+      // the first test also sends junk, which the feed must ignore
+      if (message.startsWith('{')) heard.push(JSON.parse(message) as ChangeNews)
+    })
+    await until(() => api.t.app.cachesLive?.() === true, 'the change feed')
+  })
+  afterAll(() => other.disconnect())
+
+  it('keeps answering a session from its cache until another process says it changed, then asks again', async () => {
+    const feed = api.t.app.changeFeed
+    if (!feed) throw new Error('no change feed')
+    const m = await member(api.t)
+    expect((await wallet(api.t, m.auth)).statusCode).toBe(200)
+    // another process signs the user out: its row goes, and this process has not heard yet
+    await api.t.db.delete(sessions).where(eq(sessions.userId, m.id))
+    expect((await wallet(api.t, m.auth)).statusCode).toBe(200)
+
+    const received = feed.received
+    const publisher = new Redis(redisUrl)
+    try {
+      await publisher.publish(
+        CHANGES_CHANNEL,
+        JSON.stringify({ origin: 'another process', name: 'sessions' }),
+      )
+      await publisher.publish(CHANGES_CHANNEL, 'not news')
+    } finally {
+      publisher.disconnect()
+    }
+    await until(() => feed.received > received, 'the news')
+    expect((await wallet(api.t, m.auth)).statusCode).toBe(401)
+  })
+
+  it('tells the others of its own changes once they are committed, where any connection can read them', async () => {
+    const m = await member(api.t)
+    heard.length = 0
+    const id = await createAd(api.t, m)
+    await until(() => heard.some((news) => news.name === 'ads'), 'the ads news')
+    const news = heard.find((n) => n.name === 'ads')
+    expect(news?.origin).toBe(api.t.app.changeFeed?.origin)
+    const res = await api.t.app.inject({ method: 'GET', url: `/api/ads/${id}`, headers: m.auth })
+    expect(res.statusCode).toBe(200)
+
+    heard.length = 0
+    const logout = await api.t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: m.auth })
+    expect(logout.statusCode).toBeLessThan(300)
+    await until(() => heard.some((n) => n.name === 'sessions'), 'the sessions news')
+  })
+})
+
+describe.runIf(onPostgres)('caches on PostgreSQL without news from the others', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    // nothing listens on port 1: the feed never subscribes
+    t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' })
+  })
+  afterAll(() => t.close())
+
+  it('stay off, so a session another process revoked is refused at once', async () => {
+    expect(t.app.cachesLive?.()).toBe(false)
+    const m = await member(t)
+    expect((await wallet(t, m.auth)).statusCode).toBe(200)
+    await t.db.delete(sessions).where(eq(sessions.userId, m.id))
+    expect((await wallet(t, m.auth)).statusCode).toBe(401)
+  })
+})
