@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { afterCommit } from '#server/db/client.ts'
+import { afterCommit } from '#server/db/after-commit.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 import { CHANGES_CHANNEL, type ChangeNews } from '#server/services/cache/change-feed.ts'
 import { createAd, member } from '#tests/support/ads.ts'
@@ -10,7 +10,7 @@ import { redisReachable } from '#tests/support/platform-app.ts'
 
 // The short caches on PostgreSQL, kept true by the news every process sends through Redis
 // (services/cache/change-feed.ts, docs/decisions/021-shared-changes.md), and the commit hook the
-// news waits for (afterCommit in db/client.ts).
+// news waits for (afterCommit in db/after-commit.ts).
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const onPostgres = testDbKind() === 'postgres'

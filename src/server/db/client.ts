@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { runningAfterCommit } from './after-commit.ts'
 
 /**
  * The one database type the services see: PGlite and node-postgres drizzle instances share it, so
@@ -22,36 +22,6 @@ export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   close: () => Promise<void>
-}
-
-// the effects waiting for the commit of the transaction the current code runs in
-const committing = new AsyncLocalStorage<Set<() => void>>()
-
-/**
- * Runs `effect` once the outermost transaction the calling code runs in has committed (never if it
- * rolls back) and returns true; outside a transaction returns false and does nothing. An effect
- * given twice in one transaction runs once. Cache news goes out this way: other processes can only
- * read a change once it is committed (docs/decisions/021-shared-changes.md).
- */
-export function afterCommit(effect: () => void): boolean {
-  const effects = committing.getStore()
-  effects?.add(effect)
-  return effects !== undefined
-}
-
-/** `db.transaction` that runs the afterCommit effects of its callback once it has committed. */
-function runningAfterCommit(db: Db): Db {
-  const transaction = db.transaction.bind(db)
-  const wrapped: Db['transaction'] = async (run, config) => {
-    // a transaction opened inside another one's callback is the caller's bug, but must not lose effects
-    if (committing.getStore()) return transaction(run, config)
-    const effects = new Set<() => void>()
-    const result = await committing.run(effects, () => transaction(run, config))
-    for (const effect of effects) effect()
-    return result
-  }
-  db.transaction = wrapped
-  return db
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))

@@ -1,4 +1,4 @@
-import { afterCommit } from '#server/db/client.ts'
+import { afterCommit } from '#server/db/after-commit.ts'
 
 /** Told of every change this process makes, by name ('ads', 'sessions', 'wallets'). */
 type ChangeListener = (name: string) => void
