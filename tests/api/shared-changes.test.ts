@@ -108,6 +108,30 @@ describe.runIf(hasRedis)('caches on PostgreSQL, told of other processes’ chang
   })
 })
 
+describe.runIf(hasRedis)('caches on PostgreSQL when the news stops', () => {
+  const api = setupTestApp({ REDIS_URL: redisUrl })
+  beforeAll(() => until(() => api.t.app.cachesLive?.() === true, 'the change feed'))
+
+  it('are voided when the Redis connection drops, since news may have been missed meanwhile', async () => {
+    const m = await member(api.t)
+    expect((await wallet(api.t, m.auth)).statusCode).toBe(200)
+    // another process signs the user out while this one's connection to Redis is cut
+    await api.t.db.delete(sessions).where(eq(sessions.userId, m.id))
+    const feed = api.t.app.changeFeed
+    if (!feed) throw new Error('no change feed')
+    const subscriptions = feed.subscriptions
+    const admin = new Redis(redisUrl)
+    try {
+      await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub')
+    } finally {
+      admin.disconnect()
+    }
+    await until(() => feed.subscriptions > subscriptions, 'the change feed back')
+    expect(feed.live()).toBe(true)
+    expect((await wallet(api.t, m.auth)).statusCode).toBe(401)
+  })
+})
+
 describe.runIf(onPostgres)('caches on PostgreSQL without news from the others', () => {
   let t: TestApp
   beforeAll(async () => {

@@ -34,7 +34,11 @@ export class ChangeFeed {
   readonly origin = randomUUID()
   /** Announcements of other processes received so far (tests wait on it). */
   received = 0
+  /** Times the feed has (re)subscribed (tests wait on it). */
+  subscriptions = 0
   private subscribed = false
+  // one warning per outage, not one per retry
+  private reported = false
   private readonly listening: Redis
   private readonly telling: Redis
   private readonly stopListening: () => void
@@ -45,19 +49,25 @@ export class ChangeFeed {
     // an announcement that cannot go out now is dropped rather than queued: a late one is no use
     this.telling = new Redis(url, { ...options, enableOfflineQueue: false })
     this.telling.on('error', () => {})
-    const drop = (reason: string) => {
-      if (!this.subscribed) return
-      this.subscribed = false
-      voidEveryCache()
-      log.warn({ reason }, 'change feed lost: caches off until Redis is back')
+    const report = (reason: string) => {
+      if (!this.reported) log.warn({ reason }, 'change feed: no Redis, caches off until it answers')
+      this.reported = true
     }
-    this.listening.on('error', (error: Error) => drop(error.message))
+    const drop = (reason: string) => {
+      if (this.subscribed) voidEveryCache()
+      this.subscribed = false
+      report(reason)
+    }
+    // ioredis reports a lost connection with 'error' then 'close'; only 'close' means news may be missed
+    this.listening.on('error', (error: Error) => report(error.message))
     this.listening.on('close', () => drop('connection closed'))
     this.listening.on('ready', () => {
       this.listening.subscribe(CHANGES_CHANNEL).then(
         () => {
           voidEveryCache()
           this.subscribed = true
+          this.reported = false
+          this.subscriptions++
         },
         (error: Error) => drop(error.message),
       )
@@ -79,6 +89,7 @@ export class ChangeFeed {
   async close(): Promise<void> {
     this.stopListening()
     this.subscribed = false
+    this.reported = true
     this.listening.disconnect()
     this.telling.disconnect()
   }
