@@ -8,7 +8,8 @@
 //   media.ts     a 12-megapixel photo's processing time and peak memory; bytes of 12 cards on a phone
 // Env: BENCH_BUILD=1 rebuilds the app even if dist/ exists; BENCH_SKIP=lighthouse,api,js,listing,ads,media,postgres
 // skips parts; BENCH_RATE (default 500) and BENCH_SECONDS (default 10) shape the API load,
-// BENCH_API_ADS (default 10,000) the ads behind the API's search. Not part of `npm test`.
+// BENCH_API_ADS (default 10,000) the ads behind the API's search; BENCH_REDIS_URL (default
+// redis://127.0.0.1:6379) the Redis the PostgreSQL pass uses when it answers. Not part of `npm test`.
 import { existsSync } from 'node:fs'
 import { benchApi } from './bench/api.ts'
 import { benchAdQueries, benchListingQueries } from './bench/domain.ts'

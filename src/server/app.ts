@@ -100,7 +100,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
   app.decorate('database', database)
-  // docs/decisions/015-api-request-cost.md and 021-shared-changes.md
+  // the short caches (015) answer only where this process hears of every write: always on PGlite,
+  // on PostgreSQL while Redis brings the other processes' news (docs/decisions/021-shared-changes.md)
   const changeFeed =
     database.kind === 'postgres' && config.REDIS_URL ? new ChangeFeed(config.REDIS_URL, app.log) : undefined
   app.decorate('changeFeed', changeFeed)
