@@ -7,9 +7,9 @@
 import { mkdtempSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Redis } from 'ioredis'
 import { openDatabase } from '#server/db/client.ts'
 import { bannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
+import { redisReachable } from '../../tests/support/redis.ts'
 import { seedAds } from './ad-search.ts'
 import { atFixedRate, type LoadFigures, type LoadTarget, probe, throughputBeside } from './api-load.ts'
 import { benchPhrases, signUpUser } from './api-setup.ts'
@@ -168,19 +168,6 @@ async function benchApiOn(db: string, options: ApiBenchOptions, url?: string, en
   })
 }
 
-async function redisAnswers(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 })
-  redis.on('error', () => {})
-  try {
-    await redis.connect()
-    return (await redis.ping()) === 'PONG'
-  } catch {
-    return false
-  } finally {
-    redis.disconnect()
-  }
-}
-
 export async function benchApi(options: ApiBenchOptions): Promise<void> {
   await benchApiOn('PGlite', options)
   note(
@@ -205,7 +192,7 @@ export async function benchApi(options: ApiBenchOptions): Promise<void> {
   // several processes on one PostgreSQL share their changes through Redis, which turns 015's caches
   // on there too (docs/decisions/021-shared-changes.md); without Redis every request queries
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
-  const withRedis = await redisAnswers(redisUrl)
+  const withRedis = await redisReachable(redisUrl)
   if (!withRedis) note(`no Redis at ${redisUrl}: the PostgreSQL pass runs without the caches`)
   await withCleanup<void>(
     options.cleanups,

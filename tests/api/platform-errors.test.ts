@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
-import { addTestRoutes, limitedPath, redisReachable, setupPlatformApp } from '#tests/support/platform-app.ts'
+import { addTestRoutes, limitedPath, setupPlatformApp } from '#tests/support/platform-app.ts'
+import { redisReachable } from '#tests/support/redis.ts'
 
 // Errors are always { detail } (malformed, oversized, invalid, failing and unknown requests), and
 // rate limits, in memory and shared through Redis.

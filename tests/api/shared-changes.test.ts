@@ -6,7 +6,7 @@ import { sessions } from '#server/db/schema/sessions.ts'
 import { CHANGES_CHANNEL, type ChangeNews } from '#server/services/cache/change-feed.ts'
 import { createAd, member } from '#tests/support/ads.ts'
 import { createTestApp, setupTestApp, type TestApp, testDbKind } from '#tests/support/api-app.ts'
-import { redisReachable } from '#tests/support/platform-app.ts'
+import { redisReachable } from '#tests/support/redis.ts'
 
 // The short caches on PostgreSQL, kept true by the news every process sends through Redis
 // (services/cache/change-feed.ts, docs/decisions/021-shared-changes.md), and the commit hook the

@@ -8,7 +8,6 @@ import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { Redis } from 'ioredis'
 import { afterAll, beforeAll } from 'vitest'
 import { z } from 'zod'
 import { ApiError } from '#server/errors.ts'
@@ -78,19 +77,3 @@ export function setupPlatformApp(): TestAppRef {
     { setup: addTestRoutes },
   )
 }
-
-export async function redisReachable(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 })
-  redis.on('error', () => {})
-  try {
-    await redis.connect()
-    return (await redis.ping()) === 'PONG'
-  } catch {
-    return false
-  } finally {
-    redis.disconnect()
-  }
-}
-
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-const _hasRedis = await redisReachable(redisUrl)

@@ -31,11 +31,12 @@ function stillOpen(session: CachedSession<unknown>, idleMs: number): boolean {
   return session.expiresAt.getTime() > now && session.lastSeenAt.getTime() > now - idleMs
 }
 
-/** Slides the session when its last_seen_at is more than TOUCH_AFTER_MS old, keeping the copy in step. */
+/** Whether last_seen_at is more than TOUCH_AFTER_MS old, so the next lookup writes it. */
 function touchDue(session: CachedSession<unknown>): boolean {
   return session.lastSeenAt.getTime() < Date.now() - TOUCH_AFTER_MS
 }
 
+/** Slides the session when its last_seen_at is more than TOUCH_AFTER_MS old, keeping the copy in step. */
 async function touchIfDue(
   session: CachedSession<unknown>,
   write: (now: Date) => Promise<unknown>,
@@ -67,10 +68,6 @@ export async function createSession(db: Db, userId: string): Promise<string> {
 }
 
 /**
- * The user behind a token. A session slides: it ends after 14 days without a request, and 30 days
- * after sign-in whatever the use, so a forgotten device signs itself out and a stolen token dies.
- */
-/**
  * The test that the token still names the very session the cache holds, open and with no slide of
  * last_seen_at due: while it holds, a lookup would answer the same user without a write, so a copy
  * of an answer given to this token (plugins/answer-cache.ts) may be given again. None when the
@@ -85,6 +82,10 @@ export function userSessionCurrentTest(db: Db, token: string): (() => boolean) |
     cache.get(tokenHash) === session && stillOpen(session, SESSION_IDLE_TIMEOUT_MS) && !touchDue(session)
 }
 
+/**
+ * The user behind a token. A session slides: it ends after 14 days without a request, and 30 days
+ * after sign-in whatever the use, so a forgotten device signs itself out and a stolen token dies.
+ */
 export async function findUserBySessionToken(db: Db, token: string): Promise<AuthUser | null> {
   const tokenHash = hashToken(token)
   const cache = sessionCachesOf(db)?.users
