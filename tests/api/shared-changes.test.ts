@@ -51,6 +51,33 @@ describe('afterCommit', () => {
     expect(ran).toEqual(['committed'])
     expect(afterCommit(effect)).toBe(false)
   })
+
+  // PGlite runs one transaction at a time, so only PostgreSQL can end one inside another's span
+  it.runIf(onPostgres)(
+    'keeps a transaction’s effects while another one that overlapped it has already ended',
+    async () => {
+      const ran: string[] = []
+      let firstDone = () => {}
+      const firstEnded = new Promise<void>((resolve) => {
+        firstDone = resolve
+      })
+      const second = api.t.db.transaction(async (tx) => {
+        await firstEnded
+        // the storage was turned off and on again meanwhile (after-commit.ts): still this transaction's
+        await tx.execute('SELECT 1')
+        expect(afterCommit(() => ran.push('second'))).toBe(true)
+        expect(ran).toEqual(['first'])
+      })
+      await api.t.db.transaction(async (tx) => {
+        await tx.execute('SELECT 1')
+        afterCommit(() => ran.push('first'))
+      })
+      firstDone()
+      await second
+      expect(ran).toEqual(['first', 'second'])
+      expect(afterCommit(() => ran.push('outside'))).toBe(false)
+    },
+  )
 })
 
 describe.runIf(hasRedis)('caches on PostgreSQL, told of other processes’ changes through Redis', () => {

@@ -16,6 +16,11 @@ export function afterCommit(effect: () => void): boolean {
   return effects !== undefined
 }
 
+// transactions open over every database of the process. While the storage is on, Node runs a hook
+// on every promise the process makes, in every request, which cost a request through Fastify about a
+// sixth of its time (docs/decisions/022-moderation-check-cost.md): it is on only while one is open
+let open = 0
+
 /** `db.transaction` that runs the afterCommit effects of its callback once it has committed. */
 export function runningAfterCommit(db: Db): Db {
   const transaction = db.transaction.bind(db)
@@ -23,7 +28,14 @@ export function runningAfterCommit(db: Db): Db {
     // a transaction opened inside another one's callback is the caller's bug, but must not lose effects
     if (committing.getStore()) return transaction(run, config)
     const effects = new Set<() => void>()
-    const result = await committing.run(effects, () => transaction(run, config))
+    open++
+    let result: Awaited<ReturnType<typeof run>>
+    try {
+      result = await committing.run(effects, () => transaction(run, config))
+    } finally {
+      // the last one out turns the promise hook off; the next run() turns it on again
+      if (--open === 0) committing.disable()
+    }
     for (const effect of effects) effect()
     return result
   }
