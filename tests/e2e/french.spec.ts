@@ -132,6 +132,19 @@ test.describe('Français', () => {
       page.getByRole('heading', { name: 'Petites annonces pour adultes partout au Canada' }),
     ).toBeVisible()
     await expectNoHorizontalOverflow(page)
+    // the narrowest phones still in use: the header keeps all of its controls on screen, on one line
+    const banner = page.getByRole('banner')
+    for (const width of [360, 320]) {
+      await page.setViewportSize({ width, height: 740 })
+      await expectNoHorizontalOverflow(page)
+      await expect(banner.getByRole('link', { name: 'Connexion' })).toBeInViewport()
+      await expect(banner.getByRole('button', { name: 'Menu du compte' })).toBeInViewport()
+      await expect(banner.getByRole('button', { name: 'Parcourir' })).toBeInViewport()
+    }
+    await page.goto('/ca/ON/adult-buy-sell')
+    await expectNoHorizontalOverflow(page)
+    await page.goto('/')
+    await page.setViewportSize({ width: 390, height: 844 })
 
     await page.getByRole('button', { name: 'Parcourir' }).click()
     const drawer = page.getByRole('dialog', { name: 'Parcourir les annonces' })

@@ -8,7 +8,8 @@ export function BrowseTriggerContent() {
   return (
     <>
       <MenuIcon className="size-5" aria-hidden="true" />
-      {msg.layout.browse}
+      {/* phones narrower than 390 px keep the header on one line with the icon alone */}
+      <span className="max-[389px]:sr-only">{msg.layout.browse}</span>
     </>
   )
 }

@@ -21,7 +21,7 @@ import { useBrowse } from './use-browse.ts'
 const t = msg.layout
 
 const navLink =
-  'inline-flex h-9 items-center whitespace-nowrap rounded-md px-2 text-sm font-medium sm:px-3 text-chrome-foreground outline-none transition-colors hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring'
+  'inline-flex h-9 items-center whitespace-nowrap rounded-md px-1.5 text-sm font-medium min-[400px]:px-2 sm:px-3 text-chrome-foreground outline-none transition-colors hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring'
 
 // The drawer (Radix dialog) loads on first hover/focus of its button: only narrow screens use it.
 const loadDrawer = () => import('./browse-drawer.tsx')
@@ -125,7 +125,8 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 bg-chrome text-chrome-foreground shadow-md">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+      {/* the narrowest phones (320–399 px) get tighter gaps and margins, so French fits on one line */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 min-[400px]:gap-3 min-[400px]:px-4">
         {drawerActive ? (
           <Suspense fallback={browseTrigger}>
             <BrowseDrawer signedIn={signedIn} />
@@ -147,7 +148,7 @@ export function Header() {
       </div>
 
       <div className="border-t border-white/10 md:hidden">
-        <div className="mx-auto max-w-7xl px-4 py-2">
+        <div className="mx-auto max-w-7xl px-3 py-2 min-[400px]:px-4">
           <SearchForm id="header-search-mobile" />
         </div>
       </div>

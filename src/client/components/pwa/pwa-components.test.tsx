@@ -62,7 +62,7 @@ describe('UpdatePrompt', () => {
     render(<UpdatePrompt needRefresh onReload={onReload} />)
     const [shown] = toastStore.get(toastsAtom)
     expect(shown?.title).toBe('A new version is available')
-    render(<>{shown?.action}</>)
+    render(shown?.action)
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }))
     expect(onReload).toHaveBeenCalledTimes(1)
   })

@@ -22,7 +22,7 @@ export function TopCategories() {
           <li key={c.key}>
             <AppLink
               href={listingHref({ province: ALL, category: c.key, search: {} })}
-              className="group flex h-full flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm outline-none transition hover:-translate-y-0.5 hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring sm:p-5"
+              className="group flex h-full flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm outline-none transition hover:-translate-y-0.5 hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring max-[399px]:p-3 sm:p-5"
             >
               <span
                 className="flex size-11 items-center justify-center rounded-lg text-white shadow-sm"
@@ -31,9 +31,13 @@ export function TopCategories() {
                 <CategoryIcon name={c.icon} className="size-6" />
               </span>
               <span className="flex items-center justify-between gap-2 font-semibold">
-                {categoryName(c.key)}
+                {/* a long French word ("Accompagnement") needs the arrow's room on a 360 px phone, and
+                    is cut with a hyphen where it still does not fit (320 px) */}
+                <span className="min-w-0 break-words hyphens-auto max-[399px]:text-sm">
+                  {categoryName(c.key)}
+                </span>
                 <ArrowRightIcon
-                  className="size-4 shrink-0 text-muted-foreground transition group-hover:translate-x-0.5"
+                  className="size-4 shrink-0 text-muted-foreground transition group-hover:translate-x-0.5 max-[399px]:hidden"
                   aria-hidden="true"
                 />
               </span>
