@@ -278,7 +278,7 @@ function isAsciiSpace(code: number): boolean {
  * undefined when something does and `textViews` must take the long way. Most ads are such text,
  * and the long way's regular expressions and token lists were three quarters of a check's time
  * (docs/decisions/022-moderation-check-cost.md). It declines, as the long way would read the text
- * again, on: a non-ASCII character; a look-alike symbol (@ $ | or ! inside a word); punctuation
+ * again, on: a non-ASCII character; a look-alike symbol (@ $ |, or ! not followed by a space); punctuation
  * between two letters or digits of a chunk ("te.en"); two one-character tokens in a row ("t e");
  * a digit in a word that also has a letter ("t33n"); a letter three times in a row ("teeen").
  */
@@ -312,7 +312,8 @@ export function plainAsciiView(text: string): View | undefined {
       tokenHasDigit = false
       punctuationAfterWord = !isAsciiSpace(code)
     } else if (isAsciiSpace(code)) punctuationAfterWord = false
-    // "$", "@" and "|" read as letters anywhere; "!" when a letter or another symbol follows it
+    // "$", "@" and "|" read as letters anywhere; "!" when anything but a space or another "!"
+    // follows it (SYMBOL_AS_LETTER)
     if (code === 36 || code === 64 || code === 124) return undefined
     if (code === 33 && i + 1 < text.length) {
       const next = text.charCodeAt(i + 1)
