@@ -16,14 +16,48 @@ export const AD_LIST_RECHECK_MS = 1_000
 const generation = new Generation('ads')
 const caches = new WeakMap<Db, RecheckedCache<unknown>>()
 
+interface Reading {
+  generation: number
+  result: Promise<{ answer: unknown; staleAt: Date | null }>
+}
+// the query under way for each key: requests that miss together share it
+const readings = new WeakMap<Db, Map<string, Reading>>()
+
 /** Call after any write to ads (recordAdEvent does; so do the demo seed, purges and test resets). */
 export function adsChanged(): void {
   generation.bump()
 }
 
 export function enableAdListCache(db: Db, live: CacheLive): void {
-  if (!caches.has(db))
-    caches.set(db, new RecheckedCache(generation, AD_LIST_RECHECK_MS, 1_000, undefined, live))
+  if (caches.has(db)) return
+  caches.set(db, new RecheckedCache(generation, AD_LIST_RECHECK_MS, 1_000, undefined, live))
+  readings.set(db, new Map())
+}
+
+/**
+ * The query for this key that is already under way and started after the last ad change, or a new
+ * one. When an answer expires, every request for it until the first query is back would otherwise
+ * query too: on PostgreSQL, a dozen full-text queries at once for one popular page each second, all
+ * waiting on one another. Shared only within a generation, so a request that comes after a change
+ * never gets an answer read before it.
+ */
+function reading<T>(
+  db: Db,
+  key: string,
+  read: () => Promise<{ answer: T; staleAt: Date | null }>,
+): { generation: number; result: Promise<{ answer: T; staleAt: Date | null }> } {
+  const under = readings.get(db)
+  const current = generation.current()
+  const shared = under?.get(key)
+  if (shared !== undefined && shared.generation === current)
+    return shared as { generation: number; result: Promise<{ answer: T; staleAt: Date | null }> }
+  const started = { generation: current, result: read() }
+  under?.set(key, started)
+  const done = () => {
+    if (under?.get(key) === started) under.delete(key)
+  }
+  started.result.then(done, done)
+  return started
 }
 
 /**
@@ -41,10 +75,10 @@ export async function cachedAdList<T>(
   const key = JSON.stringify(query)
   let answer = cache.get(key) as T | undefined
   if (answer === undefined) {
-    const readGeneration = generation.current()
-    const fresh = await read()
+    const shared = reading(db, key, read)
+    const fresh = await shared.result
     answer = fresh.answer
-    cache.set(key, answer, readGeneration, fresh.staleAt?.getTime())
+    cache.set(key, answer, shared.generation, fresh.staleAt?.getTime())
   }
   const kept = answer
   return { answer, isCurrent: () => cache.get(key) === kept }
