@@ -16,12 +16,16 @@ export const AD_LIST_RECHECK_MS = 1_000
 const generation = new Generation('ads')
 const caches = new WeakMap<Db, RecheckedCache<unknown>>()
 
-interface Reading {
+interface Fresh<T> {
+  answer: T
+  staleAt: Date | null
+}
+interface Reading<T> {
   generation: number
-  result: Promise<{ answer: unknown; staleAt: Date | null }>
+  result: Promise<Fresh<T>>
 }
 // the query under way for each key: requests that miss together share it
-const readings = new WeakMap<Db, Map<string, Reading>>()
+const readings = new WeakMap<Db, Map<string, Reading<unknown>>>()
 
 /** Call after any write to ads (recordAdEvent does; so do the demo seed, purges and test resets). */
 export function adsChanged(): void {
@@ -42,19 +46,18 @@ export function enableAdListCache(db: Db, live: CacheLive): void {
  * never gets an answer read before it.
  */
 function reading<T>(
-  db: Db,
+  under: Map<string, Reading<unknown>>,
   key: string,
-  read: () => Promise<{ answer: T; staleAt: Date | null }>,
-): { generation: number; result: Promise<{ answer: T; staleAt: Date | null }> } {
-  const under = readings.get(db)
+  read: () => Promise<Fresh<T>>,
+): Reading<T> {
   const current = generation.current()
-  const shared = under?.get(key)
-  if (shared !== undefined && shared.generation === current)
-    return shared as { generation: number; result: Promise<{ answer: T; staleAt: Date | null }> }
-  const started = { generation: current, result: read() }
-  under?.set(key, started)
+  const shared = under.get(key)
+  // a key names one query, so what is under way for it reads the same T
+  if (shared !== undefined && shared.generation === current) return shared as Reading<T>
+  const started: Reading<T> = { generation: current, result: read() }
+  under.set(key, started)
   const done = () => {
-    if (under?.get(key) === started) under.delete(key)
+    if (under.get(key) === started) under.delete(key)
   }
   started.result.then(done, done)
   return started
@@ -68,14 +71,15 @@ function reading<T>(
 export async function cachedAdList<T>(
   db: Db,
   query: object,
-  read: () => Promise<{ answer: T; staleAt: Date | null }>,
+  read: () => Promise<Fresh<T>>,
 ): Promise<{ answer: T; isCurrent?: () => boolean }> {
   const cache = caches.get(db)
-  if (cache === undefined) return { answer: (await read()).answer }
+  const under = readings.get(db)
+  if (cache === undefined || under === undefined) return { answer: (await read()).answer }
   const key = JSON.stringify(query)
   let answer = cache.get(key) as T | undefined
   if (answer === undefined) {
-    const shared = reading(db, key, read)
+    const shared = reading(under, key, read)
     const fresh = await shared.result
     answer = fresh.answer
     cache.set(key, answer, shared.generation, fresh.staleAt?.getTime())
