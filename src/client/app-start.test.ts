@@ -121,6 +121,40 @@ describe('when the app starts', () => {
     expect(sent).toHaveBeenCalledOnce()
   })
 
+  it('moves what was typed and the focus into the app’s field as its markup replaces the home’s, so the next key lands there', async () => {
+    const home = '<main id="main"><form><input id="kw" type="search"></form></main>'
+    document.body.innerHTML = `<div id="root"><div data-prerendered>${home}</div></div>`
+    const { startAppWhenWanted, replayHeldClick } = await freshAppStart()
+    startAppWhenWanted(vi.fn(async () => undefined))
+    const before = document.querySelector('input')
+    if (!before) throw new Error('no field')
+    before.focus()
+    before.value = 'corse'
+    before.dispatchEvent(new Event('input', { bubbles: true }))
+
+    // the app's first render: the same markup, without the wrapper; the old field, and the focus, go
+    const root = document.getElementById('root')
+    if (!root) throw new Error('no root')
+    root.innerHTML = home
+    const after = document.querySelector('input')
+    if (!after) throw new Error('no field')
+    const seen = vi.fn()
+    after.addEventListener('input', seen)
+    await Promise.resolve()
+    // before the app says it is ready, the field holds the text, has the focus, and told the app
+    expect(after.value).toBe('corse')
+    expect(document.activeElement).toBe(after)
+    expect(seen).toHaveBeenCalledOnce()
+
+    // the next key goes to the app's field, and the app being ready later does not write over it
+    after.value = 'corset'
+    after.dispatchEvent(new Event('input', { bubbles: true }))
+    document.documentElement.dataset.app = 'ready'
+    replayHeldClick()
+    expect(after.value).toBe('corset')
+    expect(seen).toHaveBeenCalledTimes(2)
+  })
+
   it('leaves a click with a modifier (a new tab) to the browser', async () => {
     const link = drawPage()
     ;(await freshAppStart()).startAppWhenWanted(vi.fn(async () => undefined))

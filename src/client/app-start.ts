@@ -80,6 +80,8 @@ function pathFromRoot(root: Element, target: Element): number[] | null {
 // the text already in it. Given back to the same fields once the app is there.
 const typed = new Map<string, string>()
 let focused: number[] | null = null
+// set once the app's first render has replaced the pre-rendered home: from then on the fields are the app's
+let swapped = false
 
 function isTextField(node: unknown): node is HTMLInputElement | HTMLTextAreaElement {
   return (
@@ -94,7 +96,7 @@ function noteTyping(): void {
     'input',
     (event) => {
       const root = serverPage()
-      if (!root || !isTextField(event.target)) return
+      if (!root || swapped || !isTextField(event.target)) return
       const path = pathFromRoot(root, event.target)
       if (path) typed.set(path.join('/'), event.target.value)
     },
@@ -104,7 +106,7 @@ function noteTyping(): void {
     'focusin',
     (event) => {
       const root = serverPage()
-      if (!root || !(event.target instanceof Element)) return
+      if (!root || swapped || !(event.target instanceof Element)) return
       focused = root.contains(event.target) ? pathFromRoot(root, event.target) : null
     },
     true,
@@ -117,7 +119,10 @@ function atPath(path: readonly number[]): Element | undefined {
   return node
 }
 
-/** Puts text typed before the app took over back into its fields, as if typed now, and the focus. */
+/**
+ * Puts text typed before the app took over back into its fields, as if typed now, and the focus. What
+ * has no field yet (the app has not drawn it) is kept for the next call.
+ */
 function giveBackTyping(): void {
   for (const [key, value] of typed) {
     const field = atPath(key.split('/').map(Number))
@@ -129,16 +134,35 @@ function giveBackTyping(): void {
     field.value = ''
     setNative?.call(field, value)
     field.dispatchEvent(new Event('input', { bubbles: true }))
+    typed.delete(key)
   }
-  typed.clear()
   const target = focused ? atPath(focused) : undefined
+  if (!(target instanceof HTMLElement)) return
   focused = null
-  if (target instanceof HTMLElement && document.activeElement !== target) {
+  if (document.activeElement !== target) {
     target.focus()
     if (isTextField(target) && target.type !== 'number' && target.type !== 'email') {
       target.setSelectionRange(target.value.length, target.value.length)
     }
   }
+}
+
+/**
+ * The app's first render replaces the pre-rendered home's markup (src/client/app.tsx), and the field
+ * being typed in leaves the page with the focus: a key pressed before the app is ready (a frame or
+ * more later) would go nowhere. So the text and the focus go to the app's fields as the swap happens:
+ * a MutationObserver's callback runs in the same task as React's commit, before any further key.
+ */
+function handOverAtSwap(root: HTMLElement | null): void {
+  const wrapper = root?.firstElementChild
+  if (!root || !(wrapper instanceof HTMLElement) || !wrapper.hasAttribute(PRERENDERED_ATTRIBUTE)) return
+  const observer = new MutationObserver(() => {
+    if (wrapper.isConnected) return
+    observer.disconnect()
+    swapped = true
+    giveBackTyping()
+  })
+  observer.observe(root, { childList: true })
 }
 
 /** Whether React has adopted this element: it keeps the element's fiber under a `__reactFiber$…` key. */
@@ -206,6 +230,7 @@ export function startAppWhenWanted(load: () => Promise<unknown>): void {
   }
   for (const type of signs) window.addEventListener(type, start, { capture: true, passive: true })
   noteTyping()
+  handOverAtSwap(root)
   document.addEventListener(
     'click',
     (event) => {
