@@ -77,7 +77,8 @@ function pathFromRoot(root: Element, target: Element): number[] | null {
 
 // What was typed before the app took over, by field (child-index path from #root), and the field that
 // had the focus: the home's markup is replaced by the app's, and a hydrated field's state would not know
-// the text already in it. Given back to the same fields as the app's markup replaces the home's, or once the app is there.
+// the text already in it. Given back to the same fields as the app's markup replaces the home's (the
+// home), or once the app is there (a server-rendered page, which the app adopts).
 const typed = new Map<string, string>()
 let focused: number[] | null = null
 // set once the app's first render has replaced the pre-rendered home: from then on the fields are the app's
