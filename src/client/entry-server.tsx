@@ -39,10 +39,16 @@ async function render(url: string, lang: Language): Promise<RenderedPage> {
     history: createMemoryHistory({ initialEntries: [url] }),
   })
   await router.load()
-  // a route's beforeLoad sent the visitor elsewhere (an unknown province goes home)
-  const landed = router.state.location
-  if (landed.pathname !== new URL(url, 'http://x').pathname) {
-    return { html: '', preloads: '', head: null, documentTitle: '', state: '{}', redirect: landed.href }
+  // the route sends the visitor elsewhere: an unknown province goes home, a search that spells out its
+  // defaults (?page=1, ?city=ALL) or a value it corrects (?page=abc) goes to the URL without them. The
+  // server's router does not move: it keeps the redirect as its load's result and would render nothing,
+  // so it is read where TanStack Start's own request handler reads it
+  const loaded = router._serverResult
+  if (loaded?.type === 'redirect') {
+    const target = loaded.redirect.options.href
+    // only ever a path of this site; anything else goes home
+    const redirect = target?.startsWith('/') && !target.startsWith('//') ? target : '/'
+    return { html: '', preloads: '', head: null, documentTitle: '', state: '{}', redirect }
   }
 
   let head: PageHeadInfo | null = null

@@ -113,6 +113,8 @@ describe('server-rendered pages', () => {
     const answer = await get('/ca/XX/adult-buy-sell')
     expect(answer.statusCode).toBe(302)
     expect(answer.headers.location).toBe('/')
+    // a French link stays French where it lands
+    expect((await get('/ca/XX/adult-buy-sell?lang=fr')).headers.location).toBe('/?lang=fr')
   })
 
   it('sends the shell when a render fails or does not answer, never a 5xx', async () => {

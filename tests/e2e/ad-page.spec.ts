@@ -88,6 +88,17 @@ test.describe('ad pages', () => {
       'Achat et vente pour adultes – Ontario',
     )
 
+    // a search that spells out its defaults, a province without a category and an unknown province
+    // land, through the server's redirect, on the page the app would show: drawn, not an empty shell
+    await reader.goto('/ca/ON/adult-buy-sell?page=1&city=ALL&sort=new')
+    expect(new URL(reader.url()).pathname + new URL(reader.url()).search).toBe('/ca/ON/adult-buy-sell')
+    await expect(adCards(reader)).toHaveCount(listing.items.length)
+    await reader.goto('/ca/ON')
+    expect(new URL(reader.url()).pathname).toBe('/ca/ON/adult-buy-sell')
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Adult Buy & Sell in Ontario')
+    await reader.goto('/ca/XX/adult-buy-sell')
+    expect(new URL(reader.url()).pathname).toBe('/')
+
     const gone = await reader.goto('/ca/ON/adult-buy-sell/zzzzzzzzzzzz-sold')
     expect(gone?.status()).toBe(404)
     await expect(reader.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')

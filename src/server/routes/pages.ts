@@ -71,6 +71,14 @@ async function sendRendered(request: FastifyRequest, reply: FastifyReply, html: 
  * search engines and link previews read the ads (docs/decisions/017-pages.md). When the render bundle is
  * absent, or a render fails, the client-rendered shell goes out instead: a page never fails here.
  */
+/** A path of this site in the language the URL asked for (`?lang=`), when it asked for one. */
+function keepingLanguage(path: string, language: Language | null): string {
+  if (!language) return path
+  const url = new URL(path, 'http://page')
+  url.searchParams.set('lang', language)
+  return `${url.pathname}${url.search}`
+}
+
 export async function registerPages(app: FastifyInstance): Promise<void> {
   const root = resolve(app.config.STATIC_DIR)
   registerHome(app, root)
@@ -100,17 +108,20 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
       request.log.error({ err: error, url: request.url }, 'server render failed: sending the shell')
       return sendRendered(request, reply, shells[shell], 200)
     }
-    if (page.redirect) return reply.redirect(page.redirect, 302)
+    const asked = langInUrl ? language : null
+    if (page.redirect) return reply.redirect(keepingLanguage(page.redirect, asked), 302)
     const head = page.head
     // an ad's one URL: a stale slug (edited title) or a lower-case province moves there for good
     if (shell === 'ad' && head?.kind === 'article' && head.canonicalPath !== url.pathname) {
-      return reply.redirect(`${head.canonicalPath}${langInUrl ? `?lang=${language}` : ''}`, 301)
+      return reply.redirect(keepingLanguage(head.canonicalPath, asked), 301)
     }
     if (head?.noindex) reply.header('x-robots-tag', 'noindex')
     const html = composePageHtml(shells[shell], page, { publicUrl: app.config.PUBLIC_URL, language })
     return sendRendered(request, reply, html, head?.status ?? 200)
   }
 
+  // without a category the route sends the visitor on to the default one: said by the server too
+  app.get('/ca/:province', servePage('listing'))
   app.get('/ca/:province/:category', servePage('listing'))
   app.get('/ca/:province/:category/:ad', servePage('ad'))
 }
