@@ -207,6 +207,21 @@ test.describe('accounts', () => {
     ).toBeVisible()
   })
 
+  test('a login link whose return address is another site signs in and stays in the app', async ({
+    page,
+    accounts,
+    baseURL,
+  }) => {
+    const user = await accounts.signUp()
+    await page.goto(`/login?redirect=${encodeURIComponent('https://evil.example/steal')}`)
+    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Password').fill(user.password)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
+    // the app's home, not the other site (nor the browser's error page for it, offline here)
+    await expect(page).toHaveURL(`${baseURL}/`)
+  })
+
   test('changes the password from the account menu; the old one stops working, the new one signs in', async ({
     page,
     accounts,

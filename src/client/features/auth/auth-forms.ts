@@ -68,10 +68,14 @@ export interface LoginSearch {
   reason?: LoginReason
 }
 
+// Each parser below names every key it reads, undefined when the value is refused: the router gives a
+// page the URL's raw search with the parser's answer laid over it, so a key left out would keep the raw
+// value (/login?redirect=https://evil.example would reach the page as it was typed).
+
 export function parseLoginSearch(search: Record<string, unknown>): LoginSearch {
   const redirect = typeof search.redirect === 'string' ? safeRedirect(search.redirect) : undefined
   const reason = LOGIN_REASONS.find((r) => r === search.reason)
-  return { ...(redirect ? { redirect } : {}), ...(reason ? { reason } : {}) }
+  return { redirect, reason }
 }
 
 /** ?token= of the mailed links; anything that is not a non-empty string reads as no token. */
@@ -83,5 +87,5 @@ export function parseTokenSearch(search: Record<string, unknown>): TokenSearch {
   const raw = search.token
   // the router parses search values as JSON, so a token of digits arrives as a number
   const token = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : ''
-  return token ? { token } : {}
+  return { token: token || undefined }
 }

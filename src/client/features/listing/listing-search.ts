@@ -40,10 +40,12 @@ export function parseListingSearch(search: Partial<ListingSearch> & SearchSchema
   // the router parses values as JSON, so ?q=123 arrives as a number: read as text
   const q = searchText(raw.q)
   const escortType = searchOneOf(COMPANION_TYPES, raw.escortType)
+  // every key named, undefined when refused: the router lays this over the URL's raw search, where a key
+  // left out would keep its raw value (?escortType=zzz would reach the page)
   return {
-    ...(q === undefined ? {} : { q }),
+    q,
     city: searchText(raw.city) ?? ALL,
-    ...(escortType ? { escortType } : {}),
+    escortType,
     page: pageNumber(raw.page),
     sort: searchOneOf(SORT_OPTIONS, raw.sort) ?? 'new',
     verified: raw.verified === true,

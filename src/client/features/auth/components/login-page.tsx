@@ -5,7 +5,7 @@ import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { Credentials } from '#domain/api/auth.ts'
 import { useLogin } from '../api/login.ts'
-import { isEmailNotVerified, type LoginReason, loginFailureToast } from '../auth-forms.ts'
+import { isEmailNotVerified, type LoginReason, loginFailureToast, safeRedirect } from '../auth-forms.ts'
 import { AuthLink, CredentialsForm, useCredentialsForm } from './account-forms.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { ResendVerification } from './resend-verification.tsx'
@@ -29,7 +29,8 @@ export function LoginPage({ redirect, reason }: LoginPageProps) {
     login.mutate(credentials, {
       onSuccess: () => {
         toast({ title: t.successTitle })
-        void router.navigate({ href: redirect ?? '/', replace: true })
+        // checked again where it is used: a full URL here would take a fresh session to another site
+        void router.navigate({ href: safeRedirect(redirect) ?? '/', replace: true })
       },
       onError: (error) => {
         const detail = errorDetail(error, '')
