@@ -8,6 +8,7 @@ import { onLanguageChange, rememberLanguage, startLanguage, textsRevision } from
 import { PersistedQueries } from '#client/lib/persisted-queries.tsx'
 import { createPersister, persistOptions } from '#client/lib/persister.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
+import { plainTextSearch } from '#client/lib/search-schema.ts'
 import { rememberServerRendered } from '#client/lib/server-rendered-queries.ts'
 import { Provider } from '#client/lib/state.ts'
 import { isLanguage } from '#domain/languages.ts'
@@ -41,6 +42,7 @@ if (serverState) {
 
 const router = createRouter({
   routeTree,
+  ...plainTextSearch,
   context: { queryClient },
   defaultPreload: 'intent',
   // the query cache decides freshness; the router always asks it

@@ -10,6 +10,7 @@ import { PageHeadCollector, pageTitle } from '#client/components/layout/page-hea
 import { language, msg, setLanguage } from '#client/i18n/messages.ts'
 import { setTransport } from '#client/lib/http.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
+import { plainTextSearch } from '#client/lib/search-schema.ts'
 import { Provider } from '#client/lib/state.ts'
 import type { Language } from '#domain/languages.ts'
 import type { PageHeadInfo, RenderedPage } from '#domain/pages.ts'
@@ -35,6 +36,7 @@ async function render(url: string, lang: Language): Promise<RenderedPage> {
   const queryClient = createQueryClient()
   const router = createRouter({
     routeTree,
+    ...plainTextSearch,
     context: { queryClient },
     history: createMemoryHistory({ initialEntries: [url] }),
   })

@@ -8,6 +8,7 @@ import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/rea
 import { renderToString } from 'react-dom/server'
 import { msg, setLanguage } from '#client/i18n/messages.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
+import { plainTextSearch } from '#client/lib/search-schema.ts'
 import { Provider } from '#client/lib/state.ts'
 import type { Language } from '#domain/languages.ts'
 import { routeTree } from './route-tree.gen.ts'
@@ -23,6 +24,7 @@ export async function renderHome(language: Language): Promise<RenderedHome> {
   const queryClient = createQueryClient()
   const router = createRouter({
     routeTree,
+    ...plainTextSearch,
     context: { queryClient },
     history: createMemoryHistory({ initialEntries: ['/'] }),
   })

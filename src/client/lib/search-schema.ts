@@ -26,7 +26,30 @@ export function searchSchema<Input, Output>(
   }
 }
 
-/** The router parses values as JSON, so ?adId=123 arrives as a number: read it as trimmed text. */
+/**
+ * How every router of the app (browser, server render, pre-render) reads and writes a URL's search:
+ * each value is the text typed, the first one where a key repeats. The router's default reads values
+ * as JSON, so a search for 2024 arrived as a number and went back into the address as ?q=%222024%22
+ * (a redirect on every server render of ?q=2024), and a search for true or null was lost.
+ */
+export const plainTextSearch = {
+  parseSearch(searchStr: string): Record<string, string> {
+    const values = new Map<string, string>()
+    for (const [key, value] of new URLSearchParams(searchStr)) if (!values.has(key)) values.set(key, value)
+    // own keys only, whatever their names (?__proto__= included)
+    return Object.fromEntries(values)
+  },
+  stringifySearch(search: Record<string, unknown>): string {
+    const params = new URLSearchParams()
+    for (const [key, value] of Object.entries(search)) {
+      if (value !== undefined && value !== null) params.set(key, String(value))
+    }
+    const text = params.toString()
+    return text ? `?${text}` : ''
+  },
+}
+
+/** A value as trimmed text: from the URL always text, from a link in code maybe a number. */
 export function searchText(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : undefined
 }

@@ -85,7 +85,6 @@ export interface TokenSearch {
 
 export function parseTokenSearch(search: Record<string, unknown>): TokenSearch {
   const raw = search.token
-  // the router parses search values as JSON, so a token of digits arrives as a number
-  const token = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : ''
+  const token = typeof raw === 'string' ? raw.trim() : ''
   return { token: token || undefined }
 }

@@ -37,7 +37,6 @@ function pageNumber(value: unknown): number {
  */
 export function parseListingSearch(search: Partial<ListingSearch> & SearchSchemaInput): ListingSearch {
   const raw = search as Record<string, unknown>
-  // the router parses values as JSON, so ?q=123 arrives as a number: read as text
   const q = searchText(raw.q)
   const escortType = searchOneOf(COMPANION_TYPES, raw.escortType)
   // every key named, undefined when refused: the router lays this over the URL's raw search, where a key
@@ -48,7 +47,8 @@ export function parseListingSearch(search: Partial<ListingSearch> & SearchSchema
     escortType,
     page: pageNumber(raw.page),
     sort: searchOneOf(SORT_OPTIONS, raw.sort) ?? 'new',
-    verified: raw.verified === true,
+    // text from the URL, a boolean from a link in code
+    verified: raw.verified === 'true' || raw.verified === true,
   }
 }
 
