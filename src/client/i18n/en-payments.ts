@@ -42,6 +42,7 @@ export const enPayments = {
     noAdTitle: 'No ad to bump',
     noAdBody: 'Open My ads and press Bump on the ad you want at the top.',
     toManage: 'Go to My ads',
+    unknownAdBody: 'This link does not name one of your ads. Open My ads and choose the ad to pay for.',
     noOrderBody: 'The order was not found. Start again from the post form.',
     queuedTitle: 'Order saved for when you are back online',
     queuedBody:
@@ -61,6 +62,7 @@ export const enPayments = {
     paidBump: 'Your saved order was paid: your ad is back at the top.',
     viewAd: 'View your ad',
     toManage: 'Go to My ads',
+    unknownAdBody: 'This link does not name one of your ads. Open My ads and choose the ad to pay for.',
     topUp: 'Top up your wallet',
     waitingOne: "1 payment will continue when you're back online",
     waitingMany: "{count} payments will continue when you're back online",

@@ -47,6 +47,8 @@ export const frPayments: PaymentsMessages = {
     noAdTitle: 'Aucune annonce à remonter',
     noAdBody: 'Ouvrez Mes annonces et appuyez sur Remonter pour l’annonce à placer en tête.',
     toManage: 'Aller à Mes annonces',
+    unknownAdBody:
+      'Ce lien ne désigne aucune de vos annonces. Ouvrez Mes annonces et choisissez l’annonce à payer.',
     noOrderBody: 'La commande est introuvable. Recommencez à partir du formulaire de publication.',
     queuedTitle: 'Commande enregistrée pour votre retour en ligne',
     queuedBody:
@@ -65,6 +67,8 @@ export const frPayments: PaymentsMessages = {
     paidBump: 'Votre commande enregistrée a été payée : votre annonce est de retour en tête.',
     viewAd: 'Voir votre annonce',
     toManage: 'Aller à Mes annonces',
+    unknownAdBody:
+      'Ce lien ne désigne aucune de vos annonces. Ouvrez Mes annonces et choisissez l’annonce à payer.',
     topUp: 'Approvisionner votre portefeuille',
     waitingOne: '1 paiement reprendra à votre retour en ligne',
     waitingMany: '{count} paiements reprendront à votre retour en ligne',

@@ -20,6 +20,7 @@ import { useOnline } from '#client/lib/network/use-online.ts'
 import { useSession } from '#client/lib/session/use-session.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { AD_LIFETIME_DAYS } from '#domain/ad-status.ts'
+import { isAdId } from '#domain/api/ads-paths.ts'
 import type { PostDraft } from '#domain/post-draft.ts'
 import { useCreateCharge } from '../api/create-charge.ts'
 import { chargeOrder, checkOfflineDraft, serverAdOf } from '../charge-order.ts'
@@ -163,6 +164,18 @@ export function CheckoutPage({ type, adId }: CheckoutPageProps) {
         <p className="text-sm text-muted-foreground">{t.noDraftBody}</p>
         <Button asChild className="mt-4">
           <Link to="/post">{t.backToPost}</Link>
+        </Button>
+      </Panel>
+    )
+  }
+  // an address naming something that is not a server ad (an old device-only ad, a hand-edited link):
+  // the server would take the fee and publish nothing, so nothing is offered (as charge-order.ts refuses)
+  if (adId !== undefined && !isAdId(adId)) {
+    return (
+      <Panel title={type === 'bump' ? t.noAdTitle : t.noDraftTitle}>
+        <p className="text-sm text-muted-foreground">{t.unknownAdBody}</p>
+        <Button asChild className="mt-4">
+          <Link to="/manage">{t.toManage}</Link>
         </Button>
       </Panel>
     )
