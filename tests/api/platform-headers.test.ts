@@ -158,6 +158,29 @@ describe('the built PWA', () => {
     expect(home.headers['cache-control']).toBe('no-cache')
   })
 
+  it('sends any other path home, and answers a missing file with 404, never the shell', async () => {
+    for (const url of ['/foo', '/fr/ca/ON/adult-buy-sell', '/ca/ON/a/b/c', '/wallet/x']) {
+      const res = await platform.t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(302)
+      expect(res.headers.location, url).toBe('/')
+    }
+    // a French link stays French where it lands
+    expect((await platform.t.app.inject({ method: 'GET', url: '/foo?lang=fr' })).headers.location).toBe(
+      '/?lang=fr',
+    )
+    for (const url of ['/icons/nope.png', '/favicon.ico', '/nope.js']) {
+      const res = await platform.t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.json(), url).toEqual({ detail: 'Not found' })
+    }
+    // the app's own pages, params and all, still get the shell
+    for (const url of ['/edit/abc123', '/pay/ch_1?type=post', '/reset-password?token=x']) {
+      const res = await platform.t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body, url).toBe(INDEX_HTML)
+    }
+  })
+
   it('never answers an API path with the shell', async () => {
     const res = await platform.t.app.inject({ method: 'GET', url: '/api/x' })
     expect(res.statusCode).toBe(404)

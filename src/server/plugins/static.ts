@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { isAppPage } from '#domain/app-pages.ts'
+import { isLanguage } from '#domain/languages.ts'
 import type { Config } from '#server/config.ts'
 import { NOT_FOUND_DETAIL } from '#server/errors.ts'
 
@@ -25,6 +27,15 @@ const AD_FILE = 'ad.html'
 const PUBLIC_PAGES = new Set(['/', '/privacy', '/terms', '/contact', '/pay-guide'])
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
+// the last segment of a path that names a file: a dot and a short extension
+const FILE_NAME = /\.[a-z0-9]{1,8}$/i
+
+/** Home, in the language the URL asked for (`?lang=fr`) when it asked for one. */
+function homeFor(url: string): string {
+  const language = new URL(url, 'http://page').searchParams.get('lang')
+  return isLanguage(language) ? `/?lang=${language}` : '/'
+}
+
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
 }
@@ -38,9 +49,10 @@ function cacheControlFor(filePath: string): string {
 }
 
 /**
- * Serves the built PWA from STATIC_DIR with the SPA fallback: any GET outside /api that is not a
- * file gets index.html so client routes like /ca/on/adult-buy-sell load. Unknown /api paths, and
- * everything when there is no build (tests, API-only deployments), answer 404 `{ detail }`.
+ * Serves the built PWA from STATIC_DIR with the SPA fallback: a GET of one of the app's pages that is
+ * not a file gets index.html so client routes like /wallet load; any other path goes home (302). A
+ * missing file, unknown /api paths, and everything when there is no build (tests, API-only
+ * deployments), answer 404 `{ detail }`.
  */
 export async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
   const root = resolve(config.STATIC_DIR)
@@ -68,6 +80,9 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     const wantsPage = request.method === 'GET' || request.method === 'HEAD'
     if (!hasShell || !wantsPage || isApiPath(url) || url.startsWith('/assets/')) return notFound(reply)
     const path = url.split('?')[0] ?? url
+    // a file that is not there (an icon, a script) is not a page: never the shell in its place
+    if (FILE_NAME.test(path)) return notFound(reply)
+    if (!isAppPage(path)) return reply.redirect(homeFor(url), 302)
     const isAdPage = path.split('/').filter(Boolean).length === 4
     const shell = !path.startsWith('/ca/')
       ? 'index.html'

@@ -1,0 +1,44 @@
+// The paths the app has a page for, as its routes name them (src/client/routes, a param is `$name`).
+// The server sends any other path home at once (the spec: "any other path redirects to /"), where the
+// browser would first load an empty shell and the app, then go; src/client/app-pages.test.ts keeps this
+// list and the routes the same.
+
+export const APP_PAGES = [
+  '/',
+  '/account/password',
+  '/admin',
+  '/ca/$province',
+  '/ca/$province/$category',
+  '/ca/$province/$category/$ad',
+  '/checkout',
+  '/contact',
+  '/edit/$id',
+  '/forgot-password',
+  '/login',
+  '/manage',
+  '/pay-guide',
+  '/pay/$chargeId',
+  '/post',
+  '/privacy',
+  '/register',
+  '/reset-password',
+  '/terms',
+  '/verify-email',
+  '/wallet',
+] as const
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean)
+}
+
+const PATTERNS = APP_PAGES.map(segments)
+
+/** Whether a path (without its query) is one of the app's pages; a trailing slash does not count. */
+export function isAppPage(path: string): boolean {
+  const parts = segments(path)
+  return PATTERNS.some(
+    (pattern) =>
+      pattern.length === parts.length &&
+      pattern.every((part, i) => part.startsWith('$') || part === parts[i]),
+  )
+}
