@@ -8,6 +8,14 @@ export function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value)
 }
 
+/** A path of this site keeping the language a link asked for with `?lang=`; without one, the path as it is. */
+export function withLanguageParam(path: string, language: Language | null): string {
+  if (!language) return path
+  const url = new URL(path, 'http://page')
+  url.searchParams.set('lang', language)
+  return `${url.pathname}${url.search}`
+}
+
 /** The Intl locale each language formats money and dates in. */
 export const LOCALES = { en: 'en-CA', fr: 'fr-CA' } as const satisfies Record<Language, string>
 

@@ -3,7 +3,7 @@ import { basename, join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { isAppPage } from '#domain/app-pages.ts'
-import { isLanguage } from '#domain/languages.ts'
+import { isLanguage, withLanguageParam } from '#domain/languages.ts'
 import type { Config } from '#server/config.ts'
 import { NOT_FOUND_DETAIL } from '#server/errors.ts'
 
@@ -33,7 +33,7 @@ const FILE_NAME = /\.[a-z0-9]{1,8}$/i
 /** Home, in the language the URL asked for (`?lang=fr`) when it asked for one. */
 function homeFor(url: string): string {
   const language = new URL(url, 'http://page').searchParams.get('lang')
-  return isLanguage(language) ? `/?lang=${language}` : '/'
+  return withLanguageParam('/', isLanguage(language) ? language : null)
 }
 
 function isApiPath(url: string): boolean {

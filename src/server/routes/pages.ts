@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isLanguage, type Language } from '#domain/languages.ts'
+import { isLanguage, type Language, withLanguageParam } from '#domain/languages.ts'
 import { appendVary } from '#server/plugins/security.ts'
 import { composePageHtml, withHomeHead } from '#server/services/pages/page-html.ts'
 import { loadPageRenderer, type PageRenderer } from '#server/services/pages/page-renderer.ts'
@@ -71,14 +71,6 @@ async function sendRendered(request: FastifyRequest, reply: FastifyReply, html: 
  * search engines and link previews read the ads (docs/decisions/017-pages.md). When the render bundle is
  * absent, or a render fails, the client-rendered shell goes out instead: a page never fails here.
  */
-/** A path of this site in the language the URL asked for (`?lang=`), when it asked for one. */
-function keepingLanguage(path: string, language: Language | null): string {
-  if (!language) return path
-  const url = new URL(path, 'http://page')
-  url.searchParams.set('lang', language)
-  return `${url.pathname}${url.search}`
-}
-
 export async function registerPages(app: FastifyInstance): Promise<void> {
   const root = resolve(app.config.STATIC_DIR)
   registerHome(app, root)
@@ -109,11 +101,11 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
       return sendRendered(request, reply, shells[shell], 200)
     }
     const asked = langInUrl ? language : null
-    if (page.redirect) return reply.redirect(keepingLanguage(page.redirect, asked), 302)
+    if (page.redirect) return reply.redirect(withLanguageParam(page.redirect, asked), 302)
     const head = page.head
     // an ad's one URL: a stale slug (edited title) or a lower-case province moves there for good
     if (shell === 'ad' && head?.kind === 'article' && head.canonicalPath !== url.pathname) {
-      return reply.redirect(keepingLanguage(head.canonicalPath, asked), 301)
+      return reply.redirect(withLanguageParam(head.canonicalPath, asked), 301)
     }
     if (head?.noindex) reply.header('x-robots-tag', 'noindex')
     const html = composePageHtml(shells[shell], page, { publicUrl: app.config.PUBLIC_URL, language })
