@@ -22,7 +22,15 @@ describe("the app's pages", () => {
   })
 
   it('match a path with its params filled in, and nothing longer, shorter or unknown', () => {
-    for (const path of ['/', '/wallet', '/ca/ON', '/ca/ON/adult-buy-sell', '/ca/ON/x/k3j9-red', '/pay/abc']) {
+    for (const path of [
+      '/',
+      '/wallet',
+      '/Wallet/',
+      '/ca/ON',
+      '/ca/ON/adult-buy-sell',
+      '/ca/ON/x/k3j9-red',
+      '/pay/abc',
+    ]) {
       expect(isAppPage(path), path).toBe(true)
     }
     for (const path of ['/foo', '/fr/ca/ON/adult-buy-sell', '/ca', '/ca/ON/a/b/c', '/wallet/x', '/pay']) {

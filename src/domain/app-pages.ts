@@ -33,9 +33,12 @@ function segments(path: string): string[] {
 
 const PATTERNS = APP_PAGES.map(segments)
 
-/** Whether a path (without its query) is one of the app's pages; a trailing slash does not count. */
+/**
+ * Whether a path (without its query) is one of the app's pages. Like the router: a trailing slash does
+ * not count, and neither does case (/Wallet is the wallet).
+ */
 export function isAppPage(path: string): boolean {
-  const parts = segments(path)
+  const parts = segments(path.toLowerCase())
   return PATTERNS.some(
     (pattern) =>
       pattern.length === parts.length &&
