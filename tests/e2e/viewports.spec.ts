@@ -1,7 +1,9 @@
 // Both target viewports (390×844 phone, 1440×900 desktop) are usable: nothing scrolls sideways and
 // the key controls are on screen. The screenshots are the README's (docs/screenshots/).
+import { test as withAccounts } from '#tests/support/e2e-accounts.ts'
 import { expect, expectNoHorizontalOverflow, isMobileProject, test } from '#tests/support/e2e-fixtures.ts'
 import { adCards } from '#tests/support/e2e-listing.ts'
+import { postAd, signedIn, simulatePayment } from '#tests/support/e2e-pay.ts'
 
 // pictures go to test-results unless asked for: a normal run must not rewrite committed files
 // (refresh the README's with E2E_SCREENSHOTS_DIR=docs/screenshots npm run test:e2e -- tests/e2e/viewports.spec.ts)
@@ -60,4 +62,49 @@ test.describe('viewports', () => {
     await expectNoHorizontalOverflow(page)
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Reveal contact' })).toBeVisible()
   })
+})
+
+withAccounts.describe('long words', () => {
+  withAccounts(
+    'an ad whose title and description hold words longer than a phone is wide fits on its card, page and dialog @mobile',
+    async ({ page, context, accounts }) => {
+      withAccounts.setTimeout(90_000)
+      withAccounts.skip(!isMobileProject(page), 'a phone is where a long word overflows')
+      await signedIn(page, accounts)
+      const word = `Supercalifragilisticexpialidocious${Math.random().toString(36).slice(2, 8)}lingerie`
+      const address = `https://example.com/${'averyverylongpathwithoutanybreaks'.repeat(3)}`
+      await postAd(page, { title: word, city: 'Yellowknife', price: '45', description: `See ${address}` })
+      await page.getByRole('button', { name: 'Pay $2.00 with crypto' }).click()
+      await expect(page.getByTestId('payment-status')).toHaveText('NEW')
+      await simulatePayment(page, context)
+      await expect(page).toHaveURL(/\/ca\/NT\/[a-z-]+$/, { timeout: 15_000 })
+
+      for (const width of [390, 320]) {
+        await page.setViewportSize({ width, height: 800 })
+        const card = adCards(page).filter({ hasText: word.slice(0, 12) })
+        await expect(card).toBeVisible()
+        await expectNoHorizontalOverflow(page)
+        // the whole title is in the card, wrapped, not cut at the card's edge
+        const title = card.getByRole('heading')
+        expect(await title.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true)
+
+        await card.getByRole('link').click()
+        const dialog = page.getByRole('dialog')
+        await expect(dialog.getByRole('heading', { name: word })).toBeVisible()
+        expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true)
+        await page.keyboard.press('Escape')
+        await expect(dialog).toBeHidden()
+      }
+
+      const href =
+        (await adCards(page)
+          .filter({ hasText: word.slice(0, 12) })
+          .getByRole('link')
+          .getAttribute('href')) ?? ''
+      await page.goto(href)
+      await expect(page.getByRole('heading', { level: 1, name: word })).toBeVisible()
+      await expect(page.locator('main')).toContainText(address)
+      await expectNoHorizontalOverflow(page)
+    },
+  )
 })

@@ -35,10 +35,10 @@ export async function serverWallet(page: Page) {
   return WalletSchema.parse(body)
 }
 
-/** Fills /post with a minimal ad and presses Continue. */
-export async function postAd(page: Page, ad: MinimalAd) {
+/** Fills /post with a minimal ad (and its description, when given) and presses Continue. */
+export async function postAd(page: Page, ad: MinimalAd & { description?: string }) {
   await page.goto('/post')
-  await continueToCheckout(page, ad, 'Clean and working, pick up downtown.')
+  await continueToCheckout(page, ad, ad.description ?? 'Clean and working, pick up downtown.')
 }
 
 /** Opens the provider's hosted page from the pay page's link and presses Simulate payment. */

@@ -63,7 +63,7 @@ export function AdCard({ ad, own, eager, priority, onOpen, onIntent }: AdCardPro
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h2 className="line-clamp-2 text-sm font-semibold leading-snug sm:text-base">
+        <h2 className="line-clamp-2 text-sm font-semibold leading-snug wrap-anywhere sm:text-base">
           <a
             href={adPath(ad)}
             onPointerEnter={onIntent}

@@ -28,7 +28,7 @@ function PageHeading({ badges, title, facts }: HeadingParts) {
   return (
     <header className="flex flex-col gap-2">
       {badges}
-      <h1 className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{title}</h1>
+      <h1 className="text-2xl font-bold leading-tight tracking-tight wrap-anywhere sm:text-3xl">{title}</h1>
       <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">{facts}</p>
     </header>
   )
@@ -169,7 +169,7 @@ export function AdDetails({
         )}
 
         <section aria-label={m.description}>
-          <p className="whitespace-pre-line text-sm leading-relaxed">{ad.description}</p>
+          <p className="whitespace-pre-line text-sm leading-relaxed wrap-anywhere">{ad.description}</p>
         </section>
 
         <section aria-labelledby={`contact-${ad.id}`} className="flex flex-col gap-3 rounded-lg bg-muted p-4">

@@ -14,7 +14,7 @@ function DialogHeading({ badges, title, facts }: HeadingParts) {
   return (
     <DialogHeader>
       {badges}
-      <DialogTitle>{title}</DialogTitle>
+      <DialogTitle className="wrap-anywhere">{title}</DialogTitle>
       <DialogDescription className="flex flex-wrap items-center gap-x-4 gap-y-1">{facts}</DialogDescription>
     </DialogHeader>
   )

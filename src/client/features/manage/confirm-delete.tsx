@@ -40,7 +40,9 @@ export function ConfirmDelete({
       <DialogContent closeLabel={t.cancel}>
         <DialogHeader>
           <DialogTitle>{t.confirmTitle}</DialogTitle>
-          <DialogDescription>{fill(description, { title: title ?? '' })}</DialogDescription>
+          <DialogDescription className="wrap-anywhere">
+            {fill(description, { title: title ?? '' })}
+          </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>

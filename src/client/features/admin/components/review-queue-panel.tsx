@@ -28,14 +28,14 @@ function QueueEntry({ item }: { item: QueueItem }) {
     <li className="grid gap-2 rounded-lg border border-border p-3">
       <div className="flex flex-wrap items-center gap-2">
         {item.urgent && <strong className="text-destructive">{t.urgent}</strong>}
-        <h3 className="font-semibold">{item.title}</h3>
+        <h3 className="min-w-0 font-semibold wrap-anywhere">{item.title}</h3>
         <span className="text-sm text-muted-foreground">{fill(t.status, { status: item.status })}</span>
         <span className="text-sm text-muted-foreground">
           {item.reporters === 1 ? t.reporters.one : fill(t.reporters.other, { count: item.reporters })}
         </span>
       </div>
       {item.holdReason && <p className="text-sm">{fill(t.heldBecause, { reason: item.holdReason })}</p>}
-      <p className="whitespace-pre-line text-sm">{item.description}</p>
+      <p className="whitespace-pre-line text-sm wrap-anywhere">{item.description}</p>
       {item.images.length > 0 && (
         <div className="flex gap-2">
           {item.images.map((src) => (
