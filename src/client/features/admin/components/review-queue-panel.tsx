@@ -43,7 +43,7 @@ function QueueEntry({ item }: { item: QueueItem }) {
           ))}
         </div>
       )}
-      <ul className="grid gap-1 text-sm">
+      <ul className="grid gap-1 text-sm wrap-anywhere">
         {item.reports.map((r) => (
           <li key={`${r.at}-${r.reason}`}>
             <time dateTime={r.at}>{formatPostedDate(r.at)}</time> · {t.reasons[r.reason]}
