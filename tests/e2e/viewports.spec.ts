@@ -101,6 +101,11 @@ withAccounts.describe('long words', () => {
           .filter({ hasText: word.slice(0, 12) })
           .getByRole('link')
           .getAttribute('href')) ?? ''
+      // a city typed into the address by hand, as long
+      await page.goto(`/ca/NT/adult-buy-sell?city=${word}`)
+      await expect(page.getByTestId('result-count')).toHaveText('No ads')
+      await expectNoHorizontalOverflow(page)
+
       await page.goto(href)
       await expect(page.getByRole('heading', { level: 1, name: word })).toBeVisible()
       await expect(page.locator('main')).toContainText(address)

@@ -97,7 +97,7 @@ export function ListingPage({
       />
       <header className="mb-5 flex flex-col gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
-        <p className="text-sm text-muted-foreground">
+        <p className="text-sm text-muted-foreground wrap-anywhere">
           <span>{place}</span>
           <span aria-hidden="true"> · </span>
           <span>{cityLabel}</span>
