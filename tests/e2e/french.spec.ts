@@ -137,9 +137,10 @@ test.describe('Français', () => {
     for (const width of [360, 320]) {
       await page.setViewportSize({ width, height: 740 })
       await expectNoHorizontalOverflow(page)
-      await expect(banner.getByRole('link', { name: 'Connexion' })).toBeInViewport()
-      await expect(banner.getByRole('button', { name: 'Menu du compte' })).toBeInViewport()
-      await expect(banner.getByRole('button', { name: 'Parcourir' })).toBeInViewport()
+      // whole, not only a part of each (the header cuts off what does not fit)
+      await expect(banner.getByRole('link', { name: 'Connexion' })).toBeInViewport({ ratio: 1 })
+      await expect(banner.getByRole('button', { name: 'Menu du compte' })).toBeInViewport({ ratio: 1 })
+      await expect(banner.getByRole('button', { name: 'Parcourir' })).toBeInViewport({ ratio: 1 })
     }
     await page.goto('/ca/ON/adult-buy-sell')
     await expectNoHorizontalOverflow(page)
@@ -153,5 +154,26 @@ test.describe('Français', () => {
     await drawer.getByRole('button', { name: 'English' }).click()
     await expect(page.getByRole('heading', { name: 'Adult classifieds across Canada' })).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-CA')
+  })
+
+  test('on a phone, a signed-in member’s French header keeps Publier, Déconnexion and the account menu on screen @mobile', async ({
+    page,
+    accounts,
+  }) => {
+    test.skip(!isMobileProject(page), 'the compact header is the one of narrow screens')
+    await accounts.login(page, await accounts.signUp())
+    await page.evaluate(() => localStorage.setItem('language', 'fr'))
+    await page.reload()
+    const banner = page.getByRole('banner')
+    for (const width of [390, 360, 320]) {
+      await page.setViewportSize({ width, height: 740 })
+      await expectNoHorizontalOverflow(page)
+      await expect(banner.getByRole('link', { name: 'Publier', exact: true })).toBeInViewport({ ratio: 1 })
+      await expect(banner.getByRole('button', { name: 'Déconnexion' })).toBeInViewport({ ratio: 1 })
+      await expect(banner.getByRole('button', { name: 'Menu du compte' })).toBeInViewport({ ratio: 1 })
+    }
+    // from a tablet up the button has room for its whole name again
+    await page.setViewportSize({ width: 768, height: 1024 })
+    await expect(banner.getByRole('link', { name: 'Publier une annonce' })).toBeVisible()
   })
 })

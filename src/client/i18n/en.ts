@@ -75,6 +75,8 @@ export const en = {
     changePassword: 'Change password',
     signOut: 'Sign out',
     postAd: 'Post Ad',
+    // the header's button on phones, where the full label does not fit beside the others
+    postAdShort: 'Post Ad',
     manage: 'Manage',
     wallet: 'Wallet',
     logout: 'Logout',

@@ -73,6 +73,7 @@ export const fr: Messages = {
     changePassword: 'Changer le mot de passe',
     signOut: 'Se déconnecter',
     postAd: 'Publier une annonce',
+    postAdShort: 'Publier',
     manage: 'Gérer',
     wallet: 'Portefeuille',
     logout: 'Déconnexion',

@@ -59,7 +59,8 @@ function AuthLinks({ signedIn, onLogout, className, compact = false }: AuthLinks
         <>
           <li>
             <AppLink href="/post" className={cn(navLink, 'bg-primary hover:bg-primary-hover')}>
-              {t.postAd}
+              <span className="sm:hidden">{t.postAdShort}</span>
+              <span className="hidden sm:inline">{t.postAd}</span>
             </AppLink>
           </li>
           <li className={secondary}>
