@@ -165,6 +165,8 @@ test.describe('Français', () => {
     await page.evaluate(() => localStorage.setItem('language', 'fr'))
     await page.reload()
     const banner = page.getByRole('banner')
+    // the French texts load after the page: measure once they are there
+    await expect(banner.getByRole('button', { name: 'Déconnexion' })).toBeVisible()
     for (const width of [390, 360, 320]) {
       await page.setViewportSize({ width, height: 740 })
       await expectNoHorizontalOverflow(page)
