@@ -14,7 +14,6 @@ import { type CacheLive, Generation, RecheckedCache } from '#server/services/cac
 export const AD_LIST_RECHECK_MS = 1_000
 
 const generation = new Generation('ads')
-const caches = new WeakMap<Db, RecheckedCache<unknown>>()
 
 interface Fresh<T> {
   answer: T
@@ -24,8 +23,12 @@ interface Reading<T> {
   generation: number
   result: Promise<Fresh<T>>
 }
-// the query under way for each key: requests that miss together share it
-const readings = new WeakMap<Db, Map<string, Reading<unknown>>>()
+interface ListCache {
+  answers: RecheckedCache<unknown>
+  // the query under way for each key: requests that miss together share it
+  readings: Map<string, Reading<unknown>>
+}
+const caches = new WeakMap<Db, ListCache>()
 
 /** Call after any write to ads (recordAdEvent does; so do the demo seed, purges and test resets). */
 export function adsChanged(): void {
@@ -34,8 +37,8 @@ export function adsChanged(): void {
 
 export function enableAdListCache(db: Db, live: CacheLive): void {
   if (caches.has(db)) return
-  caches.set(db, new RecheckedCache(generation, AD_LIST_RECHECK_MS, 1_000, undefined, live))
-  readings.set(db, new Map())
+  const answers = new RecheckedCache<unknown>(generation, AD_LIST_RECHECK_MS, 1_000, undefined, live)
+  caches.set(db, { answers, readings: new Map() })
 }
 
 /**
@@ -74,16 +77,16 @@ export async function cachedAdList<T>(
   read: () => Promise<Fresh<T>>,
 ): Promise<{ answer: T; isCurrent?: () => boolean }> {
   const cache = caches.get(db)
-  const under = readings.get(db)
-  if (cache === undefined || under === undefined) return { answer: (await read()).answer }
+  if (cache === undefined) return { answer: (await read()).answer }
+  const { answers, readings } = cache
   const key = JSON.stringify(query)
-  let answer = cache.get(key) as T | undefined
+  let answer = answers.get(key) as T | undefined
   if (answer === undefined) {
-    const shared = reading(under, key, read)
+    const shared = reading(readings, key, read)
     const fresh = await shared.result
     answer = fresh.answer
-    cache.set(key, answer, shared.generation, fresh.staleAt?.getTime())
+    answers.set(key, answer, shared.generation, fresh.staleAt?.getTime())
   }
   const kept = answer
-  return { answer, isCurrent: () => cache.get(key) === kept }
+  return { answer, isCurrent: () => answers.get(key) === kept }
 }
