@@ -123,10 +123,15 @@ const hasRedis = await redisReachable(redisUrl)
 
 describe.runIf(hasRedis)('rate limits shared through Redis', () => {
   let r: TestApp
+  let other: TestApp
   beforeAll(async () => {
     r = await createTestApp({ REDIS_URL: redisUrl }, { setup: addTestRoutes })
+    other = await createTestApp({ REDIS_URL: redisUrl }, { setup: addTestRoutes })
   })
-  afterAll(() => r?.close())
+  afterAll(async () => {
+    await r?.close()
+    await other?.close()
+  })
 
   it('counts in Redis and answers 429 { detail } over the limit', async () => {
     expect((await r.app.inject({ method: 'GET', url: limitedPath })).statusCode).toBe(200)
@@ -134,5 +139,31 @@ describe.runIf(hasRedis)('rate limits shared through Redis', () => {
     const res = await r.app.inject({ method: 'GET', url: limitedPath })
     expect(res.statusCode).toBe(429)
     expect(res.json()).toEqual({ detail: 'Too many requests, please try again later.' })
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  it('counts one client across every process of the API', async () => {
+    // a client of its own, so the test above has not used up its window
+    const get = (app: TestApp) =>
+      app.app.inject({ method: 'GET', url: limitedPath, remoteAddress: '198.51.100.7' })
+    expect((await get(r)).statusCode).toBe(200)
+    expect((await get(other)).statusCode).toBe(200)
+    expect((await get(r)).statusCode).toBe(429)
+    expect((await get(other)).statusCode).toBe(429)
+  })
+})
+
+describe('rate limits while Redis is down', () => {
+  let r: TestApp
+  beforeAll(async () => {
+    // nothing listens on port 1: every count fails, as in an outage
+    r = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' }, { setup: addTestRoutes })
+  })
+  afterAll(() => r?.close())
+
+  it('lets requests through rather than take the API down with Redis', async () => {
+    for (let i = 0; i < 4; i++) {
+      expect((await r.app.inject({ method: 'GET', url: limitedPath })).statusCode).toBe(200)
+    }
   })
 })

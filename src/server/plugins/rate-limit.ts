@@ -1,17 +1,100 @@
-import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { Redis } from 'ioredis'
 import type { Config } from '#server/config.ts'
 import { ApiError, RATE_LIMITED_DETAIL } from '#server/errors.ts'
+import {
+  clientKey,
+  MemoryCounters,
+  type RateCounters,
+  type RateWindow,
+  RedisCounters,
+} from './rate-limit-counters.ts'
+
+type TimeUnit = 'second' | 'minute' | 'hour'
+/** A window written as people say it: '1 minute', '10 minutes', '1 hour'. */
+export type TimeWindow = `${number} ${TimeUnit}${'' | 's'}`
+
+export interface RouteRateLimit {
+  max: number
+  timeWindow: TimeWindow
+  /** 'preHandler' when the key needs the parsed body or the signed-in user; default 'onRequest' */
+  hook?: 'onRequest' | 'preHandler'
+  /** default: the client's address (clientKey: an IPv6 client by its /64) */
+  keyGenerator?: (request: FastifyRequest) => string
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** One limit, or several counted one after the other (each with its own counters). */
+    rateLimit?: RouteRateLimit | readonly RouteRateLimit[]
+  }
+}
+
+const UNIT_MS: Record<TimeUnit, number> = { second: 1_000, minute: 60_000, hour: 3_600_000 }
+
+export function windowMs(timeWindow: TimeWindow): number {
+  const [amount = '', unit = ''] = timeWindow.split(' ')
+  const ms = Number(amount) * (UNIT_MS[unit.replace(/s$/, '') as TimeUnit] ?? Number.NaN)
+  if (!(ms > 0)) throw new Error(`rate limit: "${timeWindow}" is not a time window`)
+  return ms
+}
+
+type Done = (error?: Error) => void
+type LimitHook = (request: FastifyRequest, reply: FastifyReply, done: Done) => void
+
+/** Answers 429 with Retry-After once the window holds more than `max` requests. */
+function decide(window: RateWindow | undefined, max: number, reply: FastifyReply, done: Done): void {
+  if (window === undefined || window.count <= max) {
+    done()
+    return
+  }
+  const seconds = Math.max(1, Math.ceil((window.resetAt - Date.now()) / 1000))
+  reply.header('retry-after', String(seconds))
+  done(new ApiError(429, RATE_LIMITED_DETAIL))
+}
+
+// callback style, and no promise while the counters are in memory: the limited routes include hot
+// ones, and each promise and async hook costs every request (docs/decisions/023-rate-limits.md)
+function limitHook(limit: RouteRateLimit, counters: RateCounters): LimitHook {
+  const { max, keyGenerator } = limit
+  return (request, reply, done) => {
+    const key = keyGenerator ? keyGenerator(request) : clientKey(request.ip)
+    const window = counters.hit(key, Date.now())
+    if (window instanceof Promise) void window.then((counted) => decide(counted, max, reply, done))
+    else decide(window, max, reply, done)
+  }
+}
+
+function addHook(route: RouteOptions, hook: 'onRequest' | 'preHandler', handler: LimitHook): void {
+  const current = route[hook] as LimitHook | LimitHook[] | undefined
+  const hooks = current === undefined ? [] : Array.isArray(current) ? current : [current]
+  ;(route as unknown as Record<string, LimitHook[]>)[hook] = [...hooks, handler]
+}
+
+/** Resolves once the client is ready or has failed to connect (it keeps trying on its own). */
+function connected(redis: Redis): Promise<void> {
+  return new Promise((resolve) => {
+    if (redis.status === 'ready') return resolve()
+    const settle = () => {
+      redis.off('ready', settle)
+      redis.off('error', settle)
+      resolve()
+    }
+    redis.once('ready', settle)
+    redis.once('error', settle)
+  })
+}
 
 /**
- * Rate limiting is opt-in per route (`global: false`). A route owner writes:
+ * Rate limits are per route. A route owner writes:
  *
- *   app.post('/login', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, schema, handler })
+ *   app.post('/login', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, schema }, handler)
  *
- * or spreads `rateLimited(10, '1 minute')`. Counters are per client IP, in memory for one process,
- * in Redis when REDIS_URL is set so several API processes share them. An exceeded limit answers 429
- * `{ detail: 'Too many requests, please try again later.' }` with a Retry-After header.
+ * or spreads `rateLimited(10, '1 minute')`, or gives a list of limits, counted in turn. Counters are
+ * fixed windows per client address (or per the route's own key), in this process's memory, or in
+ * Redis when REDIS_URL is set so that several API processes share them; a Redis outage lets requests
+ * through. A request over a limit is answered 429 `{ detail: 'Too many requests, please try again
+ * later.' }` with Retry-After, the seconds left in its window.
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
   const redis = config.REDIS_URL
@@ -28,26 +111,26 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     redis.on('ready', () => {
       down = false
     })
+    // counters work from the first request when Redis is there at start
+    await connected(redis)
   }
 
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: 'maple-rl:' } : {}),
-    // a Redis outage must not take the API down with it: let requests through instead
-    skipOnError: true,
-    // the counters go out only with a 429 (with Retry-After): the app never reads them, and on every
-    // allowed answer they cost three headers (docs/decisions/019-api-answer-cost.md)
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-    },
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(context.statusCode, context.ban ? 'Forbidden' : RATE_LIMITED_DETAIL),
+  app.addHook('onRoute', (route) => {
+    const configured = route.config?.rateLimit
+    if (configured === undefined) return
+    const limits = Array.isArray(configured) ? configured : [configured as RouteRateLimit]
+    const methods = Array.isArray(route.method) ? route.method.join(',') : route.method
+    limits.forEach((limit, i) => {
+      const ms = windowMs(limit.timeWindow)
+      const counters = redis
+        ? new RedisCounters(redis, `maple-rl:${methods} ${route.url}#${i}:`, ms)
+        : new MemoryCounters(ms)
+      addHook(route, limit.hook ?? 'onRequest', limitHook(limit, counters))
+    })
   })
 }
 
 /** Route options enabling a limit: `app.post('/x', { ...rateLimited(5, '1 minute'), schema }, h)`. */
-export function rateLimited(max: number, timeWindow: string | number) {
+export function rateLimited(max: number, timeWindow: TimeWindow) {
   return { config: { rateLimit: { max, timeWindow } } }
 }

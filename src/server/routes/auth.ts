@@ -15,7 +15,8 @@ import {
   VerifyEmailResponseSchema,
 } from '#domain/api/auth.ts'
 import { errorResponses } from '#domain/api/common.ts'
-import { ApiError, RATE_LIMITED_DETAIL } from '#server/errors.ts'
+import type { RouteRateLimit, TimeWindow } from '#server/plugins/rate-limit.ts'
+import { clientKey } from '#server/plugins/rate-limit-counters.ts'
 import {
   type AccountsDeps,
   forgotPassword,
@@ -32,17 +33,14 @@ import { revokeSession } from '#server/services/accounts/sessions.ts'
 // Counters are keyed by client IP plus the email in the body, so one attacker cannot lock a victim
 // out from elsewhere and a shared IP (an office, a carrier NAT) is not blocked for everyone. The
 // limit runs as a preHandler: in onRequest the body is not parsed yet.
-function perIpAndEmail(max: number, timeWindow: string) {
+function perIpAndEmail(limit: { max: number; timeWindow: TimeWindow }): RouteRateLimit {
   return {
-    rateLimit: {
-      max,
-      timeWindow,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => {
-        const body = request.body as { email?: unknown } | undefined
-        const email = typeof body?.email === 'string' ? body.email : ''
-        return `${request.ip}|${email}`
-      },
+    ...limit,
+    hook: 'preHandler',
+    keyGenerator: (request: FastifyRequest) => {
+      const body = request.body as { email?: unknown } | undefined
+      const email = typeof body?.email === 'string' ? body.email : ''
+      return `${clientKey(request.ip)}|${email}`
     },
   }
 }
@@ -88,20 +86,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  // a second counter: the plugin runs only one limiter per request, so this one is checked by hand
-  const loginPerIp = app.createRateLimit({ ...AUTH_RATE_LIMITS.loginPerIp })
-
   app.post(
     '/login',
     {
-      onRequest: async (request, reply) => {
-        const limit = await loginPerIp(request)
-        if (!limit.isAllowed && limit.isExceeded) {
-          reply.header('retry-after', limit.ttlInSeconds)
-          throw new ApiError(429, RATE_LIMITED_DETAIL)
-        }
-      },
-      config: perIpAndEmail(AUTH_RATE_LIMITS.login.max, AUTH_RATE_LIMITS.login.timeWindow),
+      // per address across every email first, then per address and email
+      config: { rateLimit: [AUTH_RATE_LIMITS.loginPerIp, perIpAndEmail(AUTH_RATE_LIMITS.login)] },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password; refused until the email is verified',
@@ -167,7 +156,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/resend-verification',
     {
-      config: perIpAndEmail(AUTH_RATE_LIMITS.resend.max, AUTH_RATE_LIMITS.resend.timeWindow),
+      config: { rateLimit: perIpAndEmail(AUTH_RATE_LIMITS.resend) },
       schema: {
         tags: ['auth'],
         summary: 'Mail a new verification link (same answer whether or not the account exists)',
@@ -181,7 +170,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forgot-password',
     {
-      config: perIpAndEmail(AUTH_RATE_LIMITS.forgot.max, AUTH_RATE_LIMITS.forgot.timeWindow),
+      config: { rateLimit: perIpAndEmail(AUTH_RATE_LIMITS.forgot) },
       schema: {
         tags: ['auth'],
         summary: 'Mail a password reset link (same answer whether or not the account exists)',

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '#domain/api/common.ts'
@@ -16,6 +17,12 @@ import { holdAdsMatching } from '#server/services/reports/hold-matching.ts'
 
 // a person editing a draft checks a few times a minute; a script probing the list checks far more
 export const MODERATION_CHECK_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const
+
+// two fields the service just built: serialized by hand, without a second zod pass over them on
+// every check (docs/decisions/019-api-answer-cost.md); the parameter's type keeps the shape
+function sendCheck(reply: FastifyReply, answer: ModerationCheckResponse): void {
+  reply.type('application/json; charset=utf-8').send(JSON.stringify(answer))
+}
 
 // Routes under /api/moderation: the check run before checkout, and the admin's banned-phrase list.
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,16 +44,15 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ModerationCheckResponseSchema, 400: errorResponses[400], 429: errorResponses[429] },
       },
     },
-    async (request, reply) => {
-      const answer: ModerationCheckResponse = await phrases.check(
-        request.body.title,
-        request.body.description,
-      )
-      // two fields the service just built: serialized by hand, without a second zod pass over them on
-      // every check (docs/decisions/019-api-answer-cost.md); the type above keeps the shape
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(JSON.stringify(answer) as unknown as ModerationCheckResponse)
+    (request, reply) => {
+      const { title, description } = request.body
+      // at once while the list is fresh, without a promise: the check runs on every draft edit
+      const now = phrases.checkNow(title, description)
+      if (now) {
+        sendCheck(reply, now)
+        return
+      }
+      return phrases.check(title, description).then((answer) => sendCheck(reply, answer))
     },
   )
 

@@ -76,6 +76,12 @@ export async function seedDefaultPhrases(db: Db): Promise<number> {
   })
 }
 
+/** Title and description are read apart, so a phrase cannot be made of the end of one and the start of the other. */
+function checkWith(matcher: Matcher, title: string, description: string): ModerationCheckResponse {
+  const matches = [...new Set([...matcher.match(title), ...matcher.match(description)])]
+  return { ok: matches.length === 0, matches }
+}
+
 interface CachedMatcher {
   matcher: Matcher
   version: number
@@ -138,16 +144,24 @@ export class BannedPhraseService {
     this.invalidate()
   }
 
-  /** Title and description are read apart, so a phrase cannot be made of the end of one and the start of the other. */
   async check(title: string, description: string): Promise<ModerationCheckResponse> {
-    const matcher = await this.matcher()
-    const matches = [...new Set([...matcher.match(title), ...matcher.match(description)])]
-    return { ok: matches.length === 0, matches }
+    return this.checkNow(title, description) ?? checkWith(await this.matcher(), title, description)
+  }
+
+  /**
+   * The check without a promise while the list read last is recent enough to answer (nearly every
+   * check: the route answers at once then, docs/decisions/023-rate-limits.md); undefined when the
+   * list must be read again first.
+   */
+  checkNow(title: string, description: string): ModerationCheckResponse | undefined {
+    const matcher = this.freshMatcher()
+    return matcher && checkWith(matcher, title, description)
   }
 
   async matcher(): Promise<Matcher> {
+    const fresh = this.freshMatcher()
+    if (fresh) return fresh
     const cached = this.cached
-    if (cached && this.now() - cached.checkedAt < LIST_RECHECK_MS) return cached.matcher
     if (cached) {
       const version = await readVersion(this.db)
       if (this.cached === cached && version === cached.version) {
@@ -156,6 +170,11 @@ export class BannedPhraseService {
       }
     }
     return (await this.build()).matcher
+  }
+
+  private freshMatcher(): Matcher | undefined {
+    const cached = this.cached
+    return cached && this.now() - cached.checkedAt < LIST_RECHECK_MS ? cached.matcher : undefined
   }
 
   invalidate(): void {

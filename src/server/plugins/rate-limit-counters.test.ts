@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { windowMs } from './rate-limit.ts'
+import { clientKey, MemoryCounters } from './rate-limit-counters.ts'
+
+describe('in-memory rate counters', () => {
+  it('counts a client within its window and starts again once the window has ended', () => {
+    const counters = new MemoryCounters(60_000)
+    expect(counters.hit('a', 1_000)).toEqual({ count: 1, resetAt: 61_000 })
+    expect(counters.hit('a', 30_000)).toEqual({ count: 2, resetAt: 61_000 })
+    expect(counters.hit('a', 60_999).count).toBe(3)
+    expect(counters.hit('a', 61_000)).toEqual({ count: 1, resetAt: 121_000 })
+  })
+
+  it('keeps each client apart', () => {
+    const counters = new MemoryCounters(60_000)
+    counters.hit('a', 0)
+    counters.hit('a', 0)
+    expect(counters.hit('b', 0).count).toBe(1)
+    expect(counters.hit('a', 0).count).toBe(3)
+  })
+
+  it('forgets windows that have ended when a new client arrives, so memory follows the live clients', () => {
+    const counters = new MemoryCounters(1_000)
+    for (let i = 0; i < 100; i++) counters.hit(`old-${i}`, 0)
+    // a client whose window started again later is not among the ended ones
+    counters.hit('old-5', 1_500)
+    counters.hit('new', 1_600)
+    expect(counters.size).toBe(2)
+    expect(counters.hit('old-5', 1_700).count).toBe(2)
+  })
+
+  it('forgets the oldest windows first when more clients than it keeps arrive inside one window', () => {
+    const counters = new MemoryCounters(60_000, 3)
+    for (const key of ['a', 'b', 'c']) counters.hit(key, 0)
+    counters.hit('c', 1)
+    counters.hit('d', 2)
+    expect(counters.size).toBe(3)
+    // 'a' was forgotten and starts at one again; 'c' kept its count
+    expect(counters.hit('c', 3).count).toBe(3)
+    expect(counters.hit('a', 3).count).toBe(1)
+  })
+})
+
+describe('the key a client is counted by', () => {
+  it('is an IPv4 address as it is', () => {
+    expect(clientKey('203.0.113.5')).toBe('203.0.113.5')
+  })
+
+  it('is the /64 of an IPv6 address, however it is written', () => {
+    const key = '2001:db8:0:1::/64'
+    expect(clientKey('2001:db8:0:1::1')).toBe(key)
+    expect(clientKey('2001:0DB8:0000:0001:ffff:ffff:ffff:ffff')).toBe(key)
+    expect(clientKey('2001:db8::1:0:0:0:7')).toBe(key)
+    expect(clientKey('2001:db8:0:2::1')).not.toBe(key)
+    expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+    expect(clientKey('::1')).toBe('0:0:0:0::/64')
+  })
+
+  it('is the IPv4 address of an IPv4-mapped IPv6 address', () => {
+    expect(clientKey('::ffff:203.0.113.5')).toBe('203.0.113.5')
+    expect(clientKey('::FFFF:cb00:7105')).toBe('203.0.113.5')
+    expect(clientKey('0:0:0:0:0:ffff:203.0.113.5')).toBe('203.0.113.5')
+  })
+
+  it('is the text itself when it is no address, without throwing', () => {
+    for (const junk of ['nope', 'a:b:c', '1::2::3', '::ffff:999.1.1.1', '1:2:3:4:5:6:7:8:9', ':::']) {
+      expect(clientKey(junk)).toBe(junk.toLowerCase())
+    }
+  })
+})
+
+describe('time windows', () => {
+  it('reads the windows the routes are written with', () => {
+    expect(windowMs('1 minute')).toBe(60_000)
+    expect(windowMs('10 minutes')).toBe(600_000)
+    expect(windowMs('1 hour')).toBe(3_600_000)
+    expect(windowMs('30 seconds')).toBe(30_000)
+  })
+
+  it('refuses a window it cannot read rather than limit nothing', () => {
+    expect(() => windowMs('0 minutes')).toThrow(/not a time window/)
+    expect(() => windowMs('1 fortnight' as never)).toThrow(/not a time window/)
+  })
+})

@@ -1,0 +1,150 @@
+import type { Redis } from 'ioredis'
+
+/** A client's fixed window: how many requests it made in it and when it ends (ms since the epoch). */
+export interface RateWindow {
+  count: number
+  resetAt: number
+}
+
+/**
+ * Counts a client's requests in its current window. The in-memory counters answer at once (no
+ * promise: a limited route is often a hot one, docs/decisions/023-rate-limits.md); Redis answers
+ * undefined when it cannot count, and the request is then let through.
+ */
+export interface RateCounters {
+  hit(key: string, now: number): RateWindow | Promise<RateWindow | undefined>
+}
+
+// past this many clients inside one window of one route, the oldest windows are forgotten (those
+// clients start again at zero) rather than the process growing without end under a flood of
+// addresses: about 120 bytes each, 6 MB a route at most
+export const MEMORY_COUNTERS_MAX_KEYS = 50_000
+
+/**
+ * One route's counters in this process. Every window of a route has the same length, and a key is
+ * moved to the end of the map when its window starts again, so the map is always in the order its
+ * windows end: the expired ones sit at the front, and a new key forgets them there in passing.
+ */
+export class MemoryCounters implements RateCounters {
+  readonly #windows = new Map<string, RateWindow>()
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly maxKeys = MEMORY_COUNTERS_MAX_KEYS,
+  ) {}
+
+  get size(): number {
+    return this.#windows.size
+  }
+
+  hit(key: string, now: number): RateWindow {
+    const current = this.#windows.get(key)
+    if (current !== undefined && current.resetAt > now) {
+      current.count++
+      return current
+    }
+    if (current !== undefined) this.#windows.delete(key)
+    else this.#forget(now)
+    const started = { count: 1, resetAt: now + this.windowMs }
+    this.#windows.set(key, started)
+    return started
+  }
+
+  /** Drops the expired windows at the front, and the oldest live ones while the map is full. */
+  #forget(now: number): void {
+    for (const [key, window] of this.#windows) {
+      if (window.resetAt > now && this.#windows.size < this.maxKeys) return
+      this.#windows.delete(key)
+    }
+  }
+}
+
+// one round trip that counts and starts the window on the first request; a key left without an
+// expiry (a crash between the two calls of an older version) gets one instead of counting forever
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return { count, ttl }`
+
+/** One route's counters in Redis, shared by every process of the API. */
+export class RedisCounters implements RateCounters {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly windowMs: number,
+  ) {}
+
+  async hit(key: string, now: number): Promise<RateWindow | undefined> {
+    // while Redis is away, at once: a command would wait in ioredis's queue for the reconnection
+    // (about 1.7 s a request), and the request is let through in the end anyway
+    if (this.redis.status !== 'ready') return undefined
+    try {
+      const reply = await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, this.windowMs)
+      if (!Array.isArray(reply)) return undefined
+      const [count, ttl] = reply
+      if (typeof count !== 'number' || typeof ttl !== 'number') return undefined
+      return { count, resetAt: now + ttl }
+    } catch {
+      // Redis down: the outage is logged once by the client's error handler (rate-limit.ts)
+      return undefined
+    }
+  }
+}
+
+/**
+ * What a client is counted by: an IPv4 address as it is, an IPv6 one by its /64 (one subscriber's
+ * whole network: a client given a /64 could otherwise take a fresh address for every request), and
+ * an IPv4 address written as IPv6 (`::ffff:203.0.113.5`) as the IPv4 address. Anything that is not
+ * an address (an untrusted proxy's garbage) is counted as the text it is.
+ */
+export function clientKey(ip: string): string {
+  if (!ip.includes(':')) return ip
+  const groups = ipv6Groups(ip)
+  if (groups === undefined) return ip.toLowerCase()
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6)
+    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`
+}
+
+const HEX_GROUP = /^[0-9a-f]{1,4}$/i
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/
+
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, an IPv4 tail read), or undefined. */
+function ipv6Groups(address: string): number[] | undefined {
+  const zone = address.indexOf('%')
+  const text = zone === -1 ? address : address.slice(0, zone)
+  const halves = text.split('::')
+  if (halves.length > 2) return undefined
+  const read = (half: string | undefined): number[] | undefined => {
+    if (half === undefined || half === '') return []
+    const groups: number[] = []
+    const parts = half.split(':')
+    for (const [i, part] of parts.entries()) {
+      const v4 = i === parts.length - 1 ? IPV4.exec(part) : null
+      if (v4) {
+        const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number]
+        if ([a, b, c, d].some((n) => n > 255)) return undefined
+        groups.push((a << 8) | b, (c << 8) | d)
+      } else if (HEX_GROUP.test(part)) groups.push(Number.parseInt(part, 16))
+      else return undefined
+    }
+    return groups
+  }
+  const head = read(halves[0])
+  const tail = read(halves[1])
+  if (head === undefined || tail === undefined) return undefined
+  if (halves.length === 1) return head.length === 8 ? head : undefined
+  const missing = 8 - head.length - tail.length
+  if (missing < 1) return undefined
+  return [...head, ...new Array<number>(missing).fill(0), ...tail]
+}
