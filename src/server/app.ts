@@ -6,6 +6,7 @@ import type { Database } from './db/client.ts'
 import { type LogStream, loggerOptions, requestLoggerFactory } from './logging.ts'
 import { AnswerCache, answerCacheServer } from './plugins/answer-cache.ts'
 import authPlugin from './plugins/auth.ts'
+import { registerCompression } from './plugins/compression.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrorHandler, installErrorHandler } from './plugins/errors.ts'
 import { registerLanguages } from './plugins/languages.ts'
@@ -92,6 +93,7 @@ export async function buildApp({
   registerLanguages(base)
   await registerSecurity(base, config)
   await registerRateLimit(base, config)
+  registerCompression(base)
   await registerDocs(base)
   await registerStatic(base, config)
 

@@ -7,6 +7,7 @@ import {
 } from 'node:http'
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { logsRequests, redactUrl } from '#server/logging.ts'
+import { chosenEncoding } from './compression.ts'
 
 interface KeptAnswer {
   headers: Record<string, string>
@@ -22,13 +23,16 @@ const MAX_BYTES = 64 * 1024 * 1024
 const PER_ANSWER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
 
 /**
- * What an answer may depend on besides the URL: the Origin (a listed one gets CORS headers) and the
- * credentials. An answer kept for one token is only ever given to the same token again.
+ * What an answer may depend on besides the URL: the Origin (a listed one gets CORS headers), the
+ * credentials, and the encoding it went out in (plugins/compression.ts). An answer kept for one
+ * token is only ever given to the same token again.
  */
 function keyOf(url: string, headers: IncomingHttpHeaders): string {
   const { origin, authorization, cookie } = headers
-  if (origin === undefined && authorization === undefined && cookie === undefined) return url
-  return `${url}\n${origin ?? ''}\n${authorization ?? ''}\n${cookie ?? ''}`
+  const accepts = headers['accept-encoding']
+  if (origin === undefined && authorization === undefined && cookie === undefined && accepts === undefined)
+    return url
+  return `${url}\n${origin ?? ''}\n${authorization ?? ''}\n${cookie ?? ''}\n${chosenEncoding(accepts)}`
 }
 
 /**

@@ -4,6 +4,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isLanguage, type Language, withLanguageParam } from '#domain/languages.ts'
+import { type ContentEncoding, chosenEncoding } from '#server/plugins/compression.ts'
 import { appendVary } from '#server/plugins/security.ts'
 import { composePageHtml, withHomeHead } from '#server/services/pages/page-html.ts'
 import { loadPageRenderer, type PageRenderer } from '#server/services/pages/page-renderer.ts'
@@ -35,20 +36,17 @@ function pageLanguage(request: FastifyRequest, url: URL): Language {
   return request.language
 }
 
-type Encoding = 'br' | 'gzip' | 'identity'
-
-function encodingFor(request: FastifyRequest): Encoding {
-  const accepts = String(request.headers['accept-encoding'] ?? '')
-  return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity'
+function encodingFor(request: FastifyRequest): ContentEncoding {
+  return chosenEncoding(request.headers['accept-encoding'])
 }
 
-function encode(html: string, encoding: Encoding): Promise<Buffer | string> {
+function encode(html: string, encoding: ContentEncoding): Promise<Buffer | string> {
   if (encoding === 'br') return brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
   if (encoding === 'gzip') return gzipped(html)
   return Promise.resolve(html)
 }
 
-function sendHtml(reply: FastifyReply, body: Buffer | string, encoding: Encoding, status: number) {
+function sendHtml(reply: FastifyReply, body: Buffer | string, encoding: ContentEncoding, status: number) {
   reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
