@@ -18,7 +18,7 @@ export interface RateCounters {
 // past this many clients inside one window of one route, the oldest windows are forgotten (those
 // clients start again at zero) rather than the process growing without end under a flood of
 // addresses: about 120 bytes each, 6 MB a route at most
-export const MEMORY_COUNTERS_MAX_KEYS = 50_000
+const MEMORY_COUNTERS_MAX_KEYS = 50_000
 
 /**
  * One route's counters in this process. Every window of a route has the same length, and a key is
