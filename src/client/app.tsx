@@ -1,12 +1,12 @@
 import './lib/zod-jitless.ts'
-import { type DehydratedState, dehydrate, hydrate } from '@tanstack/react-query'
+import { type DehydratedState, hydrate } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition, useSyncExternalStore } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { ErrorPage } from '#client/components/layout/error-page.tsx'
 import { onLanguageChange, rememberLanguage, startLanguage, textsRevision } from '#client/i18n/messages.ts'
 import { PersistedQueries } from '#client/lib/persisted-queries.tsx'
-import { createPersister, persistOptions } from '#client/lib/persister.ts'
+import { createPersister, persistOptions, saveNow } from '#client/lib/persister.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { plainTextSearch } from '#client/lib/search-schema.ts'
 import { rememberServerRendered } from '#client/lib/server-rendered-queries.ts'
@@ -76,18 +76,10 @@ const app = (
         persistOptions={{ persister, ...persistOptions }}
         // a page that arrived with its data shows it at once; others wait for this device's saved copy
         waitForRestore={!serverState}
+        saveNow={() => saveNow(queryClient)}
         onRestored={() => {
           // paused offline mutations (posting, payments) resume once their persisted state is back
           void queryClient.resumePausedMutations()
-          // the server's data came in before the persister listened (it starts after this call): keep
-          // it for offline now, as a fetch's would be, so the page reopens offline with these results
-          if (serverState) {
-            void persister.persistClient({
-              timestamp: Date.now(),
-              buster: persistOptions.buster,
-              clientState: dehydrate(queryClient, persistOptions.dehydrateOptions),
-            })
-          }
         }}
       >
         <Routed />
