@@ -111,6 +111,12 @@ describe('rate limits', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
   })
 
+  it('answers 500 { detail } when a route cannot make the key it counts by, instead of hanging', async () => {
+    const res = await platform.t.app.inject({ method: 'GET', url: '/api/test/limited-without-key' })
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({ detail: 'Internal server error' })
+  })
+
   it('leaves routes without a limit alone', async () => {
     for (let i = 0; i < 30; i++) {
       expect((await platform.t.app.inject({ method: 'GET', url: '/api/' })).statusCode).toBe(200)

@@ -64,6 +64,14 @@ export function addTestRoutes(app: FastifyInstance) {
     throw new ApiError(402, 'Insufficient balance')
   })
   zapp.get(limitedPath, rateLimited(2, '1 minute'), async () => ({ ok: true }))
+  const noKey = () => {
+    throw new Error('no key for this request')
+  }
+  zapp.get(
+    '/api/test/limited-without-key',
+    { config: { rateLimit: { max: 5, timeWindow: '1 minute', keyGenerator: noKey } } },
+    async () => ({ ok: true }),
+  )
 }
 
 export function setupPlatformApp(): TestAppRef {

@@ -62,6 +62,10 @@ describe('the key a client is counted by', () => {
     expect(clientKey('0:0:0:0:0:ffff:203.0.113.5')).toBe('203.0.113.5')
   })
 
+  it('is one shared key for a connection that has no address any more', () => {
+    expect(clientKey(undefined)).toBe('unknown')
+  })
+
   it('is the text itself when it is no address, without throwing', () => {
     for (const junk of ['nope', 'a:b:c', '1::2::3', '::ffff:999.1.1.1', '1:2:3:4:5:6:7:8:9', ':::']) {
       expect(clientKey(junk)).toBe(junk.toLowerCase())

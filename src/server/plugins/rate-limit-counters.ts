@@ -100,9 +100,11 @@ export class RedisCounters implements RateCounters {
  * What a client is counted by: an IPv4 address as it is, an IPv6 one by its /64 (one subscriber's
  * whole network: a client given a /64 could otherwise take a fresh address for every request), and
  * an IPv4 address written as IPv6 (`::ffff:203.0.113.5`) as the IPv4 address. Anything that is not
- * an address (an untrusted proxy's garbage) is counted as the text it is.
+ * an address (junk in X-Forwarded-For from a trusted hop) is counted as the text it is.
  */
-export function clientKey(ip: string): string {
+export function clientKey(ip: string | undefined): string {
+  // Fastify has no address for a connection already closed: such requests are counted together
+  if (ip === undefined) return 'unknown'
   if (!ip.includes(':')) return ip
   const groups = ipv6Groups(ip)
   if (groups === undefined) return ip.toLowerCase()

@@ -58,8 +58,8 @@ function decide(window: RateWindow | undefined, max: number, reply: FastifyReply
 function limitHook(limit: RouteRateLimit, counters: RateCounters): LimitHook {
   const { max, keyGenerator } = limit
   return (request, reply, done) => {
-    const key = keyGenerator ? keyGenerator(request) : clientKey(request.ip)
-    const window = counters.hit(key, Date.now())
+    // a key generator that throws is answered as any error (Fastify catches a hook's throw)
+    const window = counters.hit(keyGenerator ? keyGenerator(request) : clientKey(request.ip), Date.now())
     if (window instanceof Promise) void window.then((counted) => decide(counted, max, reply, done))
     else decide(window, max, reply, done)
   }
