@@ -7,7 +7,6 @@ import {
 } from 'node:http'
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { logsRequests, redactUrl } from '#server/logging.ts'
-import { chosenEncoding } from './compression.ts'
 
 interface KeptAnswer {
   headers: Record<string, string>
@@ -24,15 +23,16 @@ const PER_ANSWER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfe
 
 /**
  * What an answer may depend on besides the URL: the Origin (a listed one gets CORS headers), the
- * credentials, and the encoding it went out in (plugins/compression.ts). An answer kept for one
- * token is only ever given to the same token again.
+ * credentials, and the Accept-Encoding that chose its encoding (plugins/compression.ts), as sent:
+ * the same header always chooses the same, and a hit then reads no header's parts. An answer kept
+ * for one token is only ever given to the same token again.
  */
 function keyOf(url: string, headers: IncomingHttpHeaders): string {
   const { origin, authorization, cookie } = headers
   const accepts = headers['accept-encoding']
   if (origin === undefined && authorization === undefined && cookie === undefined && accepts === undefined)
     return url
-  return `${url}\n${origin ?? ''}\n${authorization ?? ''}\n${cookie ?? ''}\n${chosenEncoding(accepts)}`
+  return `${url}\n${origin ?? ''}\n${authorization ?? ''}\n${cookie ?? ''}\n${accepts ?? ''}`
 }
 
 /**
