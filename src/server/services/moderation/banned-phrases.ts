@@ -145,7 +145,7 @@ export class BannedPhraseService {
   }
 
   async check(title: string, description: string): Promise<ModerationCheckResponse> {
-    return this.checkNow(title, description) ?? checkWith(await this.matcher(), title, description)
+    return checkWith(await this.matcher(), title, description)
   }
 
   /**
