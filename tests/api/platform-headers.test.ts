@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { HOME_HTML, INDEX_HTML, LISTING_HTML, setupPlatformApp } from '#tests/support/platform-app.ts'
@@ -224,6 +226,23 @@ describe('the built PWA', () => {
     expect(gz.headers['content-encoding']).toBe('gzip')
     const plain = await platform.t.app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: br })
     expect(plain.headers['content-encoding']).toBeUndefined()
+  })
+
+  it("answers robots.txt with the server's own, naming the sitemap, even when the build holds one", async () => {
+    const robots = await platform.t.app.inject({ method: 'GET', url: '/robots.txt' })
+    expect(robots.statusCode).toBe(200)
+    expect(robots.body).toContain('Sitemap: ')
+    expect(robots.body).not.toBe('User-agent: *\nAllow: /\n')
+  })
+
+  it('serves the files the build held at start and nothing written beside them later', async () => {
+    // each file has its own route, found at start, so an unknown path never reads the disk
+    writeFileSync(join(platform.t.app.config.STATIC_DIR, 'assets', 'late-1.js'), 'console.log(2)')
+    const late = await platform.t.app.inject({ method: 'GET', url: '/assets/late-1.js' })
+    expect(late.statusCode).toBe(404)
+    expect(late.json()).toEqual({ detail: 'Not found' })
+    const head = await platform.t.app.inject({ method: 'HEAD', url: '/assets/index-abc123.js' })
+    expect(head.statusCode).toBe(200)
   })
 
   it('answers a missing hashed asset with 404, not the shell', async () => {

@@ -64,8 +64,16 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   if (hasShell) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: true,
-      index: hasHome ? [HOME_FILE] : ['index.html'],
+      // one route per file of the build, found once at start (the build does not change under a
+      // running server): any other path goes straight to the handler below. The catch-all route
+      // instead read the disk for every unknown path (a stat, and a directory listing per segment
+      // to check its spelling), so a client asking for made-up URLs cost ten times a real one, and
+      // every app page paid for it before getting its shell (docs/decisions/025-static-file-routes.md)
+      wildcard: false,
+      // routes/pages.ts answers `/` with the pre-rendered home when the build has one
+      index: hasHome ? false : ['index.html'],
+      // routes/seo.ts writes these for the deployment's own URL: a copy in the build never wins
+      globIgnore: ['robots.txt', 'sitemap.xml'],
       // the build writes x.br and x.gz next to each text file (scripts/vite/precompress.ts)
       preCompressed: true,
       cacheControl: false,
