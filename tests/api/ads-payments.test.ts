@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
+import { FEE_NEEDS_AD_DETAIL } from '#domain/fees.ts'
 import { adEvents } from '#server/db/schema/ads.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
 import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
 import { applyChargeEffect } from '#server/services/payments/charge-effects.ts'
+import { fulfilCharge } from '#server/services/payments/fulfilment.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
 import { adRow, createAd, expire, liveAd, type Member, member, payFee } from '#tests/support/ads.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
@@ -118,11 +121,23 @@ describe('paying from the wallet', () => {
     expect(await events(id, 'renewed')).toHaveLength(1)
   })
 
-  it('still takes fees for the browser-only ads the current app keeps, publishing nothing', async () => {
+  it('refuses a fee for an ad an old app kept only on the device, or for no ad, taking no money', async () => {
     const owner = await member(t, { cents: 500 })
-    const res = await payFee(t, owner, 'post', 'own-6b0f7e0e-5a43-4d55-9a57-0d1d5d5d1e11')
-    expect(res.statusCode).toBe(200)
-    expect(await balance(owner.id)).toBe(300)
+    const own = await payFee(t, owner, 'post', 'own-6b0f7e0e-5a43-4d55-9a57-0d1d5d5d1e11')
+    expect(own.statusCode).toBe(404)
+    expect(own.json()).toEqual({ detail: AD_NOT_FOUND_DETAIL })
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/pay',
+      headers: owner.auth,
+      payload: { type: 'bump' },
+    })
+    expect(none.statusCode).toBe(400)
+    expect(none.json()).toEqual({ detail: FEE_NEEDS_AD_DETAIL })
+    expect(await balance(owner.id)).toBe(500)
+    expect(await t.db.select().from(walletTransactions).where(eq(walletTransactions.type, 'post'))).toEqual(
+      [],
+    )
   })
 
   it('replays the first answer to a retry with the same Idempotency-Key', async () => {
@@ -193,6 +208,31 @@ describe('paying by crypto', () => {
     const fees = await t.db.select().from(walletTransactions).where(eq(walletTransactions.chargeId, chargeId))
     expect(fees).toHaveLength(1)
     expect(fees[0]).toMatchObject({ type: 'post', method: 'crypto', listingId: id })
+  })
+
+  it('credits a settled fee charge made before fees had to name an ad to the wallet, since it buys nothing', async () => {
+    const owner = await member(t)
+    for (const [id, listingId, reason] of [
+      ['ch_legacy_own', 'own-6b0f7e0e-5a43-4d55-9a57-0d1d5d5d1e11', AD_NOT_FOUND_DETAIL],
+      ['ch_legacy_none', null, FEE_NEEDS_AD_DETAIL],
+    ] as const) {
+      await t.db.insert(cryptoCharges).values({
+        id,
+        userId: owner.id,
+        provider: 'sandbox',
+        providerInvoiceId: `inv_${id}`,
+        chargeType: 'post',
+        amountCents: 200,
+        description: 'Posting fee',
+        listingId,
+        hostedUrl: 'https://pay.example/inv',
+      })
+      expect(await fulfilCharge(t.db, id)).toBe(true)
+      const rows = await t.db.select().from(walletTransactions).where(eq(walletTransactions.chargeId, id))
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject({ type: 'credit', amountCents: 200, note: reason })
+    }
+    expect(await balance(owner.id)).toBe(400)
   })
 
   it('reports a fee that can no longer apply as not applied, writing no ledger row for it', async () => {

@@ -1,29 +1,18 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createAdminSession } from '#server/services/accounts/sessions.ts'
 import { reconcileCharges } from '#server/services/payments/reconcile.ts'
 import { paymentsService } from '#server/services/payments/registry.ts'
+import { adRow, createAd } from '#tests/support/ads.ts'
 import { setupBtcpayApp } from '#tests/support/btcpay-app.ts'
 
 // Late, partial, over- and hand-marked payments, and the admin list that flags them, against the
 // loopback BTCPay stand-in.
 
-/** The ad a late fee was for is gone: the ads code answers not-applied for this listing. */
-const GONE_LISTING = 'ad-gone'
-const GONE_REASON = 'The ad this fee was for no longer exists'
-
-vi.mock('#server/services/payments/charge-effects.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('#server/services/payments/charge-effects.ts')>()
-  return {
-    ...real,
-    applyChargeEffect: (...args: Parameters<typeof real.applyChargeEffect>) =>
-      args[1].listingId === GONE_LISTING
-        ? Promise.resolve({ applied: false as const, reason: GONE_REASON })
-        : real.applyChargeEffect(...args),
-  }
-})
-
 const btcpay = setupBtcpayApp({ fake: { pathStyle: 'both', lazyPaymentMethods: true } })
 const { member, charge, status, deliver, balanceCents, ledger, chargeRow } = btcpay
+
+// what the payer reads on the wallet credit when the ad a fee was for is gone (ad-status.ts)
+const GONE_REASON = 'This ad was removed and cannot be paid for'
 
 describe('a payment that arrives after the invoice expired', () => {
   it('credits a late top-up once while webhooks, status polls and reconciliation race', async () => {
@@ -46,30 +35,41 @@ describe('a payment that arrives after the invoice expired', () => {
     expect((await chargeRow(chargeId))?.attention).toBe('paid_late')
   })
 
-  it('applies a late bump fee when its effect still can', async () => {
+  it('applies a late posting fee when its effect still can', async () => {
     const m = await member()
-    const { chargeId, invoiceId } = await charge(m, { chargeType: 'bump', listingId: 'ad-1' })
+    const listingId = await createAd(btcpay.t, m)
+    const { chargeId, invoiceId } = await charge(m, { chargeType: 'post', listingId })
     btcpay.fake.setStatus(invoiceId, 'Expired', 'PaidLate', 1)
     expect((await status(chargeId)).json().status).toBe('COMPLETED')
     expect(await ledger(m.id)).toEqual([
-      expect.objectContaining({ type: 'bump', method: 'crypto', listingId: 'ad-1' }),
+      expect.objectContaining({ type: 'post', method: 'crypto', listingId }),
     ])
     expect(await balanceCents(m.id)).toBe(0)
+    expect((await adRow(btcpay.t, listingId))?.status).toBe('live')
   })
 
   it('credits a late fee whose ad is gone to the payer, with the reason on the wallet', async () => {
     const m = await member()
-    const { chargeId, invoiceId } = await charge(m, { chargeType: 'post', listingId: GONE_LISTING })
+    const listingId = await createAd(btcpay.t, m)
+    const { chargeId, invoiceId } = await charge(m, { chargeType: 'post', listingId })
+    // the owner deletes the ad while the payment is on its way
+    const removed = await btcpay.t.app.inject({
+      method: 'DELETE',
+      url: `/api/ads/${listingId}`,
+      headers: m.auth,
+    })
+    expect(removed.statusCode).toBe(204)
     btcpay.fake.setStatus(invoiceId, 'Expired', 'PaidLate', 1)
     await deliver(btcpay.fake.webhook(invoiceId, 'InvoiceExpired'))
     await deliver(btcpay.fake.webhook(invoiceId, 'InvoicePaymentSettled'))
     expect((await status(chargeId)).json().status).toBe('COMPLETED')
     const rows = await ledger(m.id)
     expect(rows).toEqual([expect.objectContaining({ type: 'credit', method: 'crypto', note: GONE_REASON })])
+    expect((await adRow(btcpay.t, listingId))?.status).toBe('removed')
     const wallet = await btcpay.t.app.inject({ method: 'GET', url: '/api/wallet/', headers: m.auth })
     expect(wallet.json().balance_cad).toBe(rows[0]?.amountCents ? rows[0].amountCents / 100 : -1)
     expect(wallet.json().transactions).toEqual([
-      expect.objectContaining({ type: 'credit', note: GONE_REASON, listing_id: GONE_LISTING }),
+      expect.objectContaining({ type: 'credit', note: GONE_REASON, listing_id: listingId }),
     ])
   })
 })
@@ -122,7 +122,7 @@ describe('the admin list of charges that need a look', () => {
     const m = await member()
     const late = await charge(m, { chargeType: 'topup', amount: 5 })
     const partial = await charge(m, { chargeType: 'topup', amount: 5 })
-    const invalid = await charge(m, { chargeType: 'bump', listingId: 'ad-1' })
+    const invalid = await charge(m, { chargeType: 'post', listingId: await createAd(btcpay.t, m) })
     const fine = await charge(m, { chargeType: 'topup', amount: 5 })
     btcpay.fake.setStatus(late.invoiceId, 'Expired', 'PaidLate', 1)
     btcpay.fake.setStatus(partial.invoiceId, 'New', 'PaidPartial', 0.5)

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BtcpayProvider, mapBtcpayStatus } from '#server/services/payments/btcpay-provider.ts'
-import type { Member } from '#tests/support/ads.ts'
+import { adRow, createAd, liveAd, type Member } from '#tests/support/ads.ts'
 import { STORE, setupBtcpayApp } from '#tests/support/btcpay-app.ts'
 import { FAKE_BTC_ADDRESS, FAKE_LTC_ADDRESS, startFakeGreenfield } from '#tests/support/fake-greenfield.ts'
 import { listen } from '#tests/support/listening-app.ts'
@@ -112,7 +112,7 @@ describe('Greenfield client', () => {
       method: 'POST',
       url: '/api/payments/crypto/charge',
       headers: m.auth,
-      payload: { chargeType: 'bump' },
+      payload: { chargeType: 'post', listingId: await createAd(btcpay.t, m) },
     })
     expect(create.statusCode).toBe(502)
     btcpay.fake.setDown(false)
@@ -186,22 +186,25 @@ describe('BTCPay webhooks', () => {
 
   it('records a crypto-paid bump fee without touching the balance', async () => {
     const m = await member()
+    const listingId = await liveAd(btcpay.t, m)
     const created = await btcpay.t.app.inject({
       method: 'POST',
       url: '/api/payments/crypto/charge',
       headers: m.auth,
-      payload: { chargeType: 'bump', listingId: 'ad-1', amount: 1, description: 'Bump fee' },
+      payload: { chargeType: 'bump', listingId, amount: 1, description: 'Bump fee' },
     })
     const invoice = invoiceOf(created.json().charge_id)
     if (!invoice) throw new Error('no invoice')
     expect(invoice.amount).toBe('1.00')
     btcpay.fake.setStatus(invoice.id, 'Settled')
     await deliver(btcpay.fake.webhook(invoice.id, 'InvoiceSettled'))
-    const rows = await ledger(m.id)
+    // besides the wallet-paid posting fee that published the ad
+    const rows = (await ledger(m.id)).filter((row) => row.method === 'crypto')
     expect(rows).toEqual([
-      expect.objectContaining({ type: 'bump', method: 'crypto', amountCents: 100, listingId: 'ad-1' }),
+      expect.objectContaining({ type: 'bump', method: 'crypto', amountCents: 100, listingId }),
     ])
     expect(await balanceCents(m.id)).toBe(0)
+    expect((await adRow(btcpay.t, listingId))?.bumpedAt).toBeInstanceOf(Date)
   })
 
   it('answers 400 for a signed body that is not a webhook event', async () => {

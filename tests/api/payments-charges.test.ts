@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
 import { MAX_DRAFT_BYTES } from '#domain/api/payments.ts'
+import { FEE_NEEDS_AD_DETAIL } from '#domain/fees.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
 import { segwitV0Address } from '#server/services/payments/addresses.ts'
 import { PaymentsService } from '#server/services/payments/charges.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
-import { member } from '#tests/support/ads.ts'
+import { adRow, createAd, liveAd, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 import {
   BTC_ADDRESS,
@@ -17,7 +19,8 @@ import {
 import { balanceCents, ledger } from '#tests/support/wallet.ts'
 
 // Crypto charges on the sandbox provider: creating one (the price, the draft it carries) and
-// reading its status.
+// reading its status. A posting or bump fee names the member's ad: a pending one for a post, a live
+// one for a bump.
 
 const api = setupTestApp()
 
@@ -45,12 +48,13 @@ describe('POST /api/payments/crypto/charge', () => {
       amount: 0.01,
       description: 'Posting fee',
       chargeType: 'post',
+      listingId: await createAd(api.t, m),
     })
     const bump = await createCharge(api.t, m, {
       amount: 500,
       description: 'Bump',
       chargeType: 'bump',
-      listingId: 'ad-3',
+      listingId: await liveAd(api.t, m),
     })
     expect(post.statusCode).toBe(200)
     expect(post.json().amount_cad).toBe(2)
@@ -59,7 +63,13 @@ describe('POST /api/payments/crypto/charge', () => {
 
   it('answers the charge id, hosted page, NEW status, addresses and BIP21 URIs', async () => {
     const m = await member(api.t)
-    const res = await createCharge(api.t, m, { amount: 2, description: 'Posting fee', chargeType: 'post' })
+    const listingId = await createAd(api.t, m)
+    const res = await createCharge(api.t, m, {
+      amount: 2,
+      description: 'Posting fee',
+      chargeType: 'post',
+      listingId,
+    })
     const body = res.json()
     expect(body.charge_id).toMatch(/^ch_[A-Za-z0-9_-]{24}$/)
     expect(body.status).toBe('NEW')
@@ -77,8 +87,9 @@ describe('POST /api/payments/crypto/charge', () => {
 
   it('gives every charge its own id and addresses', async () => {
     const m = await member(api.t)
-    const a = (await createCharge(api.t, m, { chargeType: 'bump' })).json()
-    const b = (await createCharge(api.t, m, { chargeType: 'bump' })).json()
+    const listingId = await createAd(api.t, m)
+    const a = (await createCharge(api.t, m, { chargeType: 'post', listingId })).json()
+    const b = (await createCharge(api.t, m, { chargeType: 'post', listingId })).json()
     expect(a.charge_id).not.toBe(b.charge_id)
     expect(a.addresses.bitcoin).not.toBe(b.addresses.bitcoin)
   })
@@ -98,6 +109,7 @@ describe('POST /api/payments/crypto/charge', () => {
     const draft = { title: 'Hello', province: 'ON', city: 'Toronto', images: ['/stock/a.jpg'] }
     const res = await createCharge(api.t, m, {
       chargeType: 'post',
+      listingId: await createAd(api.t, m),
       amount: 2,
       description: 'x',
       metadata: { draft },
@@ -147,8 +159,23 @@ describe('POST /api/payments/crypto/charge', () => {
   it('keeps a draft whose text merely looks like an escape', async () => {
     const m = await member(api.t)
     const draft = { title: 'backslash-u: \\u0000 \\ud800', emoji: '😀' }
-    const res = await createCharge(api.t, m, { chargeType: 'post', metadata: { draft } })
+    const listingId = await createAd(api.t, m)
+    const res = await createCharge(api.t, m, { chargeType: 'post', listingId, metadata: { draft } })
     expect(res.statusCode).toBe(200)
+  })
+
+  it("refuses a post or bump that names no ad with 400, or no ad of the payer's with 404, and opens no invoice", async () => {
+    const m = await member(api.t)
+    for (const chargeType of ['post', 'bump']) {
+      const none = await createCharge(api.t, m, { chargeType, amount: 2 })
+      expect(none.statusCode).toBe(400)
+      expect(none.json()).toEqual({ detail: FEE_NEEDS_AD_DETAIL })
+      // the id an old app version gave an ad it kept only on the device
+      const own = await createCharge(api.t, m, { chargeType, listingId: 'own-6b0f7e0e-5a43-4d55-9a57' })
+      expect(own.statusCode).toBe(404)
+      expect(own.json()).toEqual({ detail: AD_NOT_FOUND_DETAIL })
+    }
+    expect(await api.t.db.select().from(cryptoCharges)).toHaveLength(0)
   })
 
   it.each([
@@ -169,7 +196,8 @@ describe('POST /api/payments/crypto/charge', () => {
 describe('GET /api/payments/crypto/charge/{id}/status', () => {
   it('is readable without a session by its unguessable id', async () => {
     const m = await member(api.t)
-    const created = (await createCharge(api.t, m, { chargeType: 'bump' })).json()
+    const listingId = await createAd(api.t, m)
+    const created = (await createCharge(api.t, m, { chargeType: 'post', listingId })).json()
     const res = await chargeStatus(api.t, created.charge_id)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual(created)
@@ -189,23 +217,27 @@ describe('GET /api/payments/crypto/charge/{id}/status', () => {
 
   it('reports COMPLETED once paid and records a crypto-paid post fee without touching the balance', async () => {
     const m = await member(api.t)
-    const created = (await createCharge(api.t, m, { chargeType: 'post', listingId: 'ad-7' })).json()
+    const listingId = await createAd(api.t, m)
+    const created = (await createCharge(api.t, m, { chargeType: 'post', listingId })).json()
     await api.t.app.inject({ method: 'POST', url: `${invoicePath(created.hosted_url)}/pay` })
     const res = await chargeStatus(api.t, created.charge_id)
     expect(res.json().status).toBe('COMPLETED')
     const rows = await ledger(api.t, m.id)
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ type: 'post', method: 'crypto', amountCents: 200, listingId: 'ad-7' })
+    expect(rows[0]).toMatchObject({ type: 'post', method: 'crypto', amountCents: 200, listingId })
     expect(await balanceCents(api.t, m.id)).toBe(0)
+    expect((await adRow(api.t, listingId))?.status).toBe('live')
   })
 
   it('reports EXPIRED after a simulated expiry and never fulfils', async () => {
     const m = await member(api.t)
-    const created = (await createCharge(api.t, m, { chargeType: 'bump' })).json()
+    const listingId = await createAd(api.t, m)
+    const created = (await createCharge(api.t, m, { chargeType: 'post', listingId })).json()
     await api.t.app.inject({ method: 'POST', url: `${invoicePath(created.hosted_url)}/expire` })
     await api.t.app.inject({ method: 'POST', url: `${invoicePath(created.hosted_url)}/pay` })
     expect((await chargeStatus(api.t, created.charge_id)).json().status).toBe('EXPIRED')
     expect(await ledger(api.t, m.id)).toHaveLength(0)
+    expect((await adRow(api.t, listingId))?.status).toBe('pending_payment')
   })
 
   it('re-reads the provider after a restart: a new service on the same database sees the payment', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { outbox } from '#server/db/schema/mail.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 import { createAdminSession } from '#server/services/accounts/sessions.ts'
-import { member } from '#tests/support/ads.ts'
+import { adBody, createAd, liveAd, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 import { fund, pay } from '#tests/support/wallet.ts'
 
@@ -40,7 +40,7 @@ describe('authentication', () => {
 })
 
 describe('a real account', () => {
-  it('registers, verifies from the outbox link, logs in, tops up and pays a bump', async () => {
+  it('registers, verifies from the outbox link, logs in, tops up, posts an ad and pays its fee', async () => {
     const email = `${randomUUID()}@example.com`
     const registered = await api.t.app.inject({
       method: 'POST',
@@ -75,13 +75,22 @@ describe('a real account', () => {
       payload: { charge_id },
     })
     expect(confirmed.json()).toEqual({ credited: true, balance_cad: 5 })
+    const posted = await api.t.app.inject({
+      method: 'POST',
+      url: '/api/ads',
+      headers: auth,
+      payload: adBody(),
+    })
+    expect(posted.statusCode).toBe(201)
     const paid = await api.t.app.inject({
       method: 'POST',
       url: '/api/wallet/pay',
       headers: auth,
-      payload: { type: 'bump' },
+      payload: { type: 'post', listingId: posted.json().id },
     })
-    expect(paid.json().balance_cad).toBe(4)
+    expect(paid.json().balance_cad).toBe(3)
+    const listed = await api.t.app.inject({ method: 'GET', url: '/api/ads' })
+    expect(listed.json().items.map((ad: { id: string }) => ad.id)).toContain(posted.json().id)
 
     await api.t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth })
     const after = await api.t.app.inject({ method: 'GET', url: '/api/wallet/', headers: auth })
@@ -124,19 +133,22 @@ describe('GET /api/wallet/', () => {
 
   it('lists the balance in dollars and the transactions newest first', async () => {
     const m = await member(api.t)
+    const live = await liveAd(api.t, m)
     await fund(api.t, m.id, 1000)
-    await pay(api.t, m, { type: 'post' })
-    await pay(api.t, m, { type: 'bump', listingId: 'ad-1' })
+    const pending = await createAd(api.t, m)
+    await pay(api.t, m, { type: 'post', listingId: pending })
+    await pay(api.t, m, { type: 'bump', listingId: live })
     const res = await api.t.app.inject({ method: 'GET', url: '/api/wallet/', headers: m.auth })
     const body = res.json()
     expect(body.balance_cad).toBe(7)
-    expect(body.transactions.map((x: { type: string }) => x.type)).toEqual(['bump', 'post', 'topup'])
+    // the oldest is the posting fee that published the live ad
+    expect(body.transactions.map((x: { type: string }) => x.type)).toEqual(['bump', 'post', 'topup', 'post'])
     expect(body.transactions[0]).toMatchObject({
       type: 'bump',
       amount_cad: 1,
       method: 'wallet',
       status: 'completed',
-      listing_id: 'ad-1',
+      listing_id: live,
     })
     expect(new Date(body.transactions[0].created_at).toISOString()).toBe(body.transactions[0].created_at)
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Member, member } from '#tests/support/ads.ts'
+import { createAd, type Member, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 import { balanceCents } from '#tests/support/wallet.ts'
 
@@ -103,8 +103,14 @@ describe('top-up', () => {
       method: 'POST',
       url: '/api/payments/crypto/charge',
       headers: m.auth,
-      payload: { chargeType: 'post', amount: 2, description: 'Posting fee' },
+      payload: {
+        chargeType: 'post',
+        amount: 2,
+        description: 'Posting fee',
+        listingId: await createAd(api.t, m),
+      },
     })
+    expect(charge.statusCode).toBe(200)
     expect((await confirm(m, charge.json().charge_id)).statusCode).toBe(404)
   })
 

@@ -13,14 +13,13 @@ import { chargeAmountCents, FEES_CENTS } from '#domain/fees.ts'
 import { formatCad } from '#domain/money.ts'
 import { ApiError } from '#server/errors.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
-import { checkAdPayable } from '#server/services/ads/ad-payments.ts'
+import { checkAdPayable, feeAdId } from '#server/services/ads/ad-payments.ts'
 import { CHARGE_NOT_FOUND, toChargeView } from '#server/services/payments/charges.ts'
 import { checkDraft } from '#server/services/payments/draft.ts'
 import { startReconciler } from '#server/services/payments/reconcile.ts'
 import { paymentsService } from '#server/services/payments/registry.ts'
 import { renderSandboxPage } from '#server/services/payments/sandbox-page.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
-import { serverAdId } from '#server/services/wallet/wallet-service.ts'
 import { MIN_TOPUP_DETAIL } from './wallet.ts'
 
 const DEFAULT_DESCRIPTIONS = { post: 'Posting fee', bump: 'Bump fee' } as const
@@ -62,9 +61,9 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           `(${formatCad(FEES_CENTS.bump)}) itself and ignores the client's amount; a topup takes ` +
           `amount in CAD dollars, at least ${formatCad(MIN_TOPUP_CENTS)}. metadata.draft (the ad ` +
           `being posted, at most ${MAX_DRAFT_BYTES / 1024} KB of JSON) is kept with the charge. A post ` +
-          'or bump whose listingId names a server ad is checked now: 404 if it is not your ad, 409 if ' +
-          'it cannot take the fee (already live, removed, under review); once paid, it takes effect ' +
-          'exactly once, as a wallet payment would.',
+          'or bump must name your ad in listingId (from POST /api/ads; 400 without one) and is checked ' +
+          'now: 404 if it is not your ad, 409 if it cannot take the fee (already live, removed, under ' +
+          'review); once paid, it takes effect exactly once, as a wallet payment would.',
         body: CreateChargeRequestSchema,
         response: {
           200: CreateChargeResponseSchema,
@@ -81,10 +80,11 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (amountCents === null) throw new ApiError(400, MIN_TOPUP_DETAIL)
       const draft = metadata?.draft ?? null
       checkDraft(draft)
-      const adId = serverAdId(listingId)
-      if (chargeType !== 'topup' && adId) {
+      if (chargeType !== 'topup') {
         // an invoice for an ad that cannot take the fee would only turn into a wallet credit later
-        const payable = await checkAdPayable(app.database.db, adId, request.user.id, chargeType)
+        const target = feeAdId(listingId)
+        if (!('adId' in target)) throw new ApiError(target.statusCode, target.reason)
+        const payable = await checkAdPayable(app.database.db, target.adId, request.user.id, chargeType)
         if (!payable.applied) throw new ApiError(payable.statusCode, payable.reason)
       }
       const description =

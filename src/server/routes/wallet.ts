@@ -72,11 +72,11 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           `Pays the posting (${formatFee(FEES_CENTS.post)}) or bump (${formatFee(FEES_CENTS.bump)}) fee from the ` +
           'wallet; the server sets the price. Send an ' +
           'Idempotency-Key header to make retries safe: a retry with the same key answers the first ' +
-          'answer and charges once; the same key with a different body is refused with 422. With ' +
-          'listingId naming a server ad (12 characters, from POST /api/ads), the fee takes effect in ' +
-          'the same transaction: post publishes a pending ad or renews an expired one, bump moves a ' +
-          'live ad to the top. An ad that cannot take the fee (already live, removed, under review) ' +
-          "gets 409, someone else's 404; neither is charged.",
+          'answer and charges once; the same key with a different body is refused with 422. listingId ' +
+          'names the ad the fee is for (12 characters, from POST /api/ads; 400 without one), and the ' +
+          'fee takes effect in the same transaction: post publishes a pending ad or renews an expired ' +
+          'one, bump moves a live ad to the top. An ad that cannot take the fee (already live, ' +
+          "removed, under review) gets 409, someone else's 404; neither is charged.",
         body: WalletPayRequestSchema,
         response: {
           200: WalletPayResponseSchema,

@@ -7,7 +7,8 @@ import {
   unpayableDetail,
 } from '#domain/ad-status.ts'
 import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
-import type { FeeType } from '#domain/fees.ts'
+import { isAdId } from '#domain/api/ads-paths.ts'
+import { FEE_NEEDS_AD_DETAIL, type FeeType } from '#domain/fees.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { recordAdEvent } from './ad-events.ts'
@@ -26,6 +27,18 @@ export type AdFeeOutcome =
 
 function refuse(statusCode: 404 | 409, reason: string): AdFeeOutcome {
   return { applied: false, statusCode, reason }
+}
+
+/**
+ * The server ad a posting or bump fee pays for, or why the fee is refused before any money moves:
+ * 400 when it names no ad, 404 when what it names is no ad id (as for a missing ad). Money and
+ * publishing move together, so no fee is taken that cannot publish, renew or bump anything.
+ */
+export function feeAdId(
+  listingId: string | null | undefined,
+): { adId: string } | { statusCode: 400 | 404; reason: string } {
+  if (listingId === undefined || listingId === null) return { statusCode: 400, reason: FEE_NEEDS_AD_DETAIL }
+  return isAdId(listingId) ? { adId: listingId } : { statusCode: 404, reason: AD_NOT_FOUND_DETAIL }
 }
 
 /** Which action a fee of this type would take on this ad for this payer, or why none. */

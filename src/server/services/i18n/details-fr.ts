@@ -14,6 +14,7 @@ import {
 } from '#domain/api/moderation.ts'
 import { REMOVAL_REASON_REQUIRED_DETAIL } from '#domain/api/reports.ts'
 import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
+import { FEE_NEEDS_AD_DETAIL } from '#domain/fees.ts'
 import { formatFee } from '#domain/money.ts'
 import { INTERNAL_ERROR_DETAIL, NOT_FOUND_DETAIL, RATE_LIMITED_DETAIL } from '#server/errors.ts'
 import { ADMIN_REQUIRED_DETAIL, INVALID_TOKEN_DETAIL, MISSING_TOKEN_DETAIL } from '#server/plugins/auth.ts'
@@ -111,6 +112,8 @@ export const DETAILS_FR: Readonly<Record<string, string>> = {
   'This ad was removed and cannot be paid for': 'Cette annonce a été retirée et ne peut pas être payée',
   // wallet and payments
   [INSUFFICIENT_BALANCE]: 'Solde insuffisant',
+  [FEE_NEEDS_AD_DETAIL]:
+    'Des frais de publication ou de remontée doivent nommer l’annonce qu’ils paient (listingId)',
   [IDEMPOTENCY_MISMATCH]: 'Cette clé Idempotency-Key a déjà servi pour un autre paiement',
   [`Minimum load is ${formatFee(MIN_TOPUP_CENTS)}`]: `L’approvisionnement minimal est de ${formatFee(MIN_TOPUP_CENTS, 'fr-CA')}`,
   [CHARGE_NOT_FOUND]: 'Paiement introuvable',

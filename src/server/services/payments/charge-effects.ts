@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/client.ts'
 import type { cryptoCharges } from '#server/db/schema/payments.ts'
-import { applyAdFee } from '#server/services/ads/ad-payments.ts'
-import { recordCryptoFee, serverAdId } from '#server/services/wallet/wallet-service.ts'
+import { applyAdFee, feeAdId } from '#server/services/ads/ad-payments.ts'
+import { recordCryptoFee } from '#server/services/wallet/wallet-service.ts'
 
 type ChargeRow = typeof cryptoCharges.$inferSelect
 
@@ -11,24 +11,25 @@ export type ChargeEffect = { applied: true } | { applied: false; reason: string 
 /**
  * What a settled post or bump fee does, inside the fulfilment transaction. When the effect can no
  * longer apply (the ad is gone, the payment came too late), the caller credits the amount to the
- * payer's wallet with the returned reason, so money is never lost. A fee for a server ad publishes,
- * renews or bumps it exactly as a wallet payment would (ad-payments.ts); the fee's ledger row is
+ * payer's wallet with the returned reason, so money is never lost. The fee publishes, renews or
+ * bumps the ad it names exactly as a wallet payment would (ad-payments.ts); the fee's ledger row is
  * written only when it applied, so the credit can take the charge's one ledger row instead.
  */
 export async function applyChargeEffect(
   tx: Db,
   charge: ChargeRow & { chargeType: 'post' | 'bump' },
 ): Promise<ChargeEffect> {
-  const adId = serverAdId(charge.listingId)
-  if (adId) {
-    const effect = await applyAdFee(tx, {
-      adId,
-      payerId: charge.userId,
-      type: charge.chargeType,
-      paidBy: `crypto charge ${charge.id}`,
-    })
-    if (!effect.applied) return { applied: false, reason: effect.reason }
-  }
+  // charges are refused at creation unless they name an ad; one made before that rule still finds
+  // nothing to buy here, and its money goes to the wallet
+  const target = feeAdId(charge.listingId)
+  if (!('adId' in target)) return { applied: false, reason: target.reason }
+  const effect = await applyAdFee(tx, {
+    adId: target.adId,
+    payerId: charge.userId,
+    type: charge.chargeType,
+    paidBy: `crypto charge ${charge.id}`,
+  })
+  if (!effect.applied) return { applied: false, reason: effect.reason }
   await recordCryptoFee(tx, {
     userId: charge.userId,
     type: charge.chargeType,

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
-import { isAdId } from '#domain/api/ads-paths.ts'
 import {
   type WalletPayRequest,
   type WalletPayResponse,
@@ -11,7 +10,7 @@ import { FEES_CENTS } from '#domain/fees.ts'
 import { centsToDollars } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
 import { walletIdempotency, wallets, walletTransactions } from '#server/db/schema/wallet.ts'
-import { applyAdFee } from '#server/services/ads/ad-payments.ts'
+import { applyAdFee, feeAdId } from '#server/services/ads/ad-payments.ts'
 import { cachedWalletJson, walletsChanged } from './wallet-cache.ts'
 
 // A transaction handle is a Db too (PgTransaction extends PgDatabase). Functions taking `Db` here
@@ -134,7 +133,7 @@ export async function recordCryptoFee(
 }
 
 export interface PayOutcome {
-  statusCode: 200 | 402 | 404 | 409 | 422
+  statusCode: 200 | 400 | 402 | 404 | 409 | 422
   body: WalletPayResponse | { detail: string }
 }
 
@@ -146,18 +145,9 @@ class PaymentRefused extends Error {
 }
 
 /**
- * The ad a payment is for, when it names a server ad. Ids of the browser-only ads the current app
- * still keeps (`own-<uuid>`) and payments naming none are debited as before, publishing nothing,
- * until the app posts through /api/ads (docs/decisions/010-ads-on-the-server.md).
- */
-export function serverAdId(listingId: string | null | undefined): string | null {
-  return isAdId(listingId) ? listingId : null
-}
-
-/**
  * Debits the fee in ONE conditional statement: PostgreSQL READ COMMITTED would lose updates with
  * read-then-write, and the WHERE clause makes the 201st concurrent payment fail instead of overdraw.
- * A fee for a server ad first applies its effect (publish, renew, bump) in the same transaction;
+ * The fee first applies its effect on the ad it names (publish, renew, bump) in the same transaction;
  * if either part is refused, both roll back: no debit without its effect, no effect without a debit.
  */
 async function debit(
@@ -167,23 +157,24 @@ async function debit(
   key: string | null,
 ): Promise<PayOutcome> {
   const fee = FEES_CENTS[request.type]
-  const adId = serverAdId(request.listingId)
-  if (adId) {
-    const effect = await applyAdFee(tx, { adId, payerId: userId, type: request.type, paidBy: 'wallet' })
-    if (!effect.applied)
-      throw new PaymentRefused({ statusCode: effect.statusCode, body: { detail: effect.reason } })
-  }
+  const target = feeAdId(request.listingId)
+  if (!('adId' in target))
+    throw new PaymentRefused({ statusCode: target.statusCode, body: { detail: target.reason } })
+  const effect = await applyAdFee(tx, {
+    adId: target.adId,
+    payerId: userId,
+    type: request.type,
+    paidBy: 'wallet',
+  })
+  if (!effect.applied)
+    throw new PaymentRefused({ statusCode: effect.statusCode, body: { detail: effect.reason } })
   await ensureWallet(tx, userId)
   const [wallet] = await tx
     .update(wallets)
     .set({ balanceCents: sql`${wallets.balanceCents} - ${fee}`, updatedAt: new Date() })
     .where(and(eq(wallets.userId, userId), gte(wallets.balanceCents, fee)))
     .returning({ balanceCents: wallets.balanceCents })
-  if (!wallet) {
-    const refused = { statusCode: 402 as const, body: { detail: INSUFFICIENT_BALANCE } }
-    if (adId) throw new PaymentRefused(refused)
-    return refused
-  }
+  if (!wallet) throw new PaymentRefused({ statusCode: 402, body: { detail: INSUFFICIENT_BALANCE } })
   const [row] = await tx
     .insert(walletTransactions)
     .values({
@@ -191,7 +182,7 @@ async function debit(
       type: request.type,
       method: 'wallet',
       amountCents: fee,
-      listingId: request.listingId ?? null,
+      listingId: target.adId,
       idempotencyKey: key,
     })
     .returning()
@@ -234,6 +225,25 @@ export async function payFromWallet(
   }
 }
 
+/**
+ * `debit` in a savepoint, so a short balance undoes the ad's change but keeps the key's claim: the
+ * 402 is stored and replayed, and a retry with the same key never pays later by surprise, after a
+ * top-up. Any other refusal rolls back the claim too, and a retry is judged afresh.
+ */
+async function debitKeepingShortBalance(
+  tx: Db,
+  userId: string,
+  request: WalletPayRequest,
+  key: string,
+): Promise<PayOutcome> {
+  try {
+    return await tx.transaction((savepoint) => debit(savepoint, userId, request, key))
+  } catch (error) {
+    if (error instanceof PaymentRefused && error.outcome.statusCode === 402) return error.outcome
+    throw error
+  }
+}
+
 async function payOnce(
   db: Db,
   userId: string,
@@ -249,7 +259,7 @@ async function payOnce(
       .onConflictDoNothing()
       .returning({ key: walletIdempotency.key })
     if (claimed.length === 0) return null
-    const outcome = await debit(tx, userId, request, idempotencyKey)
+    const outcome = await debitKeepingShortBalance(tx, userId, request, idempotencyKey)
     await tx
       .update(walletIdempotency)
       .set({ statusCode: outcome.statusCode, response: outcome.body })
