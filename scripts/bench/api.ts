@@ -104,6 +104,28 @@ function report(
   }
 }
 
+/**
+ * A context row, no goal: the bare route answering a POST of the same body, many clients and all,
+ * beside its own GET. Reading a JSON body costs Fastify alone a share of the GET's throughput,
+ * which the POST route's ratio to the bare GET includes (docs/decisions/022-moderation-check-cost.md).
+ */
+async function reportBarePost(
+  db: string,
+  bareURL: string,
+  target: LoadTarget,
+  bareTarget: LoadTarget,
+  seconds: number,
+): Promise<void> {
+  const barePost = { ...target, label: 'bare Fastify POST /', url: `${bareURL}/` }
+  console.log(`${barePost.label}, the same body`)
+  const { top, bare } = await throughputBeside(barePost, bareTarget, seconds)
+  row(
+    `API [${db}] bare Fastify POST / of the same body: throughput`,
+    `${Math.round(top.rps)} req/s = ${(top.rps / bare.rps).toFixed(2)}× bare GET (${Math.round(bare.rps)} req/s in turn)`,
+    'context',
+  )
+}
+
 /** Phrases and ads written straight into the database, closed again before the server opens it. */
 async function seedDatabase(target: { databaseUrl: string } | { dataDir: string }): Promise<void> {
   const started = performance.now()
@@ -164,6 +186,7 @@ async function benchApiOn(db: string, options: ApiBenchOptions, url?: string, en
       const { top, bare: bareTop } = await throughputBeside(target, bareTarget, seconds)
       const paced = await atFixedRate(target, rate, seconds)
       report(db, target.label, top, paced, bareTop, rate)
+      if (target.method === 'POST') await reportBarePost(db, bare.baseURL, target, bareTarget, seconds)
     }
   })
 }
