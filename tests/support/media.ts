@@ -79,13 +79,23 @@ export async function jpeg(width = 1600, height = 1200, seed = 1): Promise<Buffe
     .toBuffer()
 }
 
+/** Runs exiftool (Debian's libimage-exiftool-perl); a machine without it is told what to install. */
+function exiftool(args: string[]): Buffer {
+  try {
+    return execFileSync('exiftool', args)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    throw new Error('exiftool is missing: apt-get update && apt-get install -y libimage-exiftool-perl')
+  }
+}
+
 /** A JPEG whose EXIF says where it was taken (Montréal) and that it must be rotated 90°. */
 export async function jpegWithGps(): Promise<Buffer> {
   const dir = tempDir('maple-gps-')
   try {
     const path = join(dir, 'gps.jpg')
     writeFileSync(path, await jpeg(800, 600))
-    execFileSync('exiftool', [
+    exiftool([
       '-q',
       '-overwrite_original',
       '-GPSLatitude=45.5017',
@@ -108,7 +118,7 @@ export function exifTags(bytes: Buffer): Record<string, unknown> {
   try {
     const path = join(dir, 'file')
     writeFileSync(path, bytes)
-    const [tags] = JSON.parse(execFileSync('exiftool', ['-j', '-n', path]).toString()) as Record<
+    const [tags] = JSON.parse(exiftool(['-j', '-n', path]).toString()) as Record<
       string,
       unknown
     >[]
