@@ -118,10 +118,7 @@ export function exifTags(bytes: Buffer): Record<string, unknown> {
   try {
     const path = join(dir, 'file')
     writeFileSync(path, bytes)
-    const [tags] = JSON.parse(exiftool(['-j', '-n', path]).toString()) as Record<
-      string,
-      unknown
-    >[]
+    const [tags] = JSON.parse(exiftool(['-j', '-n', path]).toString()) as Record<string, unknown>[]
     return tags ?? {}
   } finally {
     rmSync(dir, { recursive: true, force: true })
