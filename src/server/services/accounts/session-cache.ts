@@ -33,11 +33,6 @@ export function forgetCachedSessions(): void {
   generation.bump()
 }
 
-/** The generation to stamp on an entry: read it before the database lookup, not after. */
-export function sessionGeneration(): number {
-  return generation.current()
-}
-
 interface Caches {
   users: RecheckedCache<CachedSession<{ id: string; email: string }>>
   admins: RecheckedCache<CachedSession<{ username: string }>>

@@ -2,12 +2,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { adminSessions, sessions } from '#server/db/schema/sessions.ts'
 import { users } from '#server/db/schema/users.ts'
-import {
-  type CachedSession,
-  forgetCachedSessions,
-  sessionCachesOf,
-  sessionGeneration,
-} from './session-cache.ts'
+import type { RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
+import { type CachedSession, forgetCachedSessions, sessionCachesOf } from './session-cache.ts'
 import {
   ADMIN_IDLE_TIMEOUT_MS,
   ADMIN_SESSION_TTL_MS,
@@ -45,6 +41,21 @@ async function touchIfDue(
   const now = new Date()
   session.lastSeenAt = now
   await write(now)
+}
+
+/**
+ * The open session behind a token hash: the cached copy, or the row `query` finds (undefined when
+ * none), kept for the next requests. With the cache on, the requests of a burst that miss together
+ * share one query (RecheckedCache.read); without it every lookup asks the database. The copy is
+ * checked again by the caller against the idle and expiry limits, which time alone can pass.
+ */
+async function lookUp<T>(
+  cache: RecheckedCache<CachedSession<T>> | undefined,
+  tokenHash: string,
+  query: () => Promise<CachedSession<T> | undefined>,
+): Promise<CachedSession<T> | undefined> {
+  if (cache === undefined) return query()
+  return cache.read(tokenHash, async () => ({ value: await query() }))
 }
 
 export interface AuthUser {
@@ -88,46 +99,39 @@ export function userSessionCurrentTest(db: Db, token: string): (() => boolean) |
  */
 export async function findUserBySessionToken(db: Db, token: string): Promise<AuthUser | null> {
   const tokenHash = hashToken(token)
-  const cache = sessionCachesOf(db)?.users
-  const cached = cache?.get(tokenHash)
-  if (cached) {
-    if (!stillOpen(cached, SESSION_IDLE_TIMEOUT_MS)) return null
-    await touchIfDue(cached, (now) =>
-      db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, cached.sessionId)),
+  const session = await lookUp(sessionCachesOf(db)?.users, tokenHash, async () => {
+    const [row] = await db
+      .select({
+        sessionId: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        id: users.id,
+        email: users.email,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          gt(sessions.lastSeenAt, idleCutoff(SESSION_IDLE_TIMEOUT_MS)),
+        ),
+      )
+      .limit(1)
+    return (
+      row && {
+        sessionId: row.sessionId,
+        lastSeenAt: row.lastSeenAt,
+        expiresAt: row.expiresAt,
+        value: { id: row.id, email: row.email },
+      }
     )
-    return cached.value
-  }
-  const readGeneration = sessionGeneration()
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      id: users.id,
-      email: users.email,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        gt(sessions.lastSeenAt, idleCutoff(SESSION_IDLE_TIMEOUT_MS)),
-      ),
-    )
-    .limit(1)
-  if (!row) return null
-  const session: CachedSession<AuthUser> = {
-    value: { id: row.id, email: row.email },
-    sessionId: row.sessionId,
-    lastSeenAt: row.lastSeenAt,
-    expiresAt: row.expiresAt,
-  }
+  })
+  if (!session || !stillOpen(session, SESSION_IDLE_TIMEOUT_MS)) return null
   await touchIfDue(session, (now) =>
-    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId)),
+    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.sessionId)),
   )
-  cache?.set(tokenHash, session, readGeneration)
   return session.value
 }
 
@@ -155,44 +159,37 @@ export async function createAdminSession(db: Db, username: string): Promise<stri
  */
 export async function findAdminBySessionToken(db: Db, token: string): Promise<AuthAdmin | null> {
   const tokenHash = hashToken(token)
-  const cache = sessionCachesOf(db)?.admins
-  const cached = cache?.get(tokenHash)
-  if (cached) {
-    if (!stillOpen(cached, ADMIN_IDLE_TIMEOUT_MS)) return null
-    await touchIfDue(cached, (now) =>
-      db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, cached.sessionId)),
+  const session = await lookUp(sessionCachesOf(db)?.admins, tokenHash, async () => {
+    const [row] = await db
+      .select({
+        sessionId: adminSessions.id,
+        lastSeenAt: adminSessions.lastSeenAt,
+        expiresAt: adminSessions.expiresAt,
+        username: adminSessions.username,
+      })
+      .from(adminSessions)
+      .where(
+        and(
+          eq(adminSessions.tokenHash, tokenHash),
+          isNull(adminSessions.revokedAt),
+          gt(adminSessions.expiresAt, new Date()),
+          gt(adminSessions.lastSeenAt, idleCutoff(ADMIN_IDLE_TIMEOUT_MS)),
+        ),
+      )
+      .limit(1)
+    return (
+      row && {
+        sessionId: row.sessionId,
+        lastSeenAt: row.lastSeenAt,
+        expiresAt: row.expiresAt,
+        value: { username: row.username },
+      }
     )
-    return cached.value
-  }
-  const readGeneration = sessionGeneration()
-  const [row] = await db
-    .select({
-      id: adminSessions.id,
-      username: adminSessions.username,
-      lastSeenAt: adminSessions.lastSeenAt,
-      expiresAt: adminSessions.expiresAt,
-    })
-    .from(adminSessions)
-    .where(
-      and(
-        eq(adminSessions.tokenHash, tokenHash),
-        isNull(adminSessions.revokedAt),
-        gt(adminSessions.expiresAt, new Date()),
-        gt(adminSessions.lastSeenAt, idleCutoff(ADMIN_IDLE_TIMEOUT_MS)),
-      ),
-    )
-    .limit(1)
-  if (!row) return null
-  const session: CachedSession<AuthAdmin> = {
-    value: { username: row.username },
-    sessionId: row.id,
-    lastSeenAt: row.lastSeenAt,
-    expiresAt: row.expiresAt,
-  }
+  })
+  if (!session || !stillOpen(session, ADMIN_IDLE_TIMEOUT_MS)) return null
   await touchIfDue(session, (now) =>
-    db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, row.id)),
+    db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, session.sessionId)),
   )
-  cache?.set(tokenHash, session, readGeneration)
   return session.value
 }
 

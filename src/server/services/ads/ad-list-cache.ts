@@ -19,16 +19,8 @@ interface Fresh<T> {
   answer: T
   staleAt: Date | null
 }
-interface Reading<T> {
-  generation: number
-  result: Promise<Fresh<T>>
-}
-interface ListCache {
-  answers: RecheckedCache<unknown>
-  // the query under way for each key: requests that miss together share it
-  readings: Map<string, Reading<unknown>>
-}
-const caches = new WeakMap<Db, ListCache>()
+// answers are of many shapes, one per key (a key names one query)
+const caches = new WeakMap<Db, RecheckedCache<unknown>>()
 
 /** Call after any write to ads (recordAdEvent does; so do the demo seed, purges and test resets). */
 export function adsChanged(): void {
@@ -37,33 +29,7 @@ export function adsChanged(): void {
 
 export function enableAdListCache(db: Db, live: CacheLive): void {
   if (caches.has(db)) return
-  const answers = new RecheckedCache<unknown>(generation, AD_LIST_RECHECK_MS, 1_000, undefined, live)
-  caches.set(db, { answers, readings: new Map() })
-}
-
-/**
- * The query for this key that is already under way and started after the last ad change, or a new
- * one. When an answer expires, every request for it until the first query is back would otherwise
- * query too: on PostgreSQL, a dozen full-text queries at once for one popular page each second, all
- * waiting on one another. Shared only within a generation, so a request that comes after a change
- * never gets an answer read before it.
- */
-function reading<T>(
-  under: Map<string, Reading<unknown>>,
-  key: string,
-  read: () => Promise<Fresh<T>>,
-): Reading<T> {
-  const current = generation.current()
-  const shared = under.get(key)
-  // a key names one query, so what is under way for it reads the same T
-  if (shared !== undefined && shared.generation === current) return shared as Reading<T>
-  const started: Reading<T> = { generation: current, result: read() }
-  under.set(key, started)
-  const done = () => {
-    if (under.get(key) === started) under.delete(key)
-  }
-  started.result.then(done, done)
-  return started
+  caches.set(db, new RecheckedCache<unknown>(generation, AD_LIST_RECHECK_MS, 1_000, undefined, live))
 }
 
 /**
@@ -76,17 +42,14 @@ export async function cachedAdList<T>(
   query: object,
   read: () => Promise<Fresh<T>>,
 ): Promise<{ answer: T; isCurrent?: () => boolean }> {
-  const cache = caches.get(db)
-  if (cache === undefined) return { answer: (await read()).answer }
-  const { answers, readings } = cache
+  const answers = caches.get(db)
+  if (answers === undefined) return { answer: (await read()).answer }
   const key = JSON.stringify(query)
-  let answer = answers.get(key) as T | undefined
-  if (answer === undefined) {
-    const shared = reading(readings, key, read)
-    const fresh = await shared.result
-    answer = fresh.answer
-    answers.set(key, answer, shared.generation, fresh.staleAt?.getTime())
-  }
-  const kept = answer
-  return { answer, isCurrent: () => answers.get(key) === kept }
+  // requests that miss together share one read: when a popular page expires, a dozen full-text
+  // queries at once on PostgreSQL each waited on the others (RecheckedCache.read)
+  const answer = (await answers.read(key, async () => {
+    const fresh = await read()
+    return { value: fresh.answer, staleAt: fresh.staleAt?.getTime() }
+  })) as T
+  return { answer, isCurrent: () => answers.get(key) === answer }
 }

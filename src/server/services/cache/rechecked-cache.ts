@@ -76,6 +76,18 @@ interface Entry<T> {
   generation: number
 }
 
+/** What a read of the database gives: the value (undefined: nothing to keep), and when it goes stale. */
+export interface Read<V> {
+  value: V
+  /** ms since the epoch, when the value changes by time alone (see `set`) */
+  staleAt?: number | undefined
+}
+
+interface Reading<T> {
+  generation: number
+  result: Promise<Read<T | undefined>>
+}
+
 /**
  * Rows this process read recently, answered without a query for `recheckMs` at most and voided
  * at once by their generation (docs/decisions/015-api-request-cost.md). Only for data whose every
@@ -84,6 +96,8 @@ interface Entry<T> {
  */
 export class RecheckedCache<T> {
   private readonly entries = new Map<string, Entry<T>>()
+  // the read under way for each key, which the requests that miss meanwhile share
+  private readonly readings = new Map<string, Reading<T>>()
 
   constructor(
     private readonly generation: Generation,
@@ -114,5 +128,38 @@ export class RecheckedCache<T> {
     if (this.entries.size >= this.maxEntries) this.entries.clear()
     const until = Math.min(this.now() + this.recheckMs, staleAt)
     this.entries.set(key, { value, until, generation: readGeneration })
+  }
+
+  /**
+   * The kept value, or the one `read` gives, kept for the next requests. Requests that miss together
+   * share the read already under way for the key, when it started in the current generation and the
+   * cache is live: otherwise, each time an entry expires, every request for it until the first read
+   * is back queries too (a burst of one user's requests, a popular listing page), a dozen queries at
+   * once on a pool of ten, each waiting on the others. A request that comes after a change never
+   * shares a read started before it. A failed read is not kept: the next request reads again.
+   */
+  read(key: string, read: () => Promise<Read<T>>): Promise<T>
+  read(key: string, read: () => Promise<Read<T | undefined>>): Promise<T | undefined>
+  async read(key: string, read: () => Promise<Read<T | undefined>>): Promise<T | undefined> {
+    const kept = this.get(key)
+    if (kept !== undefined) return kept
+    if (!this.live()) return (await read()).value
+    const reading = this.sharedReading(key, read)
+    const { value, staleAt } = await reading.result
+    if (value !== undefined) this.set(key, value, reading.generation, staleAt)
+    return value
+  }
+
+  private sharedReading(key: string, read: () => Promise<Read<T | undefined>>): Reading<T> {
+    const generation = this.generation.current()
+    const shared = this.readings.get(key)
+    if (shared !== undefined && shared.generation === generation) return shared
+    const started: Reading<T> = { generation, result: read() }
+    this.readings.set(key, started)
+    const done = () => {
+      if (this.readings.get(key) === started) this.readings.delete(key)
+    }
+    started.result.then(done, done)
+    return started
   }
 }

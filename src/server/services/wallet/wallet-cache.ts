@@ -25,15 +25,14 @@ export function enableWalletCache(db: Db, live: CacheLive): void {
     caches.set(db, new RecheckedCache(generation, WALLET_RECHECK_MS, undefined, undefined, live))
 }
 
-/** The user's cached view JSON, or the one `read` gives, kept when the cache is on for this handle. */
+/**
+ * The user's cached view JSON, or the one `read` gives, kept when the cache is on for this handle.
+ * A burst of the user's requests as the view expires shares one read (RecheckedCache.read).
+ */
 export async function cachedWalletJson(db: Db, userId: string, read: () => Promise<Buffer>): Promise<Buffer> {
   const cache = caches.get(db)
-  const hit = cache?.get(userId)
-  if (hit) return hit
-  const readGeneration = generation.current()
-  const view = await read()
-  cache?.set(userId, view, readGeneration)
-  return view
+  if (cache === undefined) return read()
+  return cache.read(userId, async () => ({ value: await read() }))
 }
 
 /** The test that the cache still holds this very view of the user's wallet; none when it is off. */

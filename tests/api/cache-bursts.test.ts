@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest'
+import { forgetCachedSessions } from '#server/services/accounts/session-cache.ts'
+import { adsChanged } from '#server/services/ads/ad-list-cache.ts'
+import { walletsChanged } from '#server/services/wallet/wallet-cache.ts'
+import { createAd, member } from '#tests/support/ads.ts'
+import { setupTestApp, type TestApp, testDbKind } from '#tests/support/api-app.ts'
+import { redisReachable } from '#tests/support/redis.ts'
+
+// When a short cache's entry expires, the requests that arrive before the first read is back share
+// that read (RecheckedCache.read, docs/decisions/021-shared-changes.md): a phone polling its wallet
+// or a popular listing page costs the database one set of queries, not one per request.
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+const onPostgres = testDbKind() === 'postgres'
+// on PostgreSQL the caches answer only while Redis brings the other processes' changes
+const cachesOn = !onPostgres || (await redisReachable(redisUrl))
+
+/** How many SELECTs `run` sends, counted on the app's database handle. */
+async function selectsDuring(t: TestApp, run: () => Promise<unknown>): Promise<number> {
+  const select = vi.spyOn(t.db, 'select')
+  try {
+    await run()
+    return select.mock.calls.length
+  } finally {
+    select.mockRestore()
+  }
+}
+
+function burst<T>(size: number, request: () => Promise<T>): Promise<T[]> {
+  return Promise.all(Array.from({ length: size }, request))
+}
+
+describe.runIf(cachesOn)('a burst of requests as the caches expire', () => {
+  const api = setupTestApp(onPostgres ? { REDIS_URL: redisUrl } : {})
+
+  it('asks for one user’s session and wallet once, however many of their requests miss together', async () => {
+    const { t } = api
+    await vi.waitUntil(() => t.app.cachesLive?.() === true, { timeout: 5_000 })
+    const m = await member(t, { cents: 500 })
+    const wallet = () => t.app.inject({ method: 'GET', url: '/api/wallet/', headers: m.auth })
+    const expire = () => {
+      forgetCachedSessions()
+      walletsChanged()
+    }
+    expire()
+    const one = await selectsDuring(t, wallet)
+    expect(one).toBeGreaterThan(0)
+
+    expire()
+    let answers: Awaited<ReturnType<typeof wallet>>[] = []
+    const many = await selectsDuring(t, async () => {
+      answers = await burst(12, wallet)
+    })
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(12).fill(200))
+    expect(new Set(answers.map((res) => res.body)).size).toBe(1)
+    expect(many).toBe(one)
+  })
+
+  it('asks for a listing page once, however many visitors miss it together', async () => {
+    const { t } = api
+    const m = await member(t)
+    await createAd(t, m)
+    const page = () => t.app.inject({ method: 'GET', url: '/api/ads?province=ON' })
+    adsChanged()
+    const one = await selectsDuring(t, page)
+    expect(one).toBeGreaterThan(0)
+
+    adsChanged()
+    const many = await selectsDuring(t, () => burst(12, page))
+    expect(many).toBe(one)
+  })
+})
