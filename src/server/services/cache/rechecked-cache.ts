@@ -131,30 +131,30 @@ export class RecheckedCache<T> {
   }
 
   /**
-   * The kept value, or the one `read` gives, kept for the next requests. Requests that miss together
+   * The kept value, or the one `load` reads, kept for the next requests. Requests that miss together
    * share the read already under way for the key, when it started in the current generation and the
    * cache is live: otherwise, each time an entry expires, every request for it until the first read
    * is back queries too (a burst of one user's requests, a popular listing page), a dozen queries at
    * once on a pool of ten, each waiting on the others. A request that comes after a change never
    * shares a read started before it. A failed read is not kept: the next request reads again.
    */
-  read(key: string, read: () => Promise<Read<T>>): Promise<T>
-  read(key: string, read: () => Promise<Read<T | undefined>>): Promise<T | undefined>
-  async read(key: string, read: () => Promise<Read<T | undefined>>): Promise<T | undefined> {
+  read(key: string, load: () => Promise<Read<T>>): Promise<T>
+  read(key: string, load: () => Promise<Read<T | undefined>>): Promise<T | undefined>
+  async read(key: string, load: () => Promise<Read<T | undefined>>): Promise<T | undefined> {
     const kept = this.get(key)
     if (kept !== undefined) return kept
-    if (!this.live()) return (await read()).value
-    const reading = this.sharedReading(key, read)
+    if (!this.live()) return (await load()).value
+    const reading = this.sharedReading(key, load)
     const { value, staleAt } = await reading.result
     if (value !== undefined) this.set(key, value, reading.generation, staleAt)
     return value
   }
 
-  private sharedReading(key: string, read: () => Promise<Read<T | undefined>>): Reading<T> {
+  private sharedReading(key: string, load: () => Promise<Read<T | undefined>>): Reading<T> {
     const generation = this.generation.current()
     const shared = this.readings.get(key)
     if (shared !== undefined && shared.generation === generation) return shared
-    const started: Reading<T> = { generation, result: read() }
+    const started: Reading<T> = { generation, result: load() }
     this.readings.set(key, started)
     const done = () => {
       if (this.readings.get(key) === started) this.readings.delete(key)
