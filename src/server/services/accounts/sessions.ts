@@ -44,18 +44,22 @@ async function touchIfDue(
 }
 
 /**
- * The open session behind a token hash: the cached copy, or the row `query` finds (undefined when
- * none), kept for the next requests. With the cache on, the requests of a burst that miss together
- * share one query (RecheckedCache.read); without it every lookup asks the database. The copy is
- * checked again by the caller against the idle and expiry limits, which time alone can pass.
+ * The value of the open session behind a token hash, or null. The session is the cached copy, or the
+ * row `query` finds, kept for the next requests: with the cache on, the requests of a burst that miss
+ * together share one query (RecheckedCache.read); without it every lookup asks the database. A copy
+ * is checked again against the idle and expiry limits, which time alone can pass, and slides.
  */
-async function lookUp<T>(
+async function openSession<T>(
   cache: RecheckedCache<CachedSession<T>> | undefined,
   tokenHash: string,
+  idleMs: number,
   query: () => Promise<CachedSession<T> | undefined>,
-): Promise<CachedSession<T> | undefined> {
-  if (cache === undefined) return query()
-  return cache.read(tokenHash, async () => ({ value: await query() }))
+  touch: (sessionId: string, now: Date) => Promise<unknown>,
+): Promise<T | null> {
+  const session = cache ? await cache.read(tokenHash, async () => ({ value: await query() })) : await query()
+  if (!session || !stillOpen(session, idleMs)) return null
+  await touchIfDue(session, (now) => touch(session.sessionId, now))
+  return session.value
 }
 
 export interface AuthUser {
@@ -99,40 +103,33 @@ export function userSessionCurrentTest(db: Db, token: string): (() => boolean) |
  */
 export async function findUserBySessionToken(db: Db, token: string): Promise<AuthUser | null> {
   const tokenHash = hashToken(token)
-  const session = await lookUp(sessionCachesOf(db)?.users, tokenHash, async () => {
-    const [row] = await db
-      .select({
-        sessionId: sessions.id,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-        id: users.id,
-        email: users.email,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, tokenHash),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-          gt(sessions.lastSeenAt, idleCutoff(SESSION_IDLE_TIMEOUT_MS)),
-        ),
-      )
-      .limit(1)
-    return (
-      row && {
-        sessionId: row.sessionId,
-        lastSeenAt: row.lastSeenAt,
-        expiresAt: row.expiresAt,
-        value: { id: row.id, email: row.email },
-      }
-    )
-  })
-  if (!session || !stillOpen(session, SESSION_IDLE_TIMEOUT_MS)) return null
-  await touchIfDue(session, (now) =>
-    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.sessionId)),
+  return openSession(
+    sessionCachesOf(db)?.users,
+    tokenHash,
+    SESSION_IDLE_TIMEOUT_MS,
+    async () => {
+      const [session] = await db
+        .select({
+          sessionId: sessions.id,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          value: { id: users.id, email: users.email },
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+            gt(sessions.lastSeenAt, idleCutoff(SESSION_IDLE_TIMEOUT_MS)),
+          ),
+        )
+        .limit(1)
+      return session
+    },
+    (id, now) => db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id)),
   )
-  return session.value
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
@@ -159,38 +156,32 @@ export async function createAdminSession(db: Db, username: string): Promise<stri
  */
 export async function findAdminBySessionToken(db: Db, token: string): Promise<AuthAdmin | null> {
   const tokenHash = hashToken(token)
-  const session = await lookUp(sessionCachesOf(db)?.admins, tokenHash, async () => {
-    const [row] = await db
-      .select({
-        sessionId: adminSessions.id,
-        lastSeenAt: adminSessions.lastSeenAt,
-        expiresAt: adminSessions.expiresAt,
-        username: adminSessions.username,
-      })
-      .from(adminSessions)
-      .where(
-        and(
-          eq(adminSessions.tokenHash, tokenHash),
-          isNull(adminSessions.revokedAt),
-          gt(adminSessions.expiresAt, new Date()),
-          gt(adminSessions.lastSeenAt, idleCutoff(ADMIN_IDLE_TIMEOUT_MS)),
-        ),
-      )
-      .limit(1)
-    return (
-      row && {
-        sessionId: row.sessionId,
-        lastSeenAt: row.lastSeenAt,
-        expiresAt: row.expiresAt,
-        value: { username: row.username },
-      }
-    )
-  })
-  if (!session || !stillOpen(session, ADMIN_IDLE_TIMEOUT_MS)) return null
-  await touchIfDue(session, (now) =>
-    db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, session.sessionId)),
+  return openSession(
+    sessionCachesOf(db)?.admins,
+    tokenHash,
+    ADMIN_IDLE_TIMEOUT_MS,
+    async () => {
+      const [session] = await db
+        .select({
+          sessionId: adminSessions.id,
+          lastSeenAt: adminSessions.lastSeenAt,
+          expiresAt: adminSessions.expiresAt,
+          value: { username: adminSessions.username },
+        })
+        .from(adminSessions)
+        .where(
+          and(
+            eq(adminSessions.tokenHash, tokenHash),
+            isNull(adminSessions.revokedAt),
+            gt(adminSessions.expiresAt, new Date()),
+            gt(adminSessions.lastSeenAt, idleCutoff(ADMIN_IDLE_TIMEOUT_MS)),
+          ),
+        )
+        .limit(1)
+      return session
+    },
+    (id, now) => db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, id)),
   )
-  return session.value
 }
 
 export async function revokeAdminSession(db: Db, token: string): Promise<void> {
