@@ -24,6 +24,7 @@ import metaRoutes from './routes/meta.ts'
 import moderationRoutes from './routes/moderation.ts'
 import { registerPages } from './routes/pages.ts'
 import paymentsRoutes from './routes/payments.ts'
+import privacyRoutes from './routes/privacy.ts'
 import seoRoutes from './routes/seo.ts'
 import walletRoutes from './routes/wallet.ts'
 import { ChangeFeed } from './services/cache/change-feed.ts'
@@ -32,6 +33,7 @@ import { startMediaCleanup } from './services/media/media-cleanup.ts'
 import { MediaLibrary } from './services/media/media-library.ts'
 import type { MediaStore } from './services/media/media-store.ts'
 import { openMediaStore } from './services/media/open-media-store.ts'
+import { startRetention } from './services/privacy/retention.ts'
 import { fastifyTrustProxy } from './trust-proxy.ts'
 
 export interface AppDeps {
@@ -112,8 +114,11 @@ export async function buildApp({
   const store = mediaStore ?? openMediaStore(config)
   app.decorate('mediaLibrary', new MediaLibrary(database.db, store))
   const stopCleanup = startMediaCleanup(app.mediaLibrary, app.log)
+  // tests call runRetention with their own clock instead (docs/decisions/034-privacy-and-retention.md)
+  const stopRetention = config.NODE_ENV === 'test' ? () => {} : startRetention(database.db, app.log)
   app.addHook('onClose', async () => {
     stopCleanup()
+    stopRetention()
     store.close?.()
   })
   registerMail(app)
@@ -133,6 +138,7 @@ export async function buildApp({
       await api.register(mediaRoutes, { prefix: '/media' })
       await api.register(walletRoutes, { prefix: '/wallet' })
       await api.register(paymentsRoutes, { prefix: '/payments' })
+      await api.register(privacyRoutes, { prefix: '/account' })
       await api.register(adminRoutes, { prefix: '/admin' })
       await api.register(devRoutes, { prefix: '/dev' })
     },

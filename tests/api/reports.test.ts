@@ -98,23 +98,27 @@ describe('reporting an ad', () => {
   })
 })
 
+// an account in good standing: verified, older than NEW_ACCOUNT_DAYS, nothing dismissed
+const trusted = () => member(t, { ageDays: 8 })
+
 describe('automatic hold', () => {
   for (const reason of ['underage', 'trafficking']) {
-    it(`holds an ad at once on a ${reason} report, hidden from the public but shown held to its owner`, async () => {
+    it(`holds an ad at once on a ${reason} report from an account in good standing, hidden from the public but shown held to its owner`, async () => {
       const owner = await member(t)
       const id = await liveAd(t, owner)
       expect(await publicSees(id)).toEqual({ byId: true, listed: true, found: true })
-      expect((await report(id, { reason })).statusCode).toBe(200)
+      expect((await report(id, { reason }, { auth: (await trusted()).auth })).statusCode).toBe(200)
       expect((await adRow(t, id))?.status).toBe('held')
       expect(await publicSees(id)).toEqual({ byId: false, listed: false, found: false })
       const mine = (await t.app.inject({ method: 'GET', url: '/api/ads/mine', headers: owner.auth })).json()
       expect(mine.items[0].status).toBe('held')
+      expect(mine.items[0].hold).toMatchObject({ category: reason, appealedAt: null })
       const events = await t.db.select().from(adEvents).where(eq(adEvents.adId, id))
       expect(events.at(-1)).toMatchObject({ kind: 'held', fromStatus: 'live', toStatus: 'held' })
     })
   }
 
-  it('holds an ad on other reasons only at the third distinct reporter', async () => {
+  it('holds an ad on other reasons only at the third independent reporter, one of them signed in', async () => {
     const owner = await member(t)
     const id = await liveAd(t, owner)
     const ip = nextIp()
@@ -122,8 +126,12 @@ describe('automatic hold', () => {
     await report(id, { reason: 'spam' }, { ip })
     await report(id, { reason: 'offensive' })
     expect((await adRow(t, id))?.status).toBe('live')
+    // a third signed-out address is not enough: addresses can be forged
     await report(id, { reason: 'other' })
+    expect((await adRow(t, id))?.status).toBe('live')
+    await report(id, { reason: 'spam' }, { auth: (await member(t)).auth })
     expect((await adRow(t, id))?.status).toBe('held')
+    expect((await adRow(t, id))?.holdCategory).toBe('spam')
   })
 })
 
@@ -141,15 +149,17 @@ describe('the admin review queue', () => {
     expect(res.statusCode).toBe(200)
     const items = res.json().items
     expect(items.map((i: { adId: string }) => i.adId)).toEqual([urgent, twice, once])
-    expect(items[0]).toMatchObject({ title: 'Minor suspected', status: 'held', urgent: true, reporters: 1 })
+    // signed out, the urgent report tops the queue without hiding the ad
+    expect(items[0]).toMatchObject({ title: 'Minor suspected', status: 'live', urgent: true, reporters: 1 })
     expect(items[0].reports[0]).toMatchObject({ reason: 'underage', details: 'looks under 18' })
     expect(items[1].reporters).toBe(2)
   })
 
-  it('dismisses: the held ad is live again, leaves the queue, and the action is audited', async () => {
+  it('dismisses: the held ad is live again, leaves the queue, and the release is audited', async () => {
     const owner = await member(t)
     const id = await liveAd(t, owner)
-    await report(id, { reason: 'trafficking' })
+    await report(id, { reason: 'trafficking' }, { auth: (await trusted()).auth })
+    expect((await adRow(t, id))?.status).toBe('held')
     const admin = await adminAuth()
     const res = await t.app.inject({
       method: 'POST',
@@ -165,10 +175,11 @@ describe('the admin review queue', () => {
     const audit = (await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: admin })).json()
     expect(audit.items[0]).toMatchObject({
       admin: 'boss',
-      action: 'dismiss',
+      action: 'release',
       target: `ad:${id}`,
       reason: 'false alarm',
     })
+    expect(audit.items[1]).toMatchObject({ admin: 'system', action: 'hold', target: `ad:${id}` })
   })
 
   it('removes with a reason the owner reads in /mine, then restores it; both audited newest first', async () => {
@@ -228,13 +239,15 @@ describe('the admin review queue', () => {
       ['POST', `/api/admin/reports/${id}/dismiss`],
       ['POST', `/api/admin/reports/${id}/remove`],
       ['POST', `/api/admin/reports/${id}/restore`],
+      ['POST', `/api/admin/reports/${id}/hold`],
+      ['POST', '/api/admin/reports/release'],
     ] as const) {
       for (const headers of [user.auth, {}]) {
         const res = await t.app.inject({
           method,
           url,
           headers,
-          payload: method === 'POST' ? { reason: 'x' } : undefined,
+          payload: method === 'POST' ? { reason: 'x', adIds: [id] } : undefined,
         })
         expect([401, 403]).toContain(res.statusCode)
       }
@@ -261,15 +274,24 @@ describe('banned phrases and the audit log', () => {
     expect((await adRow(t, other))?.status).toBe('live')
     const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/reports', headers: admin })).json()
     expect(queue.items).toHaveLength(1)
-    expect(queue.items[0]).toMatchObject({ adId: matching, holdReason: 'banned phrase added: unicorn' })
+    expect(queue.items[0]).toMatchObject({
+      adId: matching,
+      holdReason: 'banned phrase added: unicorn',
+      hold: { category: 'banned_phrase' },
+    })
     await t.app.inject({
       method: 'DELETE',
       url: `/api/moderation/banned-words/${added.json().id}`,
       headers: admin,
     })
     const audit = (await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: admin })).json()
-    expect(audit.items.map((a: { action: string }) => a.action)).toEqual(['phrase_deleted', 'phrase_added'])
+    expect(audit.items.map((a: { action: string }) => a.action)).toEqual([
+      'phrase_deleted',
+      'phrase_added',
+      'hold',
+    ])
     expect(audit.items[1].reason).toContain('unicorn')
+    expect(audit.items[2]).toMatchObject({ admin: 'boss', target: `ad:${matching}` })
   })
 
   it('audits a purge, and the audit log survives it', async () => {

@@ -19,14 +19,17 @@ export interface Member {
 
 export async function member(
   t: TestApp,
-  options: { cents?: number; verified?: boolean } = {},
+  /** ageDays: how long ago the account was created (0: just now, a new account) */
+  options: { cents?: number; verified?: boolean; ageDays?: number } = {},
 ): Promise<Member> {
+  const createdAt = new Date(Date.now() - (options.ageDays ?? 0) * 86_400_000)
   const [user] = await t.db
     .insert(users)
     .values({
       email: `${randomUUID()}@example.com`,
       passwordHash: 'x',
-      emailVerifiedAt: options.verified === false ? null : new Date(),
+      emailVerifiedAt: options.verified === false ? null : createdAt,
+      createdAt,
     })
     .returning({ id: users.id })
   if (!user) throw new Error('no user')

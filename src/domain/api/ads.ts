@@ -12,6 +12,7 @@ import {
 import { ALL, PROVINCE_CODES } from '../provinces.ts'
 import { hasNoNul, NUL_CHARACTER_DETAIL } from './common.ts'
 import { PhotoViewSchema } from './media.ts'
+import { HoldSchema } from './reports.ts'
 
 // Request and response shapes of /api/ads, shared by the server routes and the client.
 // Contact details are in no list or detail answer: only the reveal route returns them.
@@ -153,6 +154,8 @@ export const OwnAdSchema = PublicAdSchema.extend({
   createdAt: IsoDate,
   /** why an admin removed the ad; null otherwise */
   removalReason: z.string().nullable(),
+  /** while held: the reason category and whether the owner asked for a review (reports.ts) */
+  hold: HoldSchema.nullable().default(null),
   /** the media ids behind images and videos, to send back (reordered or trimmed) in an edit */
   mediaIds: z.object({ images: z.array(z.string()), videos: z.array(z.string()) }),
 })

@@ -8,6 +8,10 @@ export const ReportPaths = {
   queue: '/admin/reports',
   action: (adId: string, action: ReviewAction) => `/admin/reports/${encodeURIComponent(adId)}/${action}`,
   audit: '/admin/audit',
+  /** the owner asks once per hold for a review, with a note */
+  appeal: (adId: string) => `/ads/${encodeURIComponent(adId)}/appeal`,
+  /** release many held ads at once (their open reports dismissed) */
+  release: '/admin/reports/release',
   /** every ad, searched by text, owner email and status (admin-ads.ts) */
   ads: '/admin/ads',
 } as const
@@ -22,11 +26,47 @@ export const REPORT_REASONS = [
 ] as const
 export type ReportReason = (typeof REPORT_REASONS)[number]
 
-/** Reasons that hold an ad at the first report: a child or a victim cannot wait for a third one. */
+/**
+ * Reasons that go to the top of the queue and can hold an ad at the first report: a child or a victim
+ * cannot wait for a third one. Who may hold at once is in docs/decisions/033-reports-that-cost.md.
+ */
 export const URGENT_REASONS: readonly ReportReason[] = ['underage', 'trafficking']
-/** Distinct reporters of other reasons after which an ad is held. */
+/** Independent reporters of other reasons after which an ad is held. */
 export const HOLD_AFTER_REPORTERS = 3
 export const MAX_REPORT_DETAILS = 1_000
+
+// What makes a hold cost something (docs/decisions/033-reports-that-cost.md).
+/** An account younger than this is new: its urgent report queues until a second reporter or an admin confirms. */
+export const NEW_ACCOUNT_DAYS = 7
+/** Reports one account may make in any 24 hours. */
+export const REPORTS_PER_ACCOUNT_PER_DAY = 10
+/** Reports one address may make in any 24 hours, signed in or not (a café or a carrier NAT shares one). */
+export const REPORTS_PER_ADDRESS_PER_DAY = 20
+/** A reporter with this many dismissed reports no longer holds ads: their reports only queue. */
+export const DISMISSED_REPORTS_LIMIT = 3
+export const MAX_APPEAL_NOTE = 1_000
+/** Ads one bulk release may name. */
+export const MAX_BULK_RELEASE = 100
+
+export const ACCOUNT_REPORT_CAP_DETAIL = `You can report at most ${REPORTS_PER_ACCOUNT_PER_DAY} ads a day: try again tomorrow`
+export const ADDRESS_REPORT_CAP_DETAIL = `At most ${REPORTS_PER_ADDRESS_PER_DAY} reports a day can come from one connection: try again tomorrow`
+export const NOT_HELD_DETAIL = 'This ad is not held: there is nothing to appeal'
+export const ALREADY_APPEALED_DETAIL = 'You have already asked for a review of this hold'
+export const APPEAL_NOTE_REQUIRED_DETAIL = 'Write a note for the reviewer'
+export const CANNOT_HOLD_DETAIL = 'Only a live ad can be held'
+
+/** Why an ad is held, as its owner reads it: a report's reason, a banned phrase added later, or an admin. */
+export const HOLD_CATEGORIES = [...REPORT_REASONS, 'banned_phrase', 'admin'] as const
+export type HoldCategory = (typeof HOLD_CATEGORIES)[number]
+
+export const HoldSchema = z.object({
+  category: z.enum(HOLD_CATEGORIES),
+  /** when this hold began */
+  since: z.string(),
+  /** when the owner asked for a review of this hold (once per hold), or null */
+  appealedAt: z.string().nullable(),
+})
+export type Hold = z.infer<typeof HoldSchema>
 
 const reasonText = (max: number, label: string) =>
   z
@@ -47,7 +87,8 @@ export const ReportResponseSchema = z.object({
 })
 export type ReportResponse = z.infer<typeof ReportResponseSchema>
 
-export const REVIEW_ACTIONS = ['dismiss', 'remove', 'restore'] as const
+// hold: an admin confirms a report that could not hold the ad by itself (signed out, a new account)
+export const REVIEW_ACTIONS = ['dismiss', 'remove', 'restore', 'hold'] as const
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number]
 
 export const ReviewParamsSchema = z.object({ id: z.string().max(100), action: z.enum(REVIEW_ACTIONS) })
@@ -58,12 +99,50 @@ export const ReviewActionRequestSchema = z.object({
 })
 export const REMOVAL_REASON_REQUIRED_DETAIL = 'Give a reason for removing the ad: its owner reads it'
 
+export const AppealRequestSchema = z.object({
+  note: reasonText(MAX_APPEAL_NOTE, 'Note').refine((note) => note !== '', APPEAL_NOTE_REQUIRED_DETAIL),
+})
+export type AppealRequest = z.infer<typeof AppealRequestSchema>
+export const AppealResponseSchema = z.object({ appealedAt: z.string() })
+
+export const BulkReleaseRequestSchema = z.object({
+  adIds: z
+    .array(z.string().max(100))
+    .min(1, 'Name at least one ad')
+    .max(MAX_BULK_RELEASE, `At most ${MAX_BULK_RELEASE} ads at once`),
+  reason: reasonText(500, 'Reason').default(''),
+})
+export type BulkReleaseRequest = z.infer<typeof BulkReleaseRequestSchema>
+export const BulkReleaseResponseSchema = z.object({
+  /** held ads now live again with the lifetime they had left */
+  released: z.array(z.string()),
+  /** ads that were not held (or do not exist): nothing was done to them */
+  skipped: z.array(z.string()),
+})
+export type BulkReleaseResponse = z.infer<typeof BulkReleaseResponseSchema>
+
 const IsoDate = z.string()
+
+/** What the queue shows of a reporter: enough to weigh the report, never an email or an address. */
+export const ReporterHistorySchema = z.object({
+  /** a short pseudonym, the same on every ad this reporter reported */
+  label: z.string(),
+  kind: z.enum(['account', 'visitor']),
+  /** an account younger than NEW_ACCOUNT_DAYS */
+  newAccount: z.boolean(),
+  made: z.number().int(),
+  dismissed: z.number().int(),
+  upheld: z.number().int(),
+  /** false once DISMISSED_REPORTS_LIMIT reports were dismissed: their reports only queue */
+  canHold: z.boolean(),
+})
+export type ReporterHistory = z.infer<typeof ReporterHistorySchema>
 
 export const QueueReportSchema = z.object({
   reason: z.enum(REPORT_REASONS),
   details: z.string(),
   at: IsoDate,
+  reporter: ReporterHistorySchema,
 })
 
 export const QueueItemSchema = z.object({
@@ -79,6 +158,10 @@ export const QueueItemSchema = z.object({
   reporters: z.number().int(),
   firstReportedAt: IsoDate.nullable(),
   reports: z.array(QueueReportSchema),
+  /** why and since when the ad is held (null when it is only reported) */
+  hold: HoldSchema.nullable(),
+  /** the owner's request for a review of the current hold */
+  appeal: z.object({ note: z.string(), at: IsoDate }).nullable(),
 })
 export type QueueItem = z.infer<typeof QueueItemSchema>
 export const QueueSchema = z.object({ items: z.array(QueueItemSchema) })

@@ -11,6 +11,9 @@ import { AdminAdPageSchema, AdminAdsQuerySchema } from '#domain/api/admin-ads.ts
 import { errorResponses } from '#domain/api/common.ts'
 import {
   AuditListSchema,
+  BulkReleaseRequestSchema,
+  BulkReleaseResponseSchema,
+  MAX_BULK_RELEASE,
   QueueSchema,
   ReviewActionRequestSchema,
   ReviewParamsSchema,
@@ -22,7 +25,7 @@ import { purgeAllUserData } from '#server/services/admin/purge.ts'
 import { chargesNeedingAttention } from '#server/services/payments/attention.ts'
 import { searchAdminAds } from '#server/services/reports/admin-ad-search.ts'
 import { listAudit, recordAudit } from '#server/services/reports/admin-audit.ts'
-import { reviewAd, reviewQueue } from '#server/services/reports/review.ts'
+import { releaseHolds, reviewAd, reviewQueue } from '#server/services/reports/review.ts'
 
 export const ADMIN_LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const
 
@@ -132,12 +135,32 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
+    '/reports/release',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Release many held ads at once: live again with the time they had left, reports dismissed',
+        description: `At most ${MAX_BULK_RELEASE} ads; ids of ads that are not held come back in skipped.`,
+        security: [{ bearerAuth: [] }],
+        body: BulkReleaseRequestSchema,
+        response: { 200: BulkReleaseResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      releaseHolds(app.database.db, request.admin.username, request.body.adIds, request.body.reason),
+  )
+
+  app.post(
     '/reports/:id/:action',
     {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Decide on an ad: dismiss its reports, remove it (reason required) or restore it',
+        summary: 'Decide on an ad: dismiss its reports, remove it (reason required), restore it or hold it',
+        description:
+          'dismiss releases a held ad with the lifetime it had left; hold confirms a report that could ' +
+          'not hold the ad by itself (signed out, a new account).',
         security: [{ bearerAuth: [] }],
         params: ReviewParamsSchema,
         body: ReviewActionRequestSchema,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -16,10 +15,21 @@ import {
   OwnAdSchema,
 } from '#domain/api/ads.ts'
 import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
-import { ReportRequestSchema, ReportResponseSchema } from '#domain/api/reports.ts'
+import {
+  AppealRequestSchema,
+  AppealResponseSchema,
+  DISMISSED_REPORTS_LIMIT,
+  HOLD_AFTER_REPORTERS,
+  NEW_ACCOUNT_DAYS,
+  REPORTS_PER_ACCOUNT_PER_DAY,
+  REPORTS_PER_ADDRESS_PER_DAY,
+  ReportRequestSchema,
+  ReportResponseSchema,
+} from '#domain/api/reports.ts'
 import { seedDemoAdsEnabled } from '#server/config.ts'
 import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
+import { clientKey } from '#server/plugins/rate-limit-counters.ts'
 import { findUserBySessionToken } from '#server/services/accounts/sessions.ts'
 import { bearerToken } from '#server/services/accounts/tokens.ts'
 import { cachedAdList, enableAdListCache } from '#server/services/ads/ad-list-cache.ts'
@@ -29,7 +39,10 @@ import { AdsService } from '#server/services/ads/ads-service.ts'
 import { seedDemoAds } from '#server/services/ads/demo-ads.ts'
 import { mediaIndexFor } from '#server/services/media/ad-media.ts'
 import { bannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
+import { appealHold } from '#server/services/reports/appeal.ts'
+import { appealsOfCurrentHolds } from '#server/services/reports/hold-view.ts'
 import { reportAd } from '#server/services/reports/report-ad.ts'
+import { accountReporter, addressHash, visitorReporter } from '#server/services/reports/reporter-history.ts'
 
 // contact details are what scrapers want: a person reveals a few, a script many
 export const REVEAL_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const
@@ -38,7 +51,6 @@ export const REPORT_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const
 
 // Routes under /api/ads (docs/decisions/010-ads-on-the-server.md). Reading is public; writing is
 // the owner's; publishing and bumping happen only by paying (wallet pay or a crypto charge).
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 const adsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
@@ -109,8 +121,8 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = new Date()
       const rows = await service.listMine(request.user.id)
-      const media = await mediaIndexFor(db, rows)
-      return { items: rows.map((row) => toOwnAd(row, now, media)) }
+      const [media, appeals] = await Promise.all([mediaIndexFor(db, rows), appealsOfCurrentHolds(db, rows)])
+      return { items: rows.map((row) => toOwnAd(row, now, media, appeals)) }
     },
   )
 
@@ -171,7 +183,8 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await service.update(request.user.id, request.params.id, request.body)
-      return toOwnAd(row, new Date(), await mediaIndexFor(db, [row]))
+      const [media, appeals] = await Promise.all([mediaIndexFor(db, [row]), appealsOfCurrentHolds(db, [row])])
+      return toOwnAd(row, new Date(), media, appeals)
     },
   )
 
@@ -217,9 +230,15 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Report a live ad (signed in or not)',
         description:
           'One report per ad per account, or per client when signed out; a repeat answers ' +
-          'already_reported: true. underage and trafficking hold the ad at once; other reasons hold ' +
-          `it at 3 distinct reporters. Rate-limited to ${REPORT_RATE_LIMIT.max} per ` +
-          `${REPORT_RATE_LIMIT.timeWindow} per client.`,
+          'already_reported: true. underage and trafficking go to the top of the review queue and hold ' +
+          'the ad at once when reported by an account in good standing (verified, at least ' +
+          `${NEW_ACCOUNT_DAYS} days old, no dismissed report), else when a second independent reporter ` +
+          '(another account or address, one of the two signed in) or an admin confirms; other reasons ' +
+          `hold at ${HOLD_AFTER_REPORTERS} independent reporters, one of them signed in. A reason an admin ` +
+          `cleared on this ad only queues it again; a reporter with ${DISMISSED_REPORTS_LIMIT} dismissed ` +
+          `reports never holds. Caps: ${REPORTS_PER_ACCOUNT_PER_DAY} a day per account, ` +
+          `${REPORTS_PER_ADDRESS_PER_DAY} a day per address, ${REPORT_RATE_LIMIT.max} per ` +
+          `${REPORT_RATE_LIMIT.timeWindow} per client (429).`,
         params: AdParamsSchema,
         body: ReportRequestSchema,
         response: { 200: ReportResponseSchema, 404: ErrorSchema, 400: ErrorSchema, 429: ErrorSchema },
@@ -227,9 +246,33 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await viewerId(request)
-      // signed out: one report per client address, stored only as a hash
-      const reporter = user ? `user:${user}` : `client:${sha256(request.ip)}`
-      return reportAd(db, request.params.id, reporter, request.body)
+      // every report keeps its address only as a hash (one IPv6 /64 is one address); signed out,
+      // that hash is the reporter: one report per client address
+      const address = addressHash(clientKey(request.ip))
+      const key = user ? accountReporter(user) : visitorReporter(address)
+      return reportAd(db, request.params.id, { key, userId: user, address }, request.body)
+    },
+  )
+
+  app.post(
+    '/:id/appeal',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Ask for a review of your held ad, once per hold, with a note the admin reads',
+        description:
+          'The ad stays held until an admin decides; the note shows beside it in the review queue. ' +
+          'A second request for the same hold answers 409.',
+        params: AdParamsSchema,
+        body: AppealRequestSchema,
+        response: { 201: AppealResponseSchema, 409: ErrorSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const at = await appealHold(db, request.user.id, request.params.id, request.body.note)
+      return reply.code(201).send({ appealedAt: at.toISOString() })
     },
   )
 }

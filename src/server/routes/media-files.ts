@@ -5,9 +5,12 @@ import { PHOTO_WIDTHS, VIDEO_VARIANT } from '#domain/media-urls.ts'
 import type { MediaRow } from '#server/db/schema/media.ts'
 import { ApiError, NOT_FOUND_DETAIL } from '#server/errors.ts'
 import { parseByteRange } from '#server/services/media/byte-range.ts'
+import { findServableMedia, mayViewPrivateMedia } from '#server/services/media/media-privacy.ts'
 
 // a file never changes under its URL (a new upload gets a new id), so caches may keep it for a year
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+// a held or removed ad's file goes to its owner and the admins only: no shared or later copy
+const PRIVATE = 'private, no-store'
 const MEDIA_ID = /^[A-Za-z0-9_-]{1,64}$/
 
 const ParamsSchema = z.object({ id: z.string().max(100), variant: z.string().max(20) })
@@ -43,9 +46,13 @@ const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, variant } = request.params
-      const row = MEDIA_ID.test(id) ? await app.mediaLibrary.find(id) : null
+      const found = MEDIA_ID.test(id) ? await findServableMedia(app.database.db, id) : null
+      const row = found?.row
       const key = row ? keyOf(row, variant) : undefined
-      if (!row || !key) throw notFound()
+      if (!found || !row || !key) throw notFound()
+      // the same 404 as a missing file: whether a held ad has photos is nobody else's business
+      if (found.private && !(await mayViewPrivateMedia(app.database.db, row, request.headers.authorization)))
+        throw notFound()
       const store = app.mediaLibrary.store
       const size = await store.size(key)
       if (size === null) {
@@ -59,7 +66,11 @@ const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new ApiError(416, 'Requested range not satisfiable')
       }
       const etag = `"${key.slice(0, 64)}"`
-      reply.header('cache-control', IMMUTABLE).header('etag', etag).type(row.contentType)
+      reply
+        .header('cache-control', found.private ? PRIVATE : IMMUTABLE)
+        .header('etag', etag)
+        .type(row.contentType)
+      if (found.private) reply.header('vary', 'Authorization')
       if (request.headers['if-none-match'] === etag) return reply.code(304).send()
       const body = await store.read(key, range ?? undefined)
       if (!body) throw notFound()

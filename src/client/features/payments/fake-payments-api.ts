@@ -35,6 +35,7 @@ function createdAd(body: Record<string, unknown>): OwnAd {
     contactPlatform: null,
     createdAt: now,
     removalReason: null,
+    hold: null,
     mediaIds: { images: [], videos: [] },
   }
 }

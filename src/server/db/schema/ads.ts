@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -14,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { AD_STATUSES } from '#domain/ad-status.ts'
+import { HOLD_CATEGORIES } from '#domain/api/reports.ts'
 import { users } from './users.ts'
 
 export const adStatus = pgEnum('ad_status', AD_STATUSES)
@@ -67,6 +69,12 @@ export const ads = pgTable(
     removalReason: text('removal_reason'),
     // why the ad is held when no report says so (a banned phrase added after it went live)
     holdReason: text('hold_reason'),
+    // while held (docs/decisions/033-reports-that-cost.md): when the hold began, its reason category
+    // as the owner reads it (HOLD_CATEGORIES), and the listed time the ad had left then. The clock
+    // stops while held: a release sets expires_at to now + held_remaining_ms
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    holdCategory: text('hold_category', { enum: HOLD_CATEGORIES }),
+    heldRemainingMs: bigint('held_remaining_ms', { mode: 'number' }),
     search: tsvector('search'),
     // the title in lower case without accents, for partial-word matches (trigram index)
     titleFolded: text('title_folded'),

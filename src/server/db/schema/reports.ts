@@ -3,10 +3,15 @@ import { bigserial, check, index, pgTable, text, timestamp, uniqueIndex } from '
 import { REPORT_REASONS } from '#domain/api/reports.ts'
 import { ads } from './ads.ts'
 
+export const REPORT_OUTCOMES = ['dismissed', 'upheld'] as const
+
 /**
  * One row per report of an ad (docs/decisions/014-reports-and-holds.md). `reporter` is
  * 'user:<id>' for a signed-in visitor and 'client:<sha256 of the client address>' for a signed-out
- * one, so one person counts once per ad, and the raw address is never stored.
+ * one, so one person counts once per ad, and the raw address is never stored. `address` is that
+ * hash for every report, signed in or not: the daily cap per address and the independence of two
+ * reporters read it (docs/decisions/033-reports-that-cost.md). The retention job forgets both
+ * address forms after REPORT_ADDRESS_RETENTION_DAYS (docs/decisions/034-privacy-and-retention.md).
  */
 export const adReports = pgTable(
   'ad_reports',
@@ -19,12 +24,19 @@ export const adReports = pgTable(
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     details: text('details').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    address: text('address'),
     // set when an admin dismissed or acted on it: it stays for the record but leaves the queue
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    // what the admin decided: dismissed (the ad stayed) or upheld (the ad was removed); the
+    // reporter's history in the queue and their power to hold ads are counted from it
+    outcome: text('outcome', { enum: REPORT_OUTCOMES }),
   },
   (t) => [
     uniqueIndex('ad_reports_ad_reporter').on(t.adId, t.reporter),
     index('ad_reports_open').on(t.adId).where(sql`${t.resolvedAt} is null`),
+    // a reporter's history and daily cap; an address's daily cap
+    index('ad_reports_reporter_at').on(t.reporter, t.at),
+    index('ad_reports_address_at').on(t.address, t.at).where(sql`${t.address} is not null`),
     check('ad_reports_details_length', sql`char_length(${t.details}) <= 1000`),
   ],
 )
@@ -41,4 +53,25 @@ export const adminAudit = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('admin_audit_at').on(t.at.desc())],
+)
+
+/**
+ * An owner's request for a review of a hold, once per hold: `held_at` is the hold's start
+ * (ads.held_at when the appeal was made), so a later hold of the same ad can be appealed again.
+ */
+export const adAppeals = pgTable(
+  'ad_appeals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adId: text('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    heldAt: timestamp('held_at', { withTimezone: true }).notNull(),
+    note: text('note').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ad_appeals_ad_hold').on(t.adId, t.heldAt),
+    check('ad_appeals_note_length', sql`char_length(${t.note}) <= 1000`),
+  ],
 )

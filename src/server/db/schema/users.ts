@@ -11,6 +11,9 @@ export const users = pgTable('users', {
   // the language the user signed up in: their mails (verification, reset) are written in it
   language: text('language', { enum: LANGUAGES }).notNull().default('en'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // set on the pseudonymous row that keeps a deleted account's ledger for the tax years the law
+  // requires (docs/decisions/034-privacy-and-retention.md): it has no email of a person and can never sign in
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 })
 
 export const ACCOUNT_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const

@@ -8,6 +8,7 @@ import { centsToDollars } from '#domain/money.ts'
 import type { ProvinceCode } from '#domain/provinces.ts'
 import type { ads } from '#server/db/schema/ads.ts'
 import { type MediaIndex, NO_MEDIA } from '#server/services/media/ad-media.ts'
+import { holdView } from '#server/services/reports/hold-view.ts'
 import { adPhotos, adVideos } from './ad-media-views.ts'
 
 export type AdRow = typeof ads.$inferSelect
@@ -69,13 +70,20 @@ export function toReveal(row: AdRow): AdReveal {
   }
 }
 
-export function toOwnAd(row: AdRow, now: Date, media: MediaIndex = NO_MEDIA): OwnAd {
+/** `appeals`: when the owner appealed the current hold of each held ad (hold-view.ts). */
+export function toOwnAd(
+  row: AdRow,
+  now: Date,
+  media: MediaIndex = NO_MEDIA,
+  appeals: ReadonlyMap<string, Date> = new Map(),
+): OwnAd {
   return {
     ...toPublicAd(row, media),
     ...toReveal(row),
     status: effectiveStatus(row, now),
     createdAt: row.createdAt.toISOString(),
     removalReason: row.status === 'removed' ? row.removalReason : null,
+    hold: holdView(row, appeals.get(row.id) ?? null),
     mediaIds: { images: row.images, videos: row.videos },
   }
 }

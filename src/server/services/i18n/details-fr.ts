@@ -12,7 +12,19 @@ import {
   PHRASE_NO_WORDS_DETAIL,
   PHRASE_NOT_FOUND_DETAIL,
 } from '#domain/api/moderation.ts'
-import { REMOVAL_REASON_REQUIRED_DETAIL } from '#domain/api/reports.ts'
+import { WRONG_PASSWORD_DETAIL } from '#domain/api/privacy.ts'
+import {
+  ACCOUNT_REPORT_CAP_DETAIL,
+  ADDRESS_REPORT_CAP_DETAIL,
+  ALREADY_APPEALED_DETAIL,
+  APPEAL_NOTE_REQUIRED_DETAIL,
+  CANNOT_HOLD_DETAIL,
+  MAX_BULK_RELEASE,
+  NOT_HELD_DETAIL,
+  REMOVAL_REASON_REQUIRED_DETAIL,
+  REPORTS_PER_ACCOUNT_PER_DAY,
+  REPORTS_PER_ADDRESS_PER_DAY,
+} from '#domain/api/reports.ts'
 import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
 import { FEE_NEEDS_AD_DETAIL } from '#domain/fees.ts'
 import { formatFee } from '#domain/money.ts'
@@ -100,6 +112,16 @@ export const DETAILS_FR: Readonly<Record<string, string>> = {
   [CANNOT_RESTORE_DETAIL]: 'Seule une annonce retirée et non expirée peut être rétablie',
   [NOTHING_TO_DISMISS_DETAIL]: 'Cette annonce n’a aucun signalement ouvert et n’est pas retenue',
   'This ad is already removed': 'Cette annonce est déjà retirée',
+  [ACCOUNT_REPORT_CAP_DETAIL]: `Vous pouvez signaler au plus ${REPORTS_PER_ACCOUNT_PER_DAY} annonces par jour : réessayez demain`,
+  [ADDRESS_REPORT_CAP_DETAIL]: `Au plus ${REPORTS_PER_ADDRESS_PER_DAY} signalements par jour peuvent venir d’une même connexion : réessayez demain`,
+  [NOT_HELD_DETAIL]: 'Cette annonce n’est pas retenue : il n’y a rien à contester',
+  [ALREADY_APPEALED_DETAIL]: 'Vous avez déjà demandé une révision de cette retenue',
+  [APPEAL_NOTE_REQUIRED_DETAIL]: 'Écrivez une note pour la personne qui révisera l’annonce',
+  [CANNOT_HOLD_DETAIL]: 'Seule une annonce en ligne peut être retenue',
+  'Name at least one ad': 'Nommez au moins une annonce',
+  [`At most ${MAX_BULK_RELEASE} ads at once`]: `Au plus ${MAX_BULK_RELEASE} annonces à la fois`,
+  // privacy rights
+  [WRONG_PASSWORD_DETAIL]: 'Le mot de passe est incorrect',
   'This ad is already live: its posting fee was paid':
     'Cette annonce est déjà en ligne : ses frais de publication ont été payés',
   'This ad cannot be bumped right now': 'Cette annonce ne peut pas être remontée pour le moment',
@@ -140,6 +162,7 @@ const FIELDS_FR: Readonly<Record<string, string>> = {
   Description: 'Description',
   Details: 'Précisions',
   Reason: 'Motif',
+  Note: 'Note',
 }
 
 /** Texts with a variable part: the pattern of the English and how the French reads. */

@@ -10,10 +10,18 @@ export const ADMIN_ACTIONS = [
   'dismiss',
   'remove',
   'restore',
+  // docs/decisions/033-reports-that-cost.md: every hold (by the report rules, 'system', or an admin),
+  // every release, and every owner's appeal ('user:<id>')
+  'hold',
+  'release',
+  'appeal',
+  // docs/decisions/034-privacy-and-retention.md: who is the pseudonym the kept ledger rows now name
+  'account_deleted',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 
 export interface AuditInput {
+  /** who acted: an admin's username, 'system' for the report rules, 'user:<id>' for an owner */
   admin: string
   action: AdminAction
   target?: string

@@ -1,15 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
-import { recordAdEvent } from '#server/services/ads/ad-events.ts'
 import { isListed } from '#server/services/ads/ad-search.ts'
 import { createMatcher } from '#server/services/moderation/matcher.ts'
+import { adminActor, holdAds } from './holds.ts'
 
 /**
  * Holds the listed ads a newly banned phrase matches (title, description, contact handle, as when
  * posting), never deleting or rewriting them: an admin decides in the review queue. One pass over
  * the live rows with a matcher of just this phrase; fine for the tens of thousands of live ads we
- * expect, and only run when an admin adds a phrase.
+ * expect, and only run when an admin adds a phrase. Each hold keeps the time the ad had left and is
+ * in the audit log under the admin who added the phrase (docs/decisions/033-reports-that-cost.md).
  */
 export async function holdAdsMatching(db: Db, phrase: string, admin: string): Promise<number> {
   const matcher = createMatcher([phrase])
@@ -27,22 +27,8 @@ export async function holdAdsMatching(db: Db, phrase: string, admin: string): Pr
     .map((ad) => ad.id)
   if (matching.length === 0) return 0
   const why = `banned phrase added: ${phrase}`
-  return db.transaction(async (tx) => {
-    const held = await tx
-      .update(ads)
-      .set({ status: 'held', holdReason: why })
-      .where(and(inArray(ads.id, matching), eq(ads.status, 'live')))
-      .returning({ id: ads.id })
-    for (const { id } of held) {
-      await recordAdEvent(tx, {
-        adId: id,
-        kind: 'held',
-        actor: `admin:${admin}`,
-        from: 'live',
-        to: 'held',
-        detail: why,
-      })
-    }
-    return held.length
-  })
+  const held = await db.transaction((tx) =>
+    holdAds(tx, matching, { category: 'banned_phrase', why, holdReason: why, actor: adminActor(admin) }),
+  )
+  return held.length
 }

@@ -1,67 +1,122 @@
-import { and, countDistinct, eq, isNull } from 'drizzle-orm'
+import { and, count, eq, gt, type SQL, sql } from 'drizzle-orm'
 import { effectiveStatus } from '#domain/ad-status.ts'
 import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
 import { isAdId } from '#domain/api/ads-paths.ts'
 import {
-  HOLD_AFTER_REPORTERS,
+  ACCOUNT_REPORT_CAP_DETAIL,
+  ADDRESS_REPORT_CAP_DETAIL,
+  REPORTS_PER_ACCOUNT_PER_DAY,
+  REPORTS_PER_ADDRESS_PER_DAY,
+  type ReportReason,
   type ReportRequest,
   type ReportResponse,
-  URGENT_REASONS,
 } from '#domain/api/reports.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { adReports } from '#server/db/schema/reports.ts'
 import { ApiError } from '#server/errors.ts'
-import { recordAdEvent } from '#server/services/ads/ad-events.ts'
+import { holdVerdict } from './hold-rules.ts'
+import { holdAds, SYSTEM, type Tx } from './holds.ts'
+import { reporterFacts } from './reporter-history.ts'
+
+const DAY_MS = 86_400_000
+
+/** Who is reporting: their reporter key (reporter-history.ts), their account if signed in, their address's hash. */
+export interface Reporter {
+  key: string
+  userId: string | null
+  address: string
+}
 
 /**
- * Records one visitor's report of a live ad and holds the ad when the rules say so: at once for a
- * suspected minor or trafficking, else at HOLD_AFTER_REPORTERS distinct open reporters. The report,
- * the status change and its ad_events row commit together; the ad row is locked first, so two
- * racing third reports hold it once.
+ * Serialises the reports of one reporter and of one address for the rest of the transaction, so two
+ * racing reports cannot both pass a daily cap. On PGlite every transaction runs alone anyway.
+ */
+async function lockKeys(tx: Tx, keys: readonly string[]): Promise<void> {
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
+}
+
+async function reportsSince(tx: Tx, where: SQL, since: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(adReports)
+    .where(and(where, gt(adReports.at, since)))
+  return row?.n ?? 0
+}
+
+/** Refuses (429) a report past the account's or the address's daily cap. */
+async function checkDailyCaps(tx: Tx, reporter: Reporter, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - DAY_MS)
+  if (
+    reporter.userId !== null &&
+    (await reportsSince(tx, eq(adReports.reporter, reporter.key), since)) >= REPORTS_PER_ACCOUNT_PER_DAY
+  )
+    throw new ApiError(429, ACCOUNT_REPORT_CAP_DETAIL)
+  if ((await reportsSince(tx, eq(adReports.address, reporter.address), since)) >= REPORTS_PER_ADDRESS_PER_DAY)
+    throw new ApiError(429, ADDRESS_REPORT_CAP_DETAIL)
+}
+
+/** Holds the ad if its open reports now say so (hold-rules.ts). */
+async function holdIfDue(tx: Tx, adId: string, now: Date): Promise<void> {
+  const reports = await tx
+    .select({
+      reporter: adReports.reporter,
+      address: adReports.address,
+      reason: adReports.reason,
+      outcome: adReports.outcome,
+      resolvedAt: adReports.resolvedAt,
+    })
+    .from(adReports)
+    .where(eq(adReports.adId, adId))
+  // a reason an admin already cleared on this ad only queues the ad when reported again
+  const cleared = new Set<ReportReason>(reports.filter((r) => r.outcome === 'dismissed').map((r) => r.reason))
+  const open = reports.filter((r) => r.resolvedAt === null)
+  const facts = await reporterFacts(
+    tx,
+    open.map((r) => r.reporter),
+  )
+  const verdict = holdVerdict(open, facts, cleared, now)
+  if (verdict.hold)
+    await holdAds(tx, [adId], { category: verdict.category, why: verdict.why, actor: SYSTEM }, now)
+}
+
+/**
+ * Records one visitor's report of a live ad, within the daily caps, and holds the ad when the rules
+ * say so (docs/decisions/033-reports-that-cost.md). The report, the hold, its ad_events row and its
+ * audit row commit together; the ad row is locked first, so racing reports hold it once.
  */
 export async function reportAd(
   db: Db,
   adId: string,
-  reporter: string,
+  reporter: Reporter,
   report: ReportRequest,
 ): Promise<ReportResponse> {
   if (!isAdId(adId)) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
   return db.transaction(async (tx) => {
+    const now = new Date()
+    await lockKeys(tx, [reporter.key, `address:${reporter.address}`])
     const [ad] = await tx.select().from(ads).where(eq(ads.id, adId)).for('update')
-    if (!ad || effectiveStatus(ad, new Date()) !== 'live') throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+    if (!ad || effectiveStatus(ad, now) !== 'live') throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+    const [already] = await tx
+      .select({ id: adReports.id })
+      .from(adReports)
+      .where(and(eq(adReports.adId, adId), eq(adReports.reporter, reporter.key)))
+    if (already) return { already_reported: true }
+    await checkDailyCaps(tx, reporter, now)
     const inserted = await tx
       .insert(adReports)
-      .values({ adId, reporter, reason: report.reason, details: report.details })
+      .values({
+        adId,
+        reporter: reporter.key,
+        address: reporter.address,
+        reason: report.reason,
+        details: report.details,
+        at: now,
+      })
       .onConflictDoNothing({ target: [adReports.adId, adReports.reporter] })
       .returning({ id: adReports.id })
     if (inserted.length === 0) return { already_reported: true }
-
-    let why: string | null = null
-    if (URGENT_REASONS.includes(report.reason)) why = `reported: ${report.reason}`
-    else {
-      const [open] = await tx
-        .select({ n: countDistinct(adReports.reporter) })
-        .from(adReports)
-        .where(and(eq(adReports.adId, adId), isNull(adReports.resolvedAt)))
-      if ((open?.n ?? 0) >= HOLD_AFTER_REPORTERS) why = `${open?.n} reporters`
-    }
-    if (why) {
-      const held = await tx
-        .update(ads)
-        .set({ status: 'held' })
-        .where(and(eq(ads.id, adId), eq(ads.status, 'live')))
-        .returning({ id: ads.id })
-      if (held.length > 0)
-        await recordAdEvent(tx, {
-          adId,
-          kind: 'held',
-          actor: 'system',
-          from: 'live',
-          to: 'held',
-          detail: why,
-        })
-    }
+    await holdIfDue(tx, adId, now)
     return { already_reported: false }
   })
 }

@@ -3,6 +3,9 @@ import { canApply, effectiveStatus } from '#domain/ad-status.ts'
 import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
 import { isAdId } from '#domain/api/ads-paths.ts'
 import {
+  type BulkReleaseResponse,
+  CANNOT_HOLD_DETAIL,
+  type HoldCategory,
   type QueueItem,
   REMOVAL_REASON_REQUIRED_DETAIL,
   type ReportReason,
@@ -12,23 +15,35 @@ import {
 import { photoUrls, videoUrls } from '#domain/media-urls.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
-import { adReports } from '#server/db/schema/reports.ts'
+import { adAppeals, adReports } from '#server/db/schema/reports.ts'
 import { ApiError } from '#server/errors.ts'
 import { recordAdEvent } from '#server/services/ads/ad-events.ts'
 import type { AdRow } from '#server/services/ads/ad-views.ts'
 import { recordAudit } from './admin-audit.ts'
+import { appealsOfCurrentHolds, holdView } from './hold-view.ts'
+import { adminActor, holdAds, releaseAds, resolveReports, type Tx } from './holds.ts'
+import { reporterFacts, toReporterHistory } from './reporter-history.ts'
 
 export const QUEUE_LIMIT = 200
 
-// Urgent first (a suspected minor or trafficking), then more reporters, then the oldest report
+const isUrgent = (reason: string) => URGENT_REASONS.includes(reason as ReportReason)
+
+// Urgent first (a suspected minor or trafficking), then held ads whose owner asked for a review,
+// then more reporters, then the oldest report
 function byUrgency(a: QueueItem, b: QueueItem): number {
   if (a.urgent !== b.urgent) return a.urgent ? -1 : 1
+  const appealed = (item: QueueItem) => item.appeal !== null
+  if (appealed(a) !== appealed(b)) return appealed(a) ? -1 : 1
   if (a.reporters !== b.reporters) return b.reporters - a.reporters
   return (a.firstReportedAt ?? '').localeCompare(b.firstReportedAt ?? '')
 }
 
-/** Ads with open reports, and every held ad, most urgent first, each with its open reports. */
+/**
+ * Ads with open reports, and every held ad, most urgent first, each with its open reports, each
+ * reporter's history, why it is held and the owner's appeal of the current hold.
+ */
 export async function reviewQueue(db: Db): Promise<QueueItem[]> {
+  const now = new Date()
   const open = await db
     .select()
     .from(adReports)
@@ -43,8 +58,23 @@ export async function reviewQueue(db: Db): Promise<QueueItem[]> {
         ? or(eq(ads.status, 'held'), inArray(ads.id, reportedIds))
         : eq(ads.status, 'held'),
     )
+  const facts = await reporterFacts(
+    db,
+    open.map((r) => r.reporter),
+  )
+  const appealedAt = await appealsOfCurrentHolds(db, rows)
+  const appeals =
+    appealedAt.size === 0
+      ? []
+      : await db
+          .select()
+          .from(adAppeals)
+          .where(inArray(adAppeals.adId, [...appealedAt.keys()]))
   const items = rows.map((ad): QueueItem => {
     const reports = open.filter((r) => r.adId === ad.id)
+    const at = appealedAt.get(ad.id)
+    const appeal =
+      at === undefined ? undefined : appeals.find((a) => a.adId === ad.id && a.at.getTime() === at.getTime())
     return {
       adId: ad.id,
       status: ad.status,
@@ -53,14 +83,30 @@ export async function reviewQueue(db: Db): Promise<QueueItem[]> {
       images: photoUrls(ad.images),
       videos: videoUrls(ad.videos),
       holdReason: ad.holdReason ?? '',
-      urgent: reports.some((r) => URGENT_REASONS.includes(r.reason as ReportReason)),
+      urgent: reports.some((r) => isUrgent(r.reason)),
       reporters: new Set(reports.map((r) => r.reporter)).size,
       firstReportedAt: reports[0]?.at.toISOString() ?? null,
-      reports: reports.map((r) => ({
-        reason: r.reason as ReportReason,
-        details: r.details,
-        at: r.at.toISOString(),
-      })),
+      reports: reports.map((r) => {
+        const reporter = facts.get(r.reporter)
+        return {
+          reason: r.reason,
+          details: r.details,
+          at: r.at.toISOString(),
+          reporter: reporter
+            ? toReporterHistory(r.reporter, reporter, now)
+            : {
+                label: '',
+                kind: 'visitor',
+                newAccount: false,
+                made: 1,
+                dismissed: 0,
+                upheld: 0,
+                canHold: true,
+              },
+        }
+      }),
+      hold: holdView(ad, appeal?.at ?? null),
+      appeal: appeal ? { note: appeal.note, at: appeal.at.toISOString() } : null,
     }
   })
   return items.sort(byUrgency).slice(0, QUEUE_LIMIT)
@@ -69,8 +115,6 @@ export async function reviewQueue(db: Db): Promise<QueueItem[]> {
 export const CANNOT_RESTORE_DETAIL = 'Only a removed ad that has not expired can be restored'
 export const NOTHING_TO_DISMISS_DETAIL = 'This ad has no open reports and is not held'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-
 async function lockedAd(tx: Tx, id: string): Promise<AdRow> {
   if (!isAdId(id)) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
   const [row] = await tx.select().from(ads).where(eq(ads.id, id)).for('update')
@@ -78,19 +122,29 @@ async function lockedAd(tx: Tx, id: string): Promise<AdRow> {
   return row
 }
 
-async function resolveReports(tx: Tx, adId: string): Promise<number> {
-  const resolved = await tx
-    .update(adReports)
-    .set({ resolvedAt: new Date() })
+/** The category an admin's hold shows its owner: the gravest open report's reason, else 'admin'. */
+async function adminHoldCategory(tx: Tx, adId: string): Promise<HoldCategory> {
+  const rows = await tx
+    .select({ reason: adReports.reason })
+    .from(adReports)
     .where(and(eq(adReports.adId, adId), isNull(adReports.resolvedAt)))
-    .returning({ id: adReports.id })
-  return resolved.length
+    .orderBy(asc(adReports.at))
+  return (rows.find((r) => isUrgent(r.reason)) ?? rows[0])?.reason ?? 'admin'
+}
+
+/** The expiry a restored ad gets: the time it had left when held, else its own unexpired one. */
+function restoredExpiry(ad: AdRow, now: Date): Date | null {
+  if (ad.heldRemainingMs !== null) {
+    return ad.heldRemainingMs > 0 ? new Date(now.getTime() + ad.heldRemainingMs) : null
+  }
+  return ad.expiresAt !== null && ad.expiresAt.getTime() > now.getTime() ? ad.expiresAt : null
 }
 
 /**
  * An admin's decision on one ad, with its ad_events row and its audit row in one transaction.
- * dismiss: reports resolved, a held ad back to live. remove: removed with a reason the owner reads.
- * restore: a removed ad back to live while it has not expired.
+ * dismiss: reports dismissed, a held ad released with the time it had left. remove: removed with a
+ * reason the owner reads, its reports upheld. restore: a removed ad back to live while it has
+ * time left. hold: a live ad held, confirming a report that could not hold it by itself.
  */
 export async function reviewAd(
   db: Db,
@@ -100,32 +154,79 @@ export async function reviewAd(
   reason: string,
 ): Promise<void> {
   if (action === 'remove' && reason === '') throw new ApiError(400, REMOVAL_REASON_REQUIRED_DETAIL)
-  const actor = `admin:${admin}`
+  const actor = adminActor(admin)
   await db.transaction(async (tx) => {
     const ad = await lockedAd(tx, adId)
     const now = new Date()
     const from = effectiveStatus(ad, now)
     if (action === 'dismiss') {
-      const resolved = await resolveReports(tx, ad.id)
       if (ad.status === 'held') {
-        await tx.update(ads).set({ status: 'live', holdReason: null }).where(eq(ads.id, ad.id))
-        await recordAdEvent(tx, { adId: ad.id, kind: 'released', actor, from, to: 'live', detail: reason })
-      } else if (resolved === 0) throw new ApiError(409, NOTHING_TO_DISMISS_DETAIL)
+        await releaseAds(tx, [ad.id], actor, reason, now)
+        return
+      }
+      if ((await resolveReports(tx, [ad.id], 'dismissed', now)) === 0)
+        throw new ApiError(409, NOTHING_TO_DISMISS_DETAIL)
+    } else if (action === 'hold') {
+      const category = await adminHoldCategory(tx, ad.id)
+      const held = await holdAds(tx, [ad.id], { category, why: reason || 'held by an admin', actor }, now)
+      if (held.length === 0) throw new ApiError(409, CANNOT_HOLD_DETAIL)
+      return
     } else if (action === 'remove') {
       if (!canApply('remove', from)) throw new ApiError(409, 'This ad is already removed')
-      await tx.update(ads).set({ status: 'removed', removalReason: reason }).where(eq(ads.id, ad.id))
-      await resolveReports(tx, ad.id)
-      await recordAdEvent(tx, { adId: ad.id, kind: 'removed', actor, from, to: 'removed', detail: reason })
+      // held_remaining_ms stays: a restore gives the ad back the time it had when it was held
+      await tx
+        .update(ads)
+        .set({ status: 'removed', removalReason: reason, heldAt: null, holdCategory: null })
+        .where(eq(ads.id, ad.id))
+      await resolveReports(tx, [ad.id], 'upheld', now)
+      await recordAdEvent(tx, {
+        adId: ad.id,
+        kind: 'removed',
+        actor: actor.event,
+        from,
+        to: 'removed',
+        detail: reason,
+      })
     } else {
-      const unexpired = ad.expiresAt !== null && ad.expiresAt.getTime() > now.getTime()
-      if (!canApply('restore', from) || !unexpired || ad.publishedAt === null)
+      const expiresAt = restoredExpiry(ad, now)
+      if (!canApply('restore', from) || expiresAt === null || ad.publishedAt === null)
         throw new ApiError(409, CANNOT_RESTORE_DETAIL)
       await tx
         .update(ads)
-        .set({ status: 'live', removalReason: null, holdReason: null })
+        .set({ status: 'live', expiresAt, removalReason: null, holdReason: null, heldRemainingMs: null })
         .where(eq(ads.id, ad.id))
-      await recordAdEvent(tx, { adId: ad.id, kind: 'restored', actor, from, to: 'live', detail: reason })
+      await recordAdEvent(tx, {
+        adId: ad.id,
+        kind: 'restored',
+        actor: actor.event,
+        from,
+        to: 'live',
+        detail: reason,
+      })
     }
     await recordAudit(tx, { admin, action, target: `ad:${ad.id}`, reason })
   })
+}
+
+/**
+ * Releases many held ads at once (their open reports dismissed), each with the time it had left,
+ * each with its own ad_events and audit rows, all in one transaction. Ids of ads that are not held
+ * come back as skipped.
+ */
+export async function releaseHolds(
+  db: Db,
+  admin: string,
+  adIds: readonly string[],
+  reason: string,
+): Promise<BulkReleaseResponse> {
+  const wanted = [...new Set(adIds)]
+  const valid = wanted.filter(isAdId)
+  const released = await db.transaction(async (tx) => {
+    if (valid.length === 0) return []
+    // locked in one order, so two bulk releases sharing ads cannot deadlock
+    await tx.select({ id: ads.id }).from(ads).where(inArray(ads.id, valid)).orderBy(asc(ads.id)).for('update')
+    return releaseAds(tx, valid, adminActor(admin), reason)
+  })
+  const done = new Set(released)
+  return { released: wanted.filter((id) => done.has(id)), skipped: wanted.filter((id) => !done.has(id)) }
 }

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { MAX_PASSWORD_LENGTH } from '../constants.ts'
+
+// A signed-in user's privacy rights under PIPEDA and Quebec's Law 25: a copy of their data, and the
+// deletion of their account (docs/decisions/034-privacy-and-retention.md).
+
+export const PrivacyPaths = {
+  /** GET: every piece of the user's data as one zip archive */
+  export: '/account/export',
+  /** DELETE { password }: the account, its ads and media go at once (204) */
+  account: '/account',
+} as const
+
+export const DeleteAccountRequestSchema = z.object({
+  password: z.string().min(1, 'Password is required').max(MAX_PASSWORD_LENGTH),
+})
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>
+
+// 400, not 401: the session is fine, and a 401 would make the client sign the user out
+export const WRONG_PASSWORD_DETAIL = 'Password is incorrect'
+
+/** How long each kind of data is kept: the privacy page and the retention job read the same numbers. */
+export const RETENTION = {
+  /** mails waiting in the outbox (links in them expire within a day) */
+  outboxDays: 7,
+  /** used or expired email-verification and password-reset links */
+  accountTokenDays: 7,
+  /** the hashed address of a report (for daily caps and independent reporters) */
+  reportAddressDays: 30,
+  /** an account whose email was never verified */
+  unverifiedAccountDays: 30,
+  /** the ledger of a deleted account, pseudonymised (Income Tax Act, s. 230: six years after the tax year) */
+  deletedLedgerYears: 7,
+} as const
