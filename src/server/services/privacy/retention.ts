@@ -23,7 +23,7 @@ export const RETENTION_INTERVAL_MS = 60 * 60 * 1000
 // the first pass a minute after start, so a process restarted often still runs it
 const FIRST_RUN_MS = 60 * 1000
 // pg_try_advisory_xact_lock's key for this job: any constant no other lock of ours uses
-const RETENTION_LOCK = 34_034_034
+export const RETENTION_LOCK = 34_034_034
 
 export interface RetentionCounts {
   outbox: number
