@@ -93,9 +93,12 @@ describe('GET /sitemap.xml', () => {
     const pending = await createAd(api.t, owner, { title: 'Unpaid robe' })
     const newer = await liveAd(api.t, owner, { title: 'Newer robe' })
 
+    // an account in good standing (over a week old) holds an ad with one urgent report
+    const reporter = await member(api.t, { ageDays: 8 })
     const reported = await api.t.app.inject({
       method: 'POST',
       url: `/api${ReportPaths.report(held)}`,
+      headers: reporter.auth,
       payload: { reason: 'underage' },
     })
     expect(reported.statusCode).toBe(200)

@@ -195,6 +195,26 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   return parseAnswer(response.status, data, schema)
 }
 
+/**
+ * A file the server gives only with a token (the data export, a held ad's photo), as a Blob. `url` is
+ * a full URL (apiUrl(...) for the API, a media URL as the server wrote it); errors as request()'s.
+ */
+export async function fetchBlob(url: string, auth: Auth, signal?: AbortSignal): Promise<Blob> {
+  const { headers, token } = apiHeaders(auth)
+  let response: Response
+  try {
+    response = await transport(url, { method: 'GET', headers, signal })
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new ApiError(0, msg.pwa.networkError)
+  }
+  if (!response.ok) {
+    const data = await readBody(response)
+    throw failedAnswer({ status: response.status, statusText: response.statusText, data }, { auth, token })
+  }
+  return response.blob()
+}
+
 type NoMethod<T> = Omit<RequestOptions<T>, 'method' | 'body'>
 
 export const http = {

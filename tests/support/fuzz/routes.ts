@@ -176,9 +176,41 @@ export const FUZZ: Record<string, FuzzSpec> = {
   },
   'POST /api/admin/reports/:id/:action': {
     role: 'admin',
-    params: { id: adId, action: fc.constantFrom('dismiss', 'remove', 'restore') },
+    params: { id: adId, action: fc.constantFrom('dismiss', 'remove', 'restore', 'hold') },
     body: { reason: fc.string({ maxLength: 100 }) },
     edges: { reason: fc.constantFrom('x'.repeat(501), '\u0000', '\ud800') },
+  },
+  'POST /api/admin/reports/release': {
+    role: 'admin',
+    body: { adIds: fc.array(adId, { maxLength: 5 }), reason: fc.string({ maxLength: 100 }) },
+    edges: {
+      adIds: fc.constantFrom(
+        [],
+        Array.from({ length: 101 }, () => 'abcdefghijkl'),
+        ['x'.repeat(101)],
+        'abc',
+      ),
+      reason: fc.constantFrom('x'.repeat(501), '\u0000'),
+    },
+  },
+  'POST /api/ads/:id/appeal': {
+    role: 'user',
+    params: { id: adId },
+    body: { note: fc.string({ maxLength: 200 }) },
+    edges: { note: fc.constantFrom('', '   ', 'x'.repeat(1001), '\u0000', '\ud800') },
+  },
+  // a zip, not JSON
+  'GET /api/account/export': { role: 'user', page: true },
+  // never the member's own password: the account must outlive the fuzzing of the other routes
+  'DELETE /api/account': {
+    role: 'user',
+    body: { password: fc.constantFrom('wrong-password', 'x', 'correct horse') },
+    edges: { password: fc.constantFrom('', 'x'.repeat(1025), '\u0000') },
+  },
+  'DELETE /api/account/': {
+    role: 'user',
+    body: { password: fc.constantFrom('wrong-password') },
+    edges: { password: fc.constantFrom('') },
   },
   'POST /api/auth/change-password': {
     role: 'user',

@@ -1,6 +1,6 @@
 // /manage: every ad of the signed-in user from GET /ads/mine with its status (Awaiting payment, Live
-// until <date>, Expired, Under review, Removed) and the actions that status allows; below, any ad
-// still kept only on this device, to publish or delete.
+// until <date>, Expired, Held for review with its reason and the one request for a review, Removed)
+// and the actions that status allows; below, any ad still kept only on this device, to publish or delete.
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { PlusIcon } from 'lucide-react'
@@ -15,13 +15,19 @@ import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { OwnAd } from '#domain/api/ads.ts'
 import { deleteAd } from './api/delete-ad.ts'
 import { myAdsKeys, useMyAds } from './api/my-ads.ts'
+import { AppealDialog } from './appeal-dialog.tsx'
 import { ConfirmDelete } from './confirm-delete.tsx'
 import { DeviceAds } from './device-ads.tsx'
 import { OwnAdRow } from './own-ad-row.tsx'
 
 const t = msg.manage
 
-function MyAdsList({ onDelete }: { onDelete: (ad: OwnAd) => void }) {
+interface RowActions {
+  onDelete: (ad: OwnAd) => void
+  onAppeal: (ad: OwnAd) => void
+}
+
+function MyAdsList({ onDelete, onAppeal }: RowActions) {
   const { user } = useSession()
   const online = useOnline()
   const ads = useMyAds(user?.email)
@@ -55,7 +61,7 @@ function MyAdsList({ onDelete }: { onDelete: (ad: OwnAd) => void }) {
   return (
     <ul className="mt-8 grid gap-3">
       {shown.map((ad) => (
-        <OwnAdRow key={ad.id} ad={ad} onDelete={onDelete} />
+        <OwnAdRow key={ad.id} ad={ad} onDelete={onDelete} onAppeal={onAppeal} />
       ))}
     </ul>
   )
@@ -64,6 +70,7 @@ function MyAdsList({ onDelete }: { onDelete: (ad: OwnAd) => void }) {
 export function ManagePage() {
   const queryClient = useQueryClient()
   const [toDelete, setToDelete] = useState<OwnAd | null>(null)
+  const [toAppeal, setToAppeal] = useState<OwnAd | null>(null)
 
   const confirmDelete = async () => {
     if (!toDelete) return
@@ -93,7 +100,7 @@ export function ManagePage() {
           </Link>
         </Button>
       </div>
-      <MyAdsList onDelete={setToDelete} />
+      <MyAdsList onDelete={setToDelete} onAppeal={setToAppeal} />
       <DeviceAds />
       <ConfirmDelete
         title={toDelete?.title ?? null}
@@ -101,6 +108,7 @@ export function ManagePage() {
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
       />
+      <AppealDialog ad={toAppeal} onClose={() => setToAppeal(null)} />
     </div>
   )
 }

@@ -1,5 +1,14 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { ArrowUpIcon, CreditCardIcon, MapPinIcon, PencilIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react'
+import {
+  ArrowUpIcon,
+  CreditCardIcon,
+  MapPinIcon,
+  MessageSquareIcon,
+  PencilIcon,
+  RefreshCwIcon,
+  Trash2Icon,
+} from 'lucide-react'
+import { PrivateImage } from '#client/components/media/private-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { fill } from '#client/i18n/fill.ts'
@@ -24,16 +33,50 @@ const STATUS_VARIANT = {
   removed: 'destructive',
 } as const
 
-export function AdThumbnail({ src }: { src: string }) {
+/** `own`: the photo of the user's held ad, which the server gives only with their token. */
+export function AdThumbnail({ src, own = false }: { src: string; own?: boolean }) {
+  const props = { alt: '', width: 96, height: 96, className: 'size-full object-cover' }
   return (
     <div className="size-20 shrink-0 overflow-hidden rounded-md bg-muted sm:size-24">
-      {src && <img src={src} alt="" width={96} height={96} className="size-full object-cover" />}
+      {src && (own ? <PrivateImage src={src} auth="user" {...props} /> : <img src={src} {...props} />)}
+    </div>
+  )
+}
+
+/** What the owner of a held ad reads: why, and whether they asked for a review (once per hold). */
+function HoldNotice({ ad, onAppeal }: { ad: OwnAd; onAppeal: (ad: OwnAd) => void }) {
+  const hold = ad.hold
+  return (
+    <div className="grid justify-items-start gap-1 text-sm" data-testid="hold-notice">
+      {hold && <p>{fill(t.heldBecause, { category: t.holdCategories[hold.category] })}</p>}
+      <p className="text-xs text-muted-foreground">{t.heldNote}</p>
+      {hold?.appealedAt ? (
+        <p className="text-xs">{fill(t.appealedOn, { date: formatPostedDate(hold.appealedAt) })}</p>
+      ) : (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={fill(t.appealLabel, { title: ad.title })}
+          onClick={() => onAppeal(ad)}
+        >
+          <MessageSquareIcon aria-hidden="true" />
+          {t.appeal}
+        </Button>
+      )}
     </div>
   )
 }
 
 /** One of the user's server ads: its status, and the actions that status allows. */
-export function OwnAdRow({ ad, onDelete }: { ad: OwnAd; onDelete: (ad: OwnAd) => void }) {
+export function OwnAdRow({
+  ad,
+  onDelete,
+  onAppeal,
+}: {
+  ad: OwnAd
+  onDelete: (ad: OwnAd) => void
+  onAppeal: (ad: OwnAd) => void
+}) {
   const navigate = useNavigate()
   const payable = canApply('publish', ad.status) || canApply('renew', ad.status)
   return (
@@ -42,7 +85,7 @@ export function OwnAdRow({ ad, onDelete }: { ad: OwnAd; onDelete: (ad: OwnAd) =>
       data-testid="own-ad"
     >
       <div className="flex min-w-0 flex-1 gap-3">
-        <AdThumbnail src={adImage(ad)} />
+        <AdThumbnail src={adImage(ad)} own={ad.status === 'held' && ad.images.length > 0} />
         <div className="grid min-w-0 content-start gap-1">
           <h2 className="truncate font-semibold">{ad.title}</h2>
           <p>
@@ -53,7 +96,7 @@ export function OwnAdRow({ ad, onDelete }: { ad: OwnAd; onDelete: (ad: OwnAd) =>
           {ad.status === 'removed' && ad.removalReason && (
             <p className="text-sm text-destructive">{fill(t.removedBecause, { reason: ad.removalReason })}</p>
           )}
-          {ad.status === 'held' && <p className="text-xs text-muted-foreground">{t.heldNote}</p>}
+          {ad.status === 'held' && <HoldNotice ad={ad} onAppeal={onAppeal} />}
           <p className="text-sm font-bold text-primary">{formatAdPrice(ad)}</p>
           <p className="flex items-center gap-1 text-xs text-muted-foreground">
             <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />

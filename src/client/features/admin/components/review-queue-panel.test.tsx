@@ -20,8 +20,35 @@ const item = {
   urgent: true,
   reporters: 1,
   firstReportedAt: '2026-11-23T10:00:00Z',
-  reports: [{ reason: 'underage', details: 'looks young', at: '2026-11-23T10:00:00Z' }],
+  reports: [
+    {
+      reason: 'underage',
+      details: 'looks young',
+      at: '2026-11-23T10:00:00Z',
+      reporter: {
+        label: 'a1b2c3d4',
+        kind: 'account',
+        newAccount: false,
+        made: 4,
+        dismissed: 1,
+        upheld: 2,
+        canHold: true,
+      },
+    },
+  ],
+  hold: { category: 'underage', since: '2026-11-23T10:00:00Z', appealedAt: '2026-11-23T12:00:00Z' },
+  appeal: { note: 'She is 24, I can show her ID', at: '2026-11-23T12:00:00Z' },
 }
+
+function renderPanel() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ReviewQueuePanel />
+    </QueryClientProvider>,
+  )
+}
+
+const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')
 
 beforeEach(() => {
   fetchMock.mockReset()
@@ -40,11 +67,7 @@ describe('the review queue panel', () => {
     fetchMock.mockImplementation(async (_url, init) =>
       init?.method === 'POST' ? new Response(null, { status: 204 }) : json(200, { items: [item] }),
     )
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ReviewQueuePanel />
-      </QueryClientProvider>,
-    )
+    renderPanel()
     expect(await screen.findByText('Suspicious ad')).toBeTruthy()
     expect(screen.getByText('Urgent')).toBeTruthy()
     expect(screen.getByText(/Someone may be under 18 · looks young/)).toBeTruthy()
@@ -56,5 +79,49 @@ describe('the review queue panel', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')
     expect(String(post?.[0])).toContain('/admin/reports/abcdefghijkl/remove')
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ reason: 'Model appears under 18' })
+  })
+
+  it("shows why the ad is held, the owner's appeal and each reporter's history", async () => {
+    fetchMock.mockImplementation(async () => json(200, { items: [item] }))
+    renderPanel()
+    expect(await screen.findByText(/Held since .*: someone may be under 18/)).toBeTruthy()
+    expect(screen.getByText('She is 24, I can show her ID')).toBeTruthy()
+    expect(screen.getByTestId('reporter-history').textContent).toBe(
+      'Account a1b2c3d4 · 4 reports, 1 dismissed, 2 upheld',
+    )
+  })
+
+  it('releases the held ads ticked, in one request', async () => {
+    const user = userEvent.setup()
+    const other = { ...item, adId: 'mnopqrstuvwx', title: 'Another held ad', appeal: null }
+    const live = {
+      ...item,
+      adId: 'zyxwvutsrqpo',
+      title: 'Reported only',
+      status: 'live',
+      hold: null,
+      appeal: null,
+    }
+    fetchMock.mockImplementation(async (_url, init) =>
+      init?.method === 'POST'
+        ? json(200, { released: ['abcdefghijkl', 'mnopqrstuvwx'], skipped: [] })
+        : json(200, { items: [item, other, live] }),
+    )
+    renderPanel()
+    await screen.findByText('Reported only')
+    expect(screen.queryByRole('checkbox', { name: 'Select Reported only for release' })).toBeNull()
+    expect(screen.queryByRole('button', { name: /Release/ })).toBeNull()
+    await user.click(screen.getByRole('checkbox', { name: 'Select Suspicious ad for release' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select Another held ad for release' }))
+    await user.type(screen.getByLabelText('Note for the release (optional)'), 'report wave')
+    await user.click(screen.getByRole('button', { name: 'Release 2 held ads' }))
+    await waitFor(() => expect(posts()).toHaveLength(1))
+    expect(String(posts()[0]?.[0])).toContain('/admin/reports/release')
+    expect(JSON.parse(String(posts()[0]?.[1]?.body))).toEqual({
+      adIds: ['abcdefghijkl', 'mnopqrstuvwx'],
+      reason: 'report wave',
+    })
+    // done: the selection is cleared
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Release/ })).toBeNull())
   })
 })

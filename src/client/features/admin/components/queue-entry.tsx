@@ -1,0 +1,125 @@
+import { useId, useState } from 'react'
+import { PrivateImage } from '#client/components/media/private-image.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { formatPostedDate } from '#client/lib/ad-format.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
+import type { QueueItem, ReviewAction } from '#domain/api/reports.ts'
+import { useReviewAction } from '../api/review-queue.ts'
+import { announceAdminFailure } from './admin-failure.ts'
+import { ReporterLine } from './reporter-line.tsx'
+
+const t = msg.review
+
+interface QueueEntryProps {
+  item: QueueItem
+  /** held ads can be ticked for a bulk release */
+  selected: boolean
+  onSelect: (selected: boolean) => void
+}
+
+/** One ad in the review queue: why it is there, who reported it, the owner's appeal, the decisions. */
+export function QueueEntry({ item, selected, onSelect }: QueueEntryProps) {
+  const id = useId()
+  const [reason, setReason] = useState('')
+  const act = useReviewAction()
+  // mutateAsync, not mutate's callbacks: a decided ad leaves the refetched queue, unmounting this
+  // entry before per-call callbacks would run, and the admin must still be told it is done
+  const decide = async (action: ReviewAction) => {
+    try {
+      await act.mutateAsync({ adId: item.adId, action, reason })
+      toast({ title: t.done })
+    } catch (e) {
+      announceAdminFailure(t.actionFailed, e)
+    }
+  }
+  return (
+    <li className="grid gap-2 rounded-lg border border-border p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        {item.status === 'held' && (
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={selected}
+            aria-label={fill(t.selectForRelease, { title: item.title })}
+            onChange={(e) => onSelect(e.target.checked)}
+          />
+        )}
+        {item.urgent && <strong className="text-destructive">{t.urgent}</strong>}
+        <h3 className="min-w-0 font-semibold wrap-anywhere">{item.title}</h3>
+        <span className="text-sm text-muted-foreground">{fill(t.status, { status: item.status })}</span>
+        <span className="text-sm text-muted-foreground">
+          {item.reporters === 1 ? t.reporters.one : fill(t.reporters.other, { count: item.reporters })}
+        </span>
+      </div>
+      {item.hold && (
+        <p className="text-sm">
+          {fill(t.heldSince, {
+            date: formatPostedDate(item.hold.since),
+            category: t.holdCategories[item.hold.category],
+          })}
+        </p>
+      )}
+      {item.holdReason && <p className="text-sm">{fill(t.heldBecause, { reason: item.holdReason })}</p>}
+      {item.appeal && (
+        <blockquote className="rounded-md border-l-4 border-primary bg-muted/40 px-3 py-2 text-sm wrap-anywhere">
+          <p className="font-medium">{fill(t.appealFrom, { date: formatPostedDate(item.appeal.at) })}</p>
+          <p className="whitespace-pre-line">{item.appeal.note}</p>
+        </blockquote>
+      )}
+      <p className="whitespace-pre-line text-sm wrap-anywhere">{item.description}</p>
+      {item.images.length > 0 && (
+        <div className="flex gap-2">
+          {item.images.map((src) => (
+            // a held ad's photos are served to admins only: fetched with the admin's token
+            <PrivateImage
+              key={src}
+              src={src}
+              auth="admin"
+              alt=""
+              className="h-16 w-16 rounded object-cover"
+            />
+          ))}
+        </div>
+      )}
+      <ul className="grid gap-1 text-sm wrap-anywhere">
+        {item.reports.map((r) => (
+          <ReporterLine key={`${r.at}-${r.reason}-${r.reporter.label}`} report={r} />
+        ))}
+      </ul>
+      <label htmlFor={`${id}-reason`} className="text-sm font-medium">
+        {t.reasonLabel}
+      </label>
+      <input
+        id={`${id}-reason`}
+        className="rounded-md border border-input bg-background px-2 py-1 text-sm"
+        value={reason}
+        maxLength={500}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" disabled={act.isPending} onClick={() => void decide('dismiss')}>
+          {t.dismiss}
+        </Button>
+        {item.status === 'live' && (
+          <Button variant="secondary" disabled={act.isPending} onClick={() => void decide('hold')}>
+            {t.hold}
+          </Button>
+        )}
+        <Button
+          variant="destructive"
+          disabled={act.isPending || reason.trim() === ''}
+          onClick={() => void decide('remove')}
+        >
+          {t.remove}
+        </Button>
+        {item.status === 'removed' && (
+          <Button variant="outline" disabled={act.isPending} onClick={() => void decide('restore')}>
+            {t.restore}
+          </Button>
+        )}
+      </div>
+    </li>
+  )
+}

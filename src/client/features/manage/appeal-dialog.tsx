@@ -1,0 +1,109 @@
+import { useId, useState } from 'react'
+import { Button } from '#client/components/ui/button.tsx'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx'
+import { Label } from '#client/components/ui/label.tsx'
+import { Textarea } from '#client/components/ui/textarea.tsx'
+import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { errorDetail } from '#client/lib/http.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
+import { MAX_APPEAL_NOTE } from '#domain/api/reports.ts'
+import { useAppealHold } from './api/appeal-hold.ts'
+
+const t = msg.manage
+
+/**
+ * The owner's one request for a review of a hold, with a note the moderator reads beside the ad in
+ * the review queue (docs/decisions/033-reports-that-cost.md). Open while `ad` is set.
+ */
+export function AppealDialog({
+  ad,
+  onClose,
+}: {
+  ad: { id: string; title: string } | null
+  onClose: () => void
+}) {
+  const id = useId()
+  const [note, setNote] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const appeal = useAppealHold()
+
+  const close = () => {
+    setNote('')
+    setProblem(null)
+    onClose()
+  }
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!ad) return
+    if (note.trim() === '') {
+      setProblem(t.appealNoteRequired)
+      document.getElementById(`${id}-note`)?.focus()
+      return
+    }
+    appeal.mutate(
+      { adId: ad.id, note: note.trim() },
+      {
+        onSuccess: () => {
+          toast({ title: t.appealSent })
+          close()
+        },
+        // the reason stays in the dialog, beside the note the owner may want to change
+        onError: (error) => setProblem(errorDetail(error, t.appealFailed)),
+      },
+    )
+  }
+
+  return (
+    <Dialog open={ad !== null} onOpenChange={(open) => !open && !appeal.isPending && close()}>
+      <DialogContent closeLabel={t.cancel}>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{t.appealTitle}</DialogTitle>
+            <DialogDescription className="wrap-anywhere">
+              {fill(t.appealIntro, { title: ad?.title ?? '' })}
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-note`}>{t.appealNote}</Label>
+            <Textarea
+              id={`${id}-note`}
+              value={note}
+              maxLength={MAX_APPEAL_NOTE}
+              aria-invalid={problem !== null}
+              aria-describedby={problem ? `${id}-problem` : undefined}
+              onChange={(event) => {
+                setNote(event.target.value)
+                setProblem(null)
+              }}
+            />
+            {problem && (
+              <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
+                {problem}
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t.cancel}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={appeal.isPending}>
+              {appeal.isPending ? t.appealSending : t.appealSend}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
