@@ -25,6 +25,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as WalletRouteImport } from './routes/wallet'
+import { Route as AccountDataRouteImport } from './routes/account.data'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
 import { Route as EditIdRouteImport } from './routes/edit.$id'
 import { Route as PayChargeIdRouteImport } from './routes/pay.$chargeId'
@@ -112,6 +113,11 @@ const WalletRoute = WalletRouteImport.update({
   path: '/wallet',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountDataRoute = AccountDataRouteImport.update({
+  id: '/account/data',
+  path: '/account/data',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountPasswordRoute = AccountPasswordRouteImport.update({
   id: '/account/password',
   path: '/account/password',
@@ -160,6 +166,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
   '/wallet': typeof WalletRoute
+  '/account/data': typeof AccountDataRoute
   '/account/password': typeof AccountPasswordRoute
   '/edit/$id': typeof EditIdRoute
   '/pay/$chargeId': typeof PayChargeIdRoute
@@ -184,6 +191,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
   '/wallet': typeof WalletRoute
+  '/account/data': typeof AccountDataRoute
   '/account/password': typeof AccountPasswordRoute
   '/edit/$id': typeof EditIdRoute
   '/pay/$chargeId': typeof PayChargeIdRoute
@@ -209,6 +217,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
   '/wallet': typeof WalletRoute
+  '/account/data': typeof AccountDataRoute
   '/account/password': typeof AccountPasswordRoute
   '/edit/$id': typeof EditIdRoute
   '/pay/$chargeId': typeof PayChargeIdRoute
@@ -235,6 +244,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/verify-email'
     | '/wallet'
+    | '/account/data'
     | '/account/password'
     | '/edit/$id'
     | '/pay/$chargeId'
@@ -259,6 +269,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/verify-email'
     | '/wallet'
+    | '/account/data'
     | '/account/password'
     | '/edit/$id'
     | '/pay/$chargeId'
@@ -283,6 +294,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/verify-email'
     | '/wallet'
+    | '/account/data'
     | '/account/password'
     | '/edit/$id'
     | '/pay/$chargeId'
@@ -308,6 +320,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   WalletRoute: typeof WalletRoute
+  AccountDataRoute: typeof AccountDataRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
   EditIdRoute: typeof EditIdRoute
   PayChargeIdRoute: typeof PayChargeIdRoute
@@ -430,6 +443,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WalletRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/data': {
+      id: '/account/data'
+      path: '/account/data'
+      fullPath: '/account/data'
+      preLoaderRoute: typeof AccountDataRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account/password': {
       id: '/account/password'
       path: '/account/password'
@@ -492,6 +512,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   WalletRoute: WalletRoute,
+  AccountDataRoute: AccountDataRoute,
   AccountPasswordRoute: AccountPasswordRoute,
   EditIdRoute: EditIdRoute,
   PayChargeIdRoute: PayChargeIdRoute,

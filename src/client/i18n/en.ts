@@ -5,6 +5,7 @@
 // larger screens keep their sections in en-<screen>.ts files beside this one.
 import { enAdmin, enAuth } from './en-auth.ts'
 import { enManage, enPost } from './en-post.ts'
+import { enPrivacy } from './en-privacy.ts'
 import { enReview } from './en-reports.ts'
 
 export const en = {
@@ -73,6 +74,8 @@ export const en = {
     admin: 'Admin',
     verifiedSoon: 'Verified (coming soon)',
     changePassword: 'Change password',
+    downloadData: 'Download my data',
+    deleteAccount: 'Delete my account',
     signOut: 'Sign out',
     postAd: 'Post Ad',
     // the header's button on phones, where the full label does not fit beside the others
@@ -275,6 +278,7 @@ export const en = {
   review: enReview,
   post: enPost,
   manage: enManage,
+  privacy: enPrivacy,
   checkout: {},
   pay: {},
   wallet: {},

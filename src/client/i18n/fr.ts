@@ -3,6 +3,7 @@
 // Loaded by dynamic import only when French is chosen (docs/decisions/016-languages.md).
 import { frAdmin, frAuth } from './fr-auth.ts'
 import { frManage, frPost } from './fr-post.ts'
+import { frPrivacy } from './fr-privacy.ts'
 import { frReview } from './fr-reports.ts'
 import type { Messages } from './messages-type.ts'
 
@@ -71,6 +72,8 @@ export const fr: Messages = {
     admin: 'Administration',
     verifiedSoon: 'Vérifié (bientôt offert)',
     changePassword: 'Changer le mot de passe',
+    downloadData: 'Télécharger mes données',
+    deleteAccount: 'Supprimer mon compte',
     signOut: 'Se déconnecter',
     postAd: 'Publier une annonce',
     postAdShort: 'Publier',
@@ -275,6 +278,7 @@ export const fr: Messages = {
   review: frReview,
   post: frPost,
   manage: frManage,
+  privacy: frPrivacy,
   checkout: {},
   pay: {},
   wallet: {},

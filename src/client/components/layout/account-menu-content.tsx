@@ -1,10 +1,12 @@
 import { useRouter } from '@tanstack/react-router'
 import {
   BadgeCheckIcon,
+  DownloadIcon,
   KeyRoundIcon,
   LayoutListIcon,
   LogOutIcon,
   ShieldIcon,
+  Trash2Icon,
   UserRoundIcon,
 } from 'lucide-react'
 import {
@@ -49,6 +51,15 @@ export default function AccountMenuContent({ email, onSignOut }: AccountMenuProp
             <DropdownMenuItem onSelect={() => go('/account/password')}>
               <KeyRoundIcon aria-hidden="true" />
               {t.changePassword}
+            </DropdownMenuItem>
+            {/* privacy rights: the page starts the download or opens the password confirmation */}
+            <DropdownMenuItem onSelect={() => go('/account/data?action=download')}>
+              <DownloadIcon aria-hidden="true" />
+              {t.downloadData}
+            </DropdownMenuItem>
+            <DropdownMenuItem variant="destructive" onSelect={() => go('/account/data?action=delete')}>
+              <Trash2Icon aria-hidden="true" />
+              {t.deleteAccount}
             </DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem variant="destructive" onSelect={onSignOut}>

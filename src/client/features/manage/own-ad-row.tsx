@@ -35,10 +35,15 @@ const STATUS_VARIANT = {
 
 /** `own`: the photo of the user's held ad, which the server gives only with their token. */
 export function AdThumbnail({ src, own = false }: { src: string; own?: boolean }) {
-  const props = { alt: '', width: 96, height: 96, className: 'size-full object-cover' }
+  const props = { width: 96, height: 96, className: 'size-full object-cover' }
   return (
     <div className="size-20 shrink-0 overflow-hidden rounded-md bg-muted sm:size-24">
-      {src && (own ? <PrivateImage src={src} auth="user" {...props} /> : <img src={src} {...props} />)}
+      {src &&
+        (own ? (
+          <PrivateImage src={src} auth="user" alt="" {...props} />
+        ) : (
+          <img src={src} alt="" {...props} />
+        ))}
     </div>
   )
 }
