@@ -1,8 +1,18 @@
 // The long texts of the Privacy and Terms pages, part of the English catalog but kept apart from en.ts so
 // they load with those two pages only, not with every page (docs/decisions/008-performance-budgets.md).
+import { RETENTION } from '#domain/api/privacy.ts'
+import {
+  NEW_ACCOUNT_DAYS,
+  REPORTS_PER_ACCOUNT_PER_DAY,
+  REPORTS_PER_ADDRESS_PER_DAY,
+} from '#domain/api/reports.ts'
 import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { formatFee } from '#domain/money.ts'
+
+// how long a session lasts, in days (src/server/services/accounts/tokens.ts says the same in milliseconds)
+const SESSION_DAYS = 30
+const IDLE_DAYS = 14
 
 export const enLegal = {
   privacy: {
@@ -12,47 +22,50 @@ export const enLegal = {
       {
         heading: 'Who we are',
         body: [
-          'Maple After Dark is an adult (18+) classified-ads marketplace for Canada. This policy explains what personal information we collect, why, and the choices you have. We follow the Personal Information Protection and Electronic Documents Act (PIPEDA) and, where they apply, provincial privacy laws such as Quebec’s Law 25.',
+          'Maple After Dark is an adult (18+) classified-ads marketplace for Canada. This policy explains what personal information we collect, why, how long we keep it, and the choices you have. We follow the Personal Information Protection and Electronic Documents Act (PIPEDA) and, where they apply, provincial privacy laws such as Quebec’s Law 25.',
         ],
       },
       {
-        heading: 'What stays in your browser',
+        heading: 'What stays on your device',
         body: [
-          'Browsing, searching and the ads you post or edit are kept on your device only (local storage and IndexedDB): your ads, drafts, your 18+ confirmation and a copy of city lists. We never see this data. Clearing your browser data or uninstalling the app deletes it.',
-          'When you sign in, your session token and the email of your account are also stored on your device so you stay signed in. Signing out removes them.',
+          'Your 18+ confirmation, your language, the drafts of ads you have not published yet (with the photos you picked for them), and copies of the listings and ads you have seen, so they show offline. Clearing your browser data or uninstalling the app deletes them.',
+          'When you sign in, your session token and the email of your account are stored on your device so you stay signed in. Signing out removes them.',
         ],
       },
       {
-        heading: 'What our server keeps',
+        heading: 'What our server keeps, and for how long',
         body: [
-          'Your account: email address and a password hash (we never store your password itself), whether your email is verified, your language, and sign-in sessions.',
-          'Your wallet: balance, top-ups and payments, kept as a ledger as required for accounting and fraud prevention.',
-          'Crypto payments are handled by a payment processor; we keep the charge reference and status, never your wallet keys.',
-          'Messages sent for moderation (ad text checked against banned phrases) are checked and not stored.',
+          `Your account: your email address, a hash of your password (never the password itself), your language, and when you signed up and verified your email. Kept until you delete your account. An account whose email is never verified is deleted after ${RETENTION.unverifiedAccountDays} days.`,
+          `Sign-in sessions and email links: a session is deleted once it ends (${SESSION_DAYS} days after you sign in, ${IDLE_DAYS} days without use, or when you sign out); verification and password-reset links ${RETENTION.accountTokenDays} days after they expire. Mail we send you is deleted once sent, and after ${RETENTION.outboxDays} days at most.`,
+          'Your ads, as you wrote them: title, description, price, place, contact details, photos and videos (we strip every photo’s metadata, location included, and keep no original), and each ad’s history (created, paid, bumped, held, removed). Published ads are public, except contact details, which show only to a visitor who asks for them. An ad stays in your Manage list until you delete it or your account; deleting an ad deletes its photos and videos at once.',
+          `Your wallet and payments: your balance and its ledger (amounts, dates, types, the ad each fee paid for, charge references). Kept while your account exists. When you delete your account, the ledger and charge references are kept for ${RETENTION.deletedLedgerYears} years, as Canada’s Income Tax Act requires of business records, under a random identifier with no email or name, then deleted. Crypto payments go through a payment processor; we never hold your wallet keys.`,
+          `Reports: the reason and details you write, when, and your account if you are signed in. The address you report from is kept only as a one-way hash, to apply the daily limits and tell independent reporters apart, and forgotten after ${RETENTION.reportAddressDays} days. Reports stay with the record of the reported ad; the owner of an ad never learns who reported it.`,
+          'Contact reveals and other requests: the address of a visitor who reveals a contact is never stored; it is only counted in memory for a few minutes to stop scraping. Server logs, which include addresses, are kept for a short time for security. Ad text sent to the moderation check is checked and not stored.',
         ],
       },
       {
         heading: 'Why we use it',
         body: [
-          'To run your account, take payments, keep the marketplace legal and safe (moderation, abuse and fraud prevention) and answer your messages. We do not sell your personal information and we do not use third-party advertising trackers.',
+          'To run your account and publish your ads, take payments and keep the records tax law requires, keep the marketplace legal and safe (moderation, reports, abuse and fraud prevention) and answer your messages. We do not sell your personal information and we do not use third-party advertising trackers.',
         ],
       },
       {
-        heading: 'How long we keep it',
+        heading: 'Download or delete your data',
         body: [
-          'Account data is kept while your account is active. Payment records are kept as long as Canadian tax law requires (generally six years). Server logs are kept for a short time for security.',
+          'Signed in, open Your data in the account menu. “Download my data” gives you one zip file with your account, every ad you posted with its photos and videos, your wallet ledger, your payments and the reports you made.',
+          '“Delete my account” (your password confirms it) takes your ads down and deletes their photos and videos at once, ends every session, and frees your email for a new sign-up. Only the payment records described above are kept, without your email.',
         ],
       },
       {
         heading: 'Your rights',
         body: [
-          'Under PIPEDA you may ask to see the personal information we hold about you, ask us to correct it, or withdraw consent and close your account. Write to us through the Contact page; we answer within 30 days. If you are not satisfied, you can complain to the Office of the Privacy Commissioner of Canada (priv.gc.ca).',
+          'Under PIPEDA and Quebec’s Law 25 you may see the personal information we hold about you (Download my data), correct it (edit your ads, or write to us), withdraw consent and delete your account. For anything else, write to us through the Contact page; we answer within 30 days. If you are not satisfied, you can complain to the Office of the Privacy Commissioner of Canada (priv.gc.ca) or, in Quebec, to the Commission d’accès à l’information (cai.gouv.qc.ca).',
         ],
       },
       {
         heading: 'Security',
         body: [
-          'Connections are encrypted, passwords are hashed with a modern algorithm, and access to our systems is limited to the people who need it. If a breach creates a real risk of significant harm, we will tell you and the Privacy Commissioner as the law requires.',
+          'Connections are encrypted, passwords are hashed with a modern algorithm, photos of ads under review are shown only to their owner and our moderators, and access to our systems is limited to the people who need it. If a breach creates a real risk of significant harm, we will tell you and the Privacy Commissioner as the law requires.',
         ],
       },
     ],
@@ -78,7 +91,8 @@ export const enLegal = {
         body: [
           'No content involving minors, or anyone who looks like a minor. No human trafficking, exploitation, coercion or third-party advertising of another person. No non-consensual or stolen images. No violence, threats, hate, or illegal drugs. We remove such ads without notice, close the account and report to the police.',
           'Ads for companionship must follow Canadian law, including the Criminal Code (the Protection of Communities and Exploited Persons Act). We may refuse or remove any ad at our discretion.',
-          'Anyone may report an ad. An ad reported as possibly showing someone under 18, or coercion or trafficking, is hidden at once until we review it; other ads are hidden after several reports. Holding or removing an ad never refunds its fees automatically; you see the reason for a removal under Manage.',
+          `Anyone may report an ad. A report that an ad may show someone under 18, or coercion or trafficking, goes to the top of our review queue. It hides the ad at once when it comes from an established account (email verified, at least ${NEW_ACCOUNT_DAYS} days old, none of its reports dismissed); otherwise when a second, independent person confirms it or a moderator decides. Other ads are hidden after three independent reports. An account may make ${REPORTS_PER_ACCOUNT_PER_DAY} reports a day and a connection ${REPORTS_PER_ADDRESS_PER_DAY}; after three of its reports are dismissed, an account no longer hides ads.`,
+          'While an ad is hidden for review its remaining days are kept: the clock starts again when it is released. Its owner sees why under Manage and may ask once for a review, with a note. Holding or removing an ad never refunds its fees automatically; the owner sees the reason for a removal under Manage.',
         ],
       },
       {
@@ -97,6 +111,7 @@ export const enLegal = {
         heading: 'Your account',
         body: [
           'Keep your password private; you are responsible for what happens under your account. We may suspend accounts that break these terms.',
+          'You may delete your account at any time under Your data in the account menu: your ads, photos and videos go at once, and any wallet balance is lost. Payment records are kept as the privacy policy says.',
         ],
       },
       {
