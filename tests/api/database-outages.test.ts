@@ -56,7 +56,11 @@ describe.runIf(onPostgres)('PostgreSQL outages', () => {
     proxy = await startTcpProxy(Number(new URL(process.env.DATABASE_URL ?? '').port || 5432))
   })
   const api = setupTestApp(
-    { LOG_LEVEL: 'info', DB_STATEMENT_TIMEOUT_MS: STATEMENT_TIMEOUT_MS, DB_CONNECT_TIMEOUT_MS: CONNECT_TIMEOUT_MS },
+    {
+      LOG_LEVEL: 'info',
+      DB_STATEMENT_TIMEOUT_MS: STATEMENT_TIMEOUT_MS,
+      DB_CONNECT_TIMEOUT_MS: CONNECT_TIMEOUT_MS,
+    },
     {
       logStream: { write: (line) => void lines.push(JSON.parse(line) as LogLine) },
       connectThrough: (url) => {

@@ -78,7 +78,8 @@ export async function startServer(
   try {
     await until(
       () => {
-        if (exit !== undefined) throw new Error(`the server exited (${JSON.stringify(exit)}):\n${lines.join('\n')}`)
+        if (exit !== undefined)
+          throw new Error(`the server exited (${JSON.stringify(exit)}):\n${lines.join('\n')}`)
         return base !== ''
       },
       START_TIMEOUT_MS,
