@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors'
 import type { FastifyBaseLogger } from 'fastify'
 
 /**
@@ -66,10 +67,9 @@ function causes(error: unknown): ErrorShape[] {
  */
 export function outageOf(error: unknown): Dependency | undefined {
   const chain = causes(error)
-  let throughDrizzle = false
+  const throughDrizzle = chain.some((link) => link instanceof DrizzleQueryError)
   for (const link of chain) {
     if (link instanceof DependencyUnavailable) return link.dependency
-    if (link.name === 'DrizzleQueryError') throughDrizzle = true
     if (typeof link.code === 'string' && OUTAGE_SQLSTATE.test(link.code)) return 'database'
     if (typeof link.message === 'string' && LOST_CONNECTION.test(link.message)) return 'database'
   }
