@@ -166,6 +166,11 @@ export class ChangeFeed {
    */
   readonly live: CacheLive = () => this.subscribed && !this.selfSilent && this.silent.size === 0
 
+  /** How many other processes this one hears (tests wait on it). */
+  get knownProcesses(): number {
+    return this.peers.size
+  }
+
   /** The readiness probe's question: throws unless this process can both hear and tell. */
   async check(): Promise<void> {
     if (!this.subscribed) throw new Error('change feed: not subscribed to Redis')
