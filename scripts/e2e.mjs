@@ -118,7 +118,8 @@ async function waitForServer(timeoutMs) {
   while (Date.now() < deadline) {
     if (serverExited) return false
     try {
-      const res = await fetch(`${baseURL}/api/`)
+      // ready, not only listening: the demo ads the journeys browse are seeded after listen
+      const res = await fetch(`${baseURL}/readyz`)
       if (res.ok) return true
     } catch {
       // not listening yet
@@ -132,7 +133,7 @@ let exitCode = 1
 try {
   const started = Date.now()
   if (!(await waitForServer(240_000))) {
-    console.error('ERROR: the server did not answer GET /api/ within 240 s')
+    console.error('ERROR: the server did not answer GET /readyz with 200 within 240 s')
   } else {
     console.log(`server ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     section('running Playwright')
