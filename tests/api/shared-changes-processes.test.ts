@@ -35,7 +35,10 @@ describe.runIf(hasRedis)('the change feed between two processes', () => {
       REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
     })
     const feed = here.t.app.changeFeed
-    await until(() => feed?.live() === true && feed.knownProcesses > 0, 'the two processes to hear each other')
+    await until(
+      () => feed?.live() === true && feed.knownProcesses > 0,
+      'the two processes to hear each other',
+    )
   }, 400_000)
   afterAll(async () => {
     await there?.stop()
