@@ -71,15 +71,20 @@ function addHook(route: RouteOptions, hook: 'onRequest' | 'preHandler', handler:
   ;(route as unknown as Record<string, LimitHook[]>)[hook] = [...hooks, handler]
 }
 
-/** Resolves once the client is ready or has failed to connect (it keeps trying on its own). */
+/**
+ * Resolves once the client is ready or has failed to connect (it keeps trying on its own), or after
+ * a few seconds: a Redis that accepts the connection and never answers must not hold the start.
+ */
 function connected(redis: Redis): Promise<void> {
   return new Promise((resolve) => {
     if (redis.status === 'ready') return resolve()
     const settle = () => {
+      clearTimeout(timer)
       redis.off('ready', settle)
       redis.off('error', settle)
       resolve()
     }
+    const timer = setTimeout(settle, 3 * REDIS_COMMAND_TIMEOUT_MS)
     redis.once('ready', settle)
     redis.once('error', settle)
   })
