@@ -107,7 +107,9 @@ export async function buildApp({
   base.decorate('startup', startup)
   base.decorate('readiness', readiness)
   base.addHook('onReady', (done) => {
-    startup.start(base.log)
+    // on the next turn of the event loop: listen() binds its port first (PGlite runs its statements
+    // on this thread, so seeding would otherwise hold the bind until it is done)
+    setImmediate(() => startup.start(base.log))
     done()
   })
   base.addHook('onClose', () => startup.stop())

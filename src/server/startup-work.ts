@@ -23,6 +23,10 @@ export class StartupWork {
   private readonly running: Promise<void>[] = []
   private log: FastifyBaseLogger | undefined
   private stopped = false
+  private begun = () => {}
+  private readonly started = new Promise<void>((resolve) => {
+    this.begun = resolve
+  })
   // the back-off waits under way, cut short by stop()
   private readonly sleepers = new Set<() => void>()
 
@@ -43,6 +47,7 @@ export class StartupWork {
   start(log: FastifyBaseLogger): void {
     this.log = log
     for (const task of this.waiting.splice(0)) this.begin(task, log)
+    this.begun()
   }
 
   private begin(task: Task, log: FastifyBaseLogger): void {
@@ -79,14 +84,16 @@ export class StartupWork {
     return [...this.pending]
   }
 
-  /** Resolves once every task started so far has succeeded (or the app closed). */
+  /** Resolves once the work has started and every task has succeeded (or the app closed). */
   async settled(): Promise<void> {
+    await this.started
     await Promise.all(this.running)
   }
 
   /** Stops retrying and waits for the runs under way, so none touches a closed database. */
   async stop(): Promise<void> {
     this.stopped = true
+    this.begun()
     for (const wake of [...this.sleepers]) wake()
     await Promise.all(this.running)
   }
