@@ -94,7 +94,7 @@ export async function buildApp({
     frameworkErrors: frameworkErrorHandler,
     // Plugins only register routes and hooks now; the slow start-up work runs after listen
     // (StartupWork). Fastify's 10 s default failed starts on a busy machine while protecting
-    // nothing: a plugin that hangs shows in /readyz and the start-up log instead
+    // nothing: a start that hangs is a process that never answers /readyz
     // (docs/decisions/026-migrations-and-start-up.md)
     pluginTimeout: 0,
   })
