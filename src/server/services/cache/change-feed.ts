@@ -133,6 +133,8 @@ export class ChangeFeed {
     const drop = (reason: string) => {
       if (this.subscribed) voidEveryCache()
       this.subscribed = false
+      // live again once subscribed and its own heartbeat has come back through the new connection
+      this.selfSilent = true
       this.report(reason)
     }
     // ioredis reports a lost connection with 'error' then 'close'; only 'close' means news may be missed
