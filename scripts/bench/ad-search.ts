@@ -7,6 +7,7 @@ import type { AdListQuery } from '#domain/api/ads.ts'
 import { CATEGORY_KEYS } from '#domain/categories.ts'
 import { PROVINCES } from '#domain/provinces.ts'
 import { openDatabase } from '#server/db/client.ts'
+import type { DatabaseLimits } from '#server/db/limits.ts'
 import { listPublicAds } from '#server/services/ads/ad-search.ts'
 
 export interface AdSearchTiming {
@@ -98,6 +99,9 @@ const QUERIES: { label: string; query: AdListQuery; target?: true }[] = [
 ]
 
 /** Inserts `count` live ads with generated text in one statement; the search trigger fills the vectors. */
+/** Writing thousands of ads in one statement outlasts a request's bounds on a busy machine. */
+export const BULK_LIMITS: DatabaseLimits = { connectTimeoutMs: 30_000, statementTimeoutMs: 10 * 60_000 }
+
 export async function seedAds(
   db: Awaited<ReturnType<typeof openDatabase>>['db'],
   count: number,
@@ -142,7 +146,7 @@ function percentile(sorted: number[], p: number): number {
  */
 export async function benchAdSearch(databaseUrl?: string, runs = 100): Promise<AdSearchTiming[]> {
   const dir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'bench-ads-'))
-  const database = await openDatabase({ databaseUrl, dataDir: dir ?? 'memory://' })
+  const database = await openDatabase({ databaseUrl, dataDir: dir ?? 'memory://', limits: BULK_LIMITS })
   try {
     const started = performance.now()
     await seedAds(database.db, AD_SEARCH_ADS)

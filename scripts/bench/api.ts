@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { openDatabase } from '#server/db/client.ts'
 import { bannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
 import { redisReachable } from '../../tests/support/redis.ts'
-import { seedAds } from './ad-search.ts'
+import { BULK_LIMITS, seedAds } from './ad-search.ts'
 import { atFixedRate, type LoadFigures, type LoadTarget, probe, throughputBeside } from './api-load.ts'
 import { benchPhrases, signUpUser } from './api-setup.ts'
 import { ms, note, row, section } from './report.ts'
@@ -130,7 +130,9 @@ async function reportBarePost(
 async function seedDatabase(target: { databaseUrl: string } | { dataDir: string }): Promise<void> {
   const started = performance.now()
   const database = await openDatabase(
-    'databaseUrl' in target ? { databaseUrl: target.databaseUrl, dataDir: 'memory://' } : target,
+    'databaseUrl' in target
+      ? { databaseUrl: target.databaseUrl, dataDir: 'memory://', limits: BULK_LIMITS }
+      : target,
   )
   try {
     const phrases = bannedPhraseService(database.db)

@@ -122,6 +122,8 @@ export async function startAppServer(
     TRUST_PROXY: '1',
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
+    // no balancer in front: stop at once instead of draining for production's 5 s
+    SHUTDOWN_GRACE_MS: '0',
     ...options.env,
   }
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
@@ -132,7 +134,8 @@ export async function startAppServer(
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   })
-  await waitForHttp(`${baseURL}/api/`, 90_000, child)
+  // ready, not only listening: the demo ads and the city index are there by then
+  await waitForHttp(`${baseURL}/readyz`, 90_000, child)
   return {
     baseURL,
     port,

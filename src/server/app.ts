@@ -1,14 +1,18 @@
+import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { HealthSchema } from '#domain/api/meta.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { type LogStream, loggerOptions, requestLoggerFactory } from './logging.ts'
+import { OutageLog } from './outages.ts'
 import { AnswerCache, answerCacheServer } from './plugins/answer-cache.ts'
 import authPlugin from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
+import { registerDeadline } from './plugins/deadline.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrorHandler, installErrorHandler } from './plugins/errors.ts'
+import { ReadinessProbe, registerHealth } from './plugins/health.ts'
 import { registerLanguages } from './plugins/languages.ts'
 import { registerMail } from './plugins/mail.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
@@ -34,6 +38,7 @@ import { MediaLibrary } from './services/media/media-library.ts'
 import type { MediaStore } from './services/media/media-store.ts'
 import { openMediaStore } from './services/media/open-media-store.ts'
 import { startRetention } from './services/privacy/retention.ts'
+import { StartupWork } from './startup-work.ts'
 import { fastifyTrustProxy } from './trust-proxy.ts'
 
 export interface AppDeps {
@@ -57,6 +62,12 @@ declare module 'fastify' {
     cachesLive: CacheLive | undefined
     /** The Redis feed of other processes' changes, on PostgreSQL with REDIS_URL. */
     changeFeed: ChangeFeed | undefined
+    /** Work that runs once the app is ready without holding listen (seeds, indexes); /readyz waits for it. */
+    startup: StartupWork
+    /** GET /readyz's checks; `drain()` on SIGTERM. */
+    readiness: ReadinessProbe
+    /** One log line per outage of a dependency. */
+    outages: OutageLog
   }
 }
 
@@ -83,18 +94,37 @@ export async function buildApp({
     // behind a load balancer the client IP (rate limits, logs) comes from X-Forwarded-For
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     frameworkErrors: frameworkErrorHandler,
+    // Plugins only register routes and hooks now; the slow start-up work runs after listen
+    // (StartupWork). Fastify's 10 s default failed starts on a busy machine while protecting
+    // nothing: a start that hangs is a process that never answers /readyz
+    // (docs/decisions/026-migrations-and-start-up.md)
+    pluginTimeout: 0,
   })
   answerCache.logTo(base.log)
   base.decorate('answerCache', answerCache)
+  const outages = new OutageLog(base.log)
+  const startup = new StartupWork()
+  const readiness = new ReadinessProbe(startup, outages)
+  base.decorate('outages', outages)
+  base.decorate('startup', startup)
+  base.decorate('readiness', readiness)
+  base.addHook('onReady', (done) => {
+    // on the next turn of the event loop: listen() binds its port first (PGlite runs its statements
+    // on this thread, so seeding would otherwise hold the bind until it is done)
+    setImmediate(() => startup.start(base.log))
+    done()
+  })
+  base.addHook('onClose', () => startup.stop())
   // while closing every request goes through Fastify, which answers it with `Connection: close`
   base.addHook('preClose', (done) => {
     answerCache.close()
     done()
   })
-  installErrorHandler(base)
+  installErrorHandler(base, outages)
+  registerDeadline(base, config.REQUEST_TIMEOUT_MS)
   registerLanguages(base)
   await registerSecurity(base, config)
-  await registerRateLimit(base, config)
+  const rateLimitRedis = await registerRateLimit(base, config)
   registerCompression(base)
   await registerDocs(base)
   await registerStatic(base, config)
@@ -107,12 +137,39 @@ export async function buildApp({
   // the short caches (015) answer only where this process hears of every write: always on PGlite,
   // on PostgreSQL while Redis brings the other processes' news (docs/decisions/021-shared-changes.md)
   const changeFeed =
-    database.kind === 'postgres' && config.REDIS_URL ? new ChangeFeed(config.REDIS_URL, app.log) : undefined
+    database.kind === 'postgres' && config.REDIS_URL
+      ? new ChangeFeed(config.REDIS_URL, config.DATABASE_URL ?? '', app.log)
+      : undefined
   app.decorate('changeFeed', changeFeed)
   app.decorate('cachesLive', database.kind === 'pglite' ? alwaysLive : changeFeed?.live)
-  if (changeFeed) app.addHook('onClose', () => changeFeed.close())
+  if (changeFeed) {
+    app.addHook('onClose', () => changeFeed.close())
+    // a write is answered once every other process has its news (or the caches' 1 s bound has
+    // passed), so what its client asks next, of any process, sees it: a sign-out is a sign-out
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      const confirmed =
+        request.method === 'GET' || request.method === 'HEAD' ? undefined : changeFeed.confirmed()
+      if (confirmed === undefined) done(null, payload)
+      else void confirmed.then(() => done(null, payload))
+    })
+  }
   const store = mediaStore ?? openMediaStore(config)
   app.decorate('mediaLibrary', new MediaLibrary(database.db, store))
+  readiness.add({
+    name: 'database',
+    dependency: 'database',
+    run: async () => void (await database.db.execute(sql`SELECT 1`)),
+  })
+  if (config.REDIS_URL) {
+    readiness.add({
+      name: 'redis',
+      dependency: 'redis',
+      // where caches depend on it, the change feed says whether both its connections are up
+      run: changeFeed ? () => changeFeed.check() : async () => void (await rateLimitRedis?.ping()),
+    })
+  }
+  readiness.add({ name: 'media store', dependency: 'media store', run: () => store.check() })
+  registerHealth(app, readiness)
   const stopCleanup = startMediaCleanup(app.mediaLibrary, app.log)
   // tests call runRetention with their own clock instead (docs/decisions/034-privacy-and-retention.md)
   const stopRetention = config.NODE_ENV === 'test' ? () => {} : startRetention(database.db, app.log)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type DatabaseLimits, DEFAULT_DATABASE_LIMITS } from './db/limits.ts'
 import { DEFAULT_SANDBOX_WEBHOOK_SECRET, productionProblems } from './production-checks.ts'
 import { parseTrustProxy } from './trust-proxy.ts'
 
@@ -15,6 +16,21 @@ const EnvSchema = z
     // embedded PGlite files live here unless DATABASE_URL points at a PostgreSQL server
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().optional(),
+    // PostgreSQL: how long a request waits to open (or be given) a connection, and for one statement,
+    // before it is answered 503 (docs/decisions/026-migrations-and-start-up.md)
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_DATABASE_LIMITS.connectTimeoutMs),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(DEFAULT_DATABASE_LIMITS.statementTimeoutMs),
+    // a request without an answer after this long (its body received) is answered 503: the bound
+    // behind every other one, for whatever has none of its own
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    // on SIGTERM: /readyz answers 503 at once, requests are still served this long (the balancer's
+    // probes notice meanwhile), then the process stops listening, finishes what is in flight and exits.
+    // Unset: 5 s in production, none elsewhere (a developer's Ctrl-C stops at once)
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
     // shared rate-limit counters when several API processes run behind a load balancer
     REDIS_URL: z.string().optional(),
     // behind a load balancer: how many proxies (1) or which addresses/CIDRs may set X-Forwarded-For.
@@ -75,6 +91,8 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
     // MinIO and most self-hosted stores want bucket names in the path, not the host name
     S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+    // one call to the store (retries included): past it a request is answered 503
+    S3_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
@@ -95,6 +113,7 @@ const EnvSchema = z
   .transform((env) => ({
     ...env,
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    SHUTDOWN_GRACE_MS: env.SHUTDOWN_GRACE_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),
   }))
 
 export type Config = z.infer<typeof EnvSchema>
@@ -111,6 +130,16 @@ export class ConfigError extends Error {
 
 export function seedDemoAdsEnabled(config: Pick<Config, 'NODE_ENV' | 'SEED_DEMO_ADS'>): boolean {
   return config.SEED_DEMO_ADS ?? config.NODE_ENV === 'development'
+}
+
+/** The PostgreSQL timeouts the configuration sets. */
+export function databaseLimits(
+  config: Pick<Config, 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS'>,
+): DatabaseLimits {
+  return {
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  }
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -16,5 +16,7 @@ export class ApiError extends Error {
 }
 
 export const INTERNAL_ERROR_DETAIL = 'Internal server error'
+// a dependency (database, media store) is down or frozen: the request may be sent again (503, Retry-After)
+export const UNAVAILABLE_DETAIL = 'Service temporarily unavailable, please try again in a few seconds.'
 export const NOT_FOUND_DETAIL = 'Not found'
 export const RATE_LIMITED_DETAIL = 'Too many requests, please try again later.'

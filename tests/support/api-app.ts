@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { buildApp } from '#server/app.ts'
-import { type Config, loadConfig } from '#server/config.ts'
+import { type Config, databaseLimits, loadConfig } from '#server/config.ts'
 import { type Database, type Db, openDatabase } from '#server/db/client.ts'
 import type { LogStream } from '#server/logging.ts'
 import { forgetCachedSessions } from '#server/services/accounts/session-cache.ts'
@@ -52,12 +52,12 @@ export function testDbKind(): TestDbKind {
   return wanted
 }
 
-interface ScratchDatabase {
+export interface ScratchDatabase {
   url: string
   drop: () => Promise<void>
 }
 
-async function createScratchPostgres(baseUrl: string): Promise<ScratchDatabase> {
+export async function createScratchPostgres(baseUrl: string): Promise<ScratchDatabase> {
   const name = `api_test_${process.pid}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()
@@ -87,6 +87,8 @@ export interface TestAppOptions {
   setup?: (app: FastifyInstance) => void | Promise<void>
   /** Receives every log line (set LOG_LEVEL in the overrides too: tests default to silent). */
   logStream?: LogStream
+  /** On PostgreSQL, the URL the app connects with instead of the scratch database's (a test's proxy). */
+  connectThrough?: (url: string) => string
 }
 
 export async function createTestApp(
@@ -117,7 +119,11 @@ export async function createTestApp(
 
   let database: Database
   try {
-    database = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' })
+    database = await openDatabase({
+      databaseUrl: scratch && options.connectThrough ? options.connectThrough(scratch.url) : scratch?.url,
+      dataDir: 'memory://',
+      limits: databaseLimits(config),
+    })
   } catch (error) {
     await scratch?.drop()
     throw error
@@ -128,6 +134,8 @@ export async function createTestApp(
     app = await buildApp({ config, database, ...(options.logStream ? { logStream: options.logStream } : {}) })
     await options.setup?.(app)
     await app.ready()
+    // the work a real start does after listen (seeds, the city index): every test sees it done
+    await app.startup.settled()
   } catch (error) {
     await database.close()
     await scratch?.drop()

@@ -49,6 +49,8 @@ export class AnswerCache {
   private readonly answers = new Map<string, KeptAnswer>()
   private bytes = 0
   private open = true
+  /** Draining (SIGTERM): every answer closes its connection, so clients reconnect elsewhere. */
+  draining = false
   private log: FastifyBaseLogger | undefined
 
   /** Where a line goes for each answer given, when the logger writes request lines (info and below). */
@@ -100,18 +102,32 @@ export class AnswerCache {
     this.open = false
     this.clear()
   }
+
+  /**
+   * From now on (SIGTERM, before closing) every answer says `Connection: close`: a balancer's
+   * kept-alive connection ends after its current request, and its next one opens a new connection,
+   * which the balancer sends to a process that is not draining (docs/decisions/027-health-and-draining.md).
+   */
+  drain(): void {
+    this.close()
+    this.draining = true
+  }
 }
 
 /** Fastify's `serverFactory`: the HTTP server Fastify would make, asking the cache first. */
 export function answerCacheServer(cache: AnswerCache): NonNullable<FastifyServerOptions['serverFactory']> {
   return (handler) => {
     const server: Server = createServer((req, res) => {
+      if (cache.draining) res.setHeader('connection', 'close')
       if (!cache.answer(req, res)) handler(req, res)
     })
     // what Fastify sets on a server it makes itself, with its defaults (lib/server.js)
     server.keepAliveTimeout = 72_000
-    server.requestTimeout = 0
     server.setTimeout(0)
+    // except receiving a request, which Fastify leaves unbounded: Node's own default, 5 minutes for
+    // the whole request (a 50 MB video at 1.4 Mbit/s), so a client that never finishes sending does
+    // not hold a connection for ever. Answering it is bounded by REQUEST_TIMEOUT_MS (plugins/deadline.ts)
+    server.requestTimeout = 300_000
     return server
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { ApiError, INTERNAL_ERROR_DETAIL } from '#server/errors.ts'
+import { ApiError, INTERNAL_ERROR_DETAIL, UNAVAILABLE_DETAIL } from '#server/errors.ts'
+import { type OutageLog, outageOf, RETRY_AFTER_SECONDS } from '#server/outages.ts'
 
 interface Described {
   status: number
@@ -56,12 +57,28 @@ export function frameworkErrorHandler(
   reply.code(status).send({ detail })
 }
 
+/** Answers 503 with Retry-After: what a request gets while a dependency is down or frozen. */
+export function sendUnavailable(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(503)
+    .header('retry-after', String(RETRY_AFTER_SECONDS))
+    .send({ detail: UNAVAILABLE_DETAIL })
+}
+
 /**
- * Every error leaves as `{ detail }`. Routes throw ApiError for answers meant for the user; anything
- * else with a 5xx status is logged with its stack and answered with a bare 'Internal server error'.
+ * Every error leaves as `{ detail }`. Routes throw ApiError for answers meant for the user. An
+ * error a dependency's outage caused (the database or the media store down, frozen past its
+ * timeout, a connection ended under a transaction) is a 503 with Retry-After and one log line per
+ * outage (`outages`, docs/decisions/027-health-and-draining.md). Anything else with a 5xx status is
+ * logged with its stack and answered with a bare 'Internal server error'.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, outages: OutageLog): void {
   app.setErrorHandler((error, request, reply) => {
+    const dependency = outageOf(error)
+    if (dependency !== undefined) {
+      outages.failed(dependency, error)
+      return sendUnavailable(reply)
+    }
     const { status, detail } = describeError(error)
     if (status >= 500) request.log.error({ err: error }, 'request failed')
     return reply.code(status).send({ detail })

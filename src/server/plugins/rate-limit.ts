@@ -71,19 +71,27 @@ function addHook(route: RouteOptions, hook: 'onRequest' | 'preHandler', handler:
   ;(route as unknown as Record<string, LimitHook[]>)[hook] = [...hooks, handler]
 }
 
-/** Resolves once the client is ready or has failed to connect (it keeps trying on its own). */
+/**
+ * Resolves once the client is ready or has failed to connect (it keeps trying on its own), or after
+ * a few seconds: a Redis that accepts the connection and never answers must not hold the start.
+ */
 function connected(redis: Redis): Promise<void> {
   return new Promise((resolve) => {
     if (redis.status === 'ready') return resolve()
     const settle = () => {
+      clearTimeout(timer)
       redis.off('ready', settle)
       redis.off('error', settle)
       resolve()
     }
+    const timer = setTimeout(settle, 3 * REDIS_COMMAND_TIMEOUT_MS)
     redis.once('ready', settle)
     redis.once('error', settle)
   })
 }
+
+/** How long a Redis command may take before it counts as failed (a frozen Redis). */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000
 
 /**
  * Rate limits are per route. A route owner writes:
@@ -94,11 +102,19 @@ function connected(redis: Redis): Promise<void> {
  * fixed windows per client address (or per the route's own key), in this process's memory, or in
  * Redis when REDIS_URL is set so that several API processes share them; a Redis outage lets requests
  * through. A request over a limit is answered 429 `{ detail: 'Too many requests, please try again
- * later.' }` with Retry-After, the seconds left in its window.
+ * later.' }` with Retry-After, the seconds left in its window. Returns the Redis client, if any,
+ * which the readiness probe asks.
  */
-export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<Redis | undefined> {
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 1_000, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new Redis(config.REDIS_URL, {
+        connectTimeout: 1_000,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+        // a Redis that accepts and never answers must not hold the requests it counts: past this the
+        // count fails and the request is let through, as when Redis is down
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      })
     : undefined
   if (redis) {
     app.addHook('onClose', async () => void (await redis.quit()))
@@ -128,6 +144,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
       addHook(route, limit.hook ?? 'onRequest', limitHook(limit, counters))
     })
   })
+  return redis
 }
 
 /** Route options enabling a limit: `app.post('/x', { ...rateLimited(5, '1 minute'), schema }, h)`. */

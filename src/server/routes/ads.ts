@@ -56,8 +56,11 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
   const service = new AdsService(db, bannedPhraseService(db), app.config.AD_LIFETIME_DAYS, app.mediaLibrary)
   if (seedDemoAdsEnabled(app.config)) {
-    const seeded = await seedDemoAds(db, app.config.AD_LIFETIME_DAYS)
-    if (seeded > 0) app.log.info({ ads: seeded }, 'demo ads seeded')
+    // after listen: nothing waits for them but /readyz (docs/decisions/026-migrations-and-start-up.md)
+    void app.startup.add('demo ads', async () => {
+      const seeded = await seedDemoAds(db, app.config.AD_LIFETIME_DAYS)
+      if (seeded > 0) app.log.info({ ads: seeded }, 'demo ads seeded')
+    })
   }
   // where this process hears of every ad change (services/ads/ad-list-cache.ts)
   if (app.cachesLive) enableAdListCache(db, app.cachesLive)

@@ -1,18 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { errorResponses } from '#domain/api/common.ts'
+import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
 import { CitiesQuerySchema, type CitiesResponse, CitiesResponseSchema } from '#domain/api/meta.ts'
 import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
-import { loadCityIndex } from '#server/services/cities/city-index.ts'
+import { sendUnavailable } from '#server/plugins/errors.ts'
+import { type CityIndex, loadCityIndex } from '#server/services/cities/city-index.ts'
 
 const always = () => true
 
 // the list only changes with a new dataset release, and the service worker caches it anyway
 const CITIES_CACHE_CONTROL = 'public, max-age=3600'
+// a request in the first seconds of a process waits this long for the index, then gets a 503
+const INDEX_WAIT_MS = 5_000
+
+function waitAtMost<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms)
+  })
+  return Promise.race([work, late]).finally(() => clearTimeout(timer))
+}
 
 // Routes under /api/meta: reference data the PWA needs on every screen.
 const metaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const index = await loadCityIndex(app.database.db)
-  app.log.debug({ cities: index.size }, 'city index loaded')
+  // seeding the table on a first start takes seconds: it runs after listen (startup-work.ts), and
+  // /readyz says 503 until it is done (docs/decisions/026-migrations-and-start-up.md)
+  let index: CityIndex | undefined
+  const loading = app.startup.add('city index', async () => {
+    index = await loadCityIndex(app.database.db)
+    app.log.debug({ cities: index.size }, 'city index loaded')
+    return index
+  })
 
   app.get(
     '/cities',
@@ -22,13 +39,15 @@ const metaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Canadian places, largest first, filtered by province and name',
         tags: ['meta'],
         querystring: CitiesQuerySchema,
-        response: { 200: CitiesResponseSchema, 400: errorResponses[400] },
+        response: { 200: CitiesResponseSchema, 400: errorResponses[400], 503: ErrorSchema },
       },
     },
     async (request, reply) => {
+      const ready = index ?? (await waitAtMost(loading, INDEX_WAIT_MS))
+      if (ready === undefined) return sendUnavailable(reply)
       // Fastify sends a Buffer as is, skipping the response serialiser (the body is built from the
       // same CitySchema shape); the cast only tells the type provider so
-      const body = index.searchJson(request.query) as unknown as CitiesResponse
+      const body = ready.searchJson(request.query) as unknown as CitiesResponse
       // the places only change with a new release of the server, so the whole answer may be given
       // again as long as it runs (docs/decisions/020-answer-cache.md)
       keepAnswer(reply, always)

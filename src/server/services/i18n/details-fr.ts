@@ -28,7 +28,12 @@ import {
 import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
 import { FEE_NEEDS_AD_DETAIL } from '#domain/fees.ts'
 import { formatFee } from '#domain/money.ts'
-import { INTERNAL_ERROR_DETAIL, NOT_FOUND_DETAIL, RATE_LIMITED_DETAIL } from '#server/errors.ts'
+import {
+  INTERNAL_ERROR_DETAIL,
+  NOT_FOUND_DETAIL,
+  RATE_LIMITED_DETAIL,
+  UNAVAILABLE_DETAIL,
+} from '#server/errors.ts'
 import { ADMIN_REQUIRED_DETAIL, INVALID_TOKEN_DETAIL, MISSING_TOKEN_DETAIL } from '#server/plugins/auth.ts'
 import {
   FORGOT_SENT_MESSAGE,
@@ -57,6 +62,7 @@ import { IDEMPOTENCY_MISMATCH, INSUFFICIENT_BALANCE } from '#server/services/wal
 export const DETAILS_FR: Readonly<Record<string, string>> = {
   // errors of the framework and the error handler
   [INTERNAL_ERROR_DETAIL]: 'Erreur interne du serveur',
+  [UNAVAILABLE_DETAIL]: 'Service momentanément indisponible, veuillez réessayer dans quelques secondes.',
   [NOT_FOUND_DETAIL]: 'Introuvable',
   [RATE_LIMITED_DETAIL]: 'Trop de requêtes, veuillez réessayer plus tard.',
   Forbidden: 'Accès refusé',

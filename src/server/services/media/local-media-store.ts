@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { constants, createReadStream } from 'node:fs'
+import { access, copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { isStorageKey } from './media-keys.ts'
@@ -19,6 +19,12 @@ export class LocalMediaStore implements MediaStore {
   readonly kind = 'local' as const
 
   constructor(private readonly root: string) {}
+
+  /** The readiness probe's question: can files be written under the root (disk mounted, writable)? */
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true })
+    await access(this.root, constants.W_OK)
+  }
 
   private pathOf(key: string): string {
     if (!isStorageKey(key)) throw new Error(`not a storage key: ${key}`)

@@ -24,6 +24,8 @@ export interface MediaStore {
   read(key: string, range?: ByteRange): Promise<Readable | null>
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>
+  /** Throws unless the store answers now (the readiness probe, /readyz). */
+  check(): Promise<void>
   /** Releases connections (the S3 client's sockets) when the app closes. */
   close?(): void
 }

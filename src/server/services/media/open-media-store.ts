@@ -15,6 +15,7 @@ type MediaConfig = Pick<
   | 'S3_ACCESS_KEY_ID'
   | 'S3_SECRET_ACCESS_KEY'
   | 'S3_FORCE_PATH_STYLE'
+  | 'S3_TIMEOUT_MS'
 >
 
 /** Local disk where MEDIA_DIR (or DATA_DIR/media) says, unless S3_BUCKET chooses object storage. */
@@ -34,6 +35,7 @@ export function openMediaStore(config: MediaConfig): MediaStore {
       accessKeyId: config.S3_ACCESS_KEY_ID,
       secretAccessKey: config.S3_SECRET_ACCESS_KEY,
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      timeoutMs: config.S3_TIMEOUT_MS,
     })
   }
   return new LocalMediaStore(localMediaDir(config))

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest'
+import { UNAVAILABLE_DETAIL } from '#server/errors.ts'
+import { RETRY_AFTER_SECONDS } from '#server/outages.ts'
+import { setupTestApp } from '#tests/support/api-app.ts'
+
+// The probes a balancer asks (GET /healthz, GET /readyz) and the request deadline behind every other
+// bound (REQUEST_TIMEOUT_MS); docs/decisions/027-health-and-draining.md. A real outage of the
+// database, the media store and Redis is in database-outages, media-outages and shared-changes.
+
+// a dependency the test turns off and on, and counts the questions it is asked
+const probe = { failing: false, hanging: false, asked: 0 }
+let release = () => {}
+
+const api = setupTestApp(
+  // longer than a probe waiting a second on a check that hangs
+  { REQUEST_TIMEOUT_MS: 3_000 },
+  {
+    setup: (app) => {
+      app.readiness.add({
+        name: 'test dependency',
+        run: () => {
+          probe.asked++
+          if (probe.hanging) {
+            return new Promise<void>((resolve) => {
+              release = resolve
+            })
+          }
+          return probe.failing ? Promise.reject(new Error('refused')) : Promise.resolve()
+        },
+      })
+      // a handler waiting on something that has no bound of its own
+      app.get('/api/test/never', () => new Promise(() => {}))
+    },
+  },
+)
+
+const get = (url: string) => api.t.app.inject({ method: 'GET', url })
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// a probe's answer is kept half a second
+const fresh = () => pause(600)
+
+describe('GET /healthz', () => {
+  it('answers ok while the process runs, never cached', async () => {
+    const res = await get('/healthz')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ status: 'ok' })
+    expect(res.headers['cache-control']).toBe('no-store')
+  })
+})
+
+describe('GET /readyz', () => {
+  it('answers 200 with every check ok once the start-up work is done', async () => {
+    await fresh()
+    const res = await get('/readyz')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.json()).toEqual({
+      status: 'ready',
+      checks: { 'test dependency': 'ok', database: 'ok', 'media store': 'ok', 'start-up': 'ok' },
+    })
+  })
+
+  it('answers 503 naming the check that failed, and 200 again once it answers', async () => {
+    await fresh()
+    probe.failing = true
+    const down = await get('/readyz')
+    expect(down.statusCode).toBe(503)
+    expect(down.json()).toMatchObject({
+      status: 'unready',
+      checks: { 'test dependency': 'refused', database: 'ok' },
+    })
+    probe.failing = false
+    await fresh()
+    expect((await get('/readyz')).statusCode).toBe(200)
+  })
+
+  it('asks each dependency once for the probes of half a second, and never again while it has not answered', async () => {
+    await fresh()
+    const before = probe.asked
+    const answers = await Promise.all([get('/readyz'), get('/readyz'), get('/readyz')])
+    for (const res of answers) expect(res.statusCode).toBe(200)
+    expect(probe.asked - before).toBe(1)
+
+    probe.hanging = true
+    try {
+      await fresh()
+      const hung = before + 1
+      // each probe gives up on the check after a second; the question under way is not asked again
+      for (let i = 0; i < 3; i++) {
+        const res = await get('/readyz')
+        expect(res.statusCode).toBe(503)
+        expect(res.json().checks['test dependency']).toMatch(/no answer within/)
+        await fresh()
+      }
+      expect(probe.asked).toBe(hung + 1)
+    } finally {
+      probe.hanging = false
+      release()
+    }
+  })
+
+  it('answers 503 draining once the process drains (SIGTERM), whatever the checks say', async () => {
+    api.t.app.readiness.drain()
+    const res = await get('/readyz')
+    expect(res.statusCode).toBe(503)
+    expect(res.json().status).toBe('draining')
+    expect((await get('/healthz')).statusCode).toBe(200)
+  })
+})
+
+describe('a request with no answer', () => {
+  it('is answered 503 with Retry-After once REQUEST_TIMEOUT_MS has passed', async () => {
+    const res = await get('/api/test/never')
+    expect(res.statusCode).toBe(503)
+    expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS))
+    expect(res.json()).toEqual({ detail: UNAVAILABLE_DETAIL })
+  })
+})

@@ -1,0 +1,94 @@
+import { rmSync } from 'node:fs'
+import S3rver from 's3rver'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { UNAVAILABLE_DETAIL } from '#server/errors.ts'
+import { RETRY_AFTER_SECONDS } from '#server/outages.ts'
+import { member } from '#tests/support/ads.ts'
+import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
+import { jpeg, served, tempDir, upload, uploaded } from '#tests/support/media.ts'
+import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts'
+
+// An S3-compatible store that accepts connections and never answers (frozen, overloaded, a network
+// dropping packets): each call is bounded by S3_TIMEOUT_MS, then the request is answered 503 with
+// Retry-After and one log line for the outage; once the store answers, so does the API
+// (docs/decisions/027-health-and-draining.md). s3rver on loopback, behind a proxy the test freezes.
+
+const S3_TIMEOUT_MS = 1_500
+// the SDK's retries fit in S3_TIMEOUT_MS; the rest is room for a busy machine
+const ANSWER_BOUND_MS = S3_TIMEOUT_MS + 10_000
+
+interface LogLine {
+  msg: string
+  err?: unknown
+}
+
+let t: TestApp
+let s3: S3rver
+let proxy: TcpProxy
+const s3Dir = tempDir('maple-s3rver-')
+const lines: LogLine[] = []
+
+beforeAll(async () => {
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory: s3Dir,
+    silent: true,
+    configureBuckets: [{ name: 'maple-media' }],
+  })
+  const { port } = await s3.run()
+  proxy = await startTcpProxy(port)
+  t = await createTestApp(
+    {
+      LOG_LEVEL: 'info',
+      S3_BUCKET: 'maple-media',
+      S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: true,
+      S3_TIMEOUT_MS,
+    },
+    { logStream: { write: (line) => void lines.push(JSON.parse(line) as LogLine) } },
+  )
+})
+afterAll(async () => {
+  await t.close()
+  await proxy.close()
+  await new Promise<void>((resolve) => s3.close(() => resolve()))
+  rmSync(s3Dir, { recursive: true, force: true })
+})
+
+describe('a media store that stops answering', () => {
+  it('answers reads and uploads 503 with Retry-After within S3_TIMEOUT_MS, with one log line, and serves again once it answers', async () => {
+    const owner = await member(t)
+    const photo = await uploaded(t, owner, await jpeg(800, 600))
+    expect((await served(t, photo.url)).statusCode).toBe(200)
+    lines.length = 0
+
+    proxy.freeze()
+    try {
+      const started = Date.now()
+      const [read, again, sent] = await Promise.all([
+        served(t, photo.url),
+        served(t, photo.url),
+        upload(t, owner, await jpeg(640, 480, 2)),
+      ])
+      for (const res of [read, again, sent]) {
+        expect(res.statusCode).toBe(503)
+        expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS))
+        expect(res.json()).toEqual({ detail: UNAVAILABLE_DETAIL })
+      }
+      expect(Date.now() - started).toBeLessThan(ANSWER_BOUND_MS)
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' })
+      expect(ready.statusCode).toBe(503)
+      expect(ready.json().checks['media store']).not.toBe('ok')
+    } finally {
+      proxy.thaw()
+    }
+
+    expect((await served(t, photo.url)).statusCode).toBe(200)
+    expect(lines.filter((line) => line.msg.startsWith('media store unavailable'))).toHaveLength(1)
+    expect(lines.filter((line) => line.msg === 'request failed' || line.err !== undefined)).toEqual([])
+  })
+})
