@@ -11,6 +11,7 @@ import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrorHandler, installErrorHandler } from './plugins/errors.ts'
 import { registerLanguages } from './plugins/languages.ts'
 import { registerMail } from './plugins/mail.ts'
+import { registerMetrics } from './plugins/metrics.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerStatic } from './plugins/static.ts'
@@ -32,6 +33,8 @@ import { startMediaCleanup } from './services/media/media-cleanup.ts'
 import { MediaLibrary } from './services/media/media-library.ts'
 import type { MediaStore } from './services/media/media-store.ts'
 import { openMediaStore } from './services/media/open-media-store.ts'
+import { CountingMediaStore } from './services/metrics/counting-media-store.ts'
+import { metricSources } from './services/metrics/metric-sources.ts'
 import { fastifyTrustProxy } from './trust-proxy.ts'
 
 export interface AppDeps {
@@ -89,7 +92,18 @@ export async function buildApp({
     answerCache.close()
     done()
   })
+  // the short caches (015) answer only where this process hears of every write: always on PGlite,
+  // on PostgreSQL while Redis brings the other processes' news (docs/decisions/021-shared-changes.md)
+  const changeFeed =
+    database.kind === 'postgres' && config.REDIS_URL ? new ChangeFeed(config.REDIS_URL, base.log) : undefined
+  const cachesLive = database.kind === 'pglite' ? alwaysLive : changeFeed?.live
+  // before any route, so its request counter sees them all (docs/decisions/028-metrics-and-deployment.md)
   installErrorHandler(base)
+  const metrics = registerMetrics(base, {
+    database,
+    metricsToken: config.METRICS_TOKEN,
+    sources: metricSources({ database, answerCache, changeFeed, cachesLive }),
+  })
   registerLanguages(base)
   await registerSecurity(base, config)
   await registerRateLimit(base, config)
@@ -102,14 +116,12 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
   app.decorate('database', database)
-  // the short caches (015) answer only where this process hears of every write: always on PGlite,
-  // on PostgreSQL while Redis brings the other processes' news (docs/decisions/021-shared-changes.md)
-  const changeFeed =
-    database.kind === 'postgres' && config.REDIS_URL ? new ChangeFeed(config.REDIS_URL, app.log) : undefined
   app.decorate('changeFeed', changeFeed)
-  app.decorate('cachesLive', database.kind === 'pglite' ? alwaysLive : changeFeed?.live)
+  app.decorate('cachesLive', cachesLive)
   if (changeFeed) app.addHook('onClose', () => changeFeed.close())
-  const store = mediaStore ?? openMediaStore(config)
+  const store = new CountingMediaStore(mediaStore ?? openMediaStore(config), (operation) =>
+    metrics.countMediaStoreError(operation),
+  )
   app.decorate('mediaLibrary', new MediaLibrary(database.db, store))
   const stopCleanup = startMediaCleanup(app.mediaLibrary, app.log)
   app.addHook('onClose', async () => {

@@ -75,6 +75,12 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
     // MinIO and most self-hosted stores want bucket names in the path, not the host name
     S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+    // a Prometheus scraper's bearer token for GET /metrics (the admin's session token works too)
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .min(32, 'METRICS_TOKEN: at least 32 characters (openssl rand -hex 32)')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
