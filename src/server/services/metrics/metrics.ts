@@ -1,4 +1,5 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
+import { RequestStats } from './request-stats.ts'
 
 /** How a payment ended, as counted in maple_payments_total (one word per outcome). */
 export type PaymentOutcome =
@@ -38,15 +39,8 @@ export interface MetricSources {
   answerCacheHits?: () => ReadonlyMap<string, number>
 }
 
-// request latency: from a cache-fed GET (under a millisecond) to a photo upload on a slow link
-const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 // a scrape must answer while the database is down: the outbox count gives up after this long
 const OUTBOX_READ_TIMEOUT_MS = 1_000
-
-interface RouteSeries {
-  count: { inc(): void }
-  latency: { observe(value: number): void }
-}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined
@@ -59,59 +53,20 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /**
  * The numbers an operator watches, in one prom-client registry per app (never prom-client's global
  * one, so two apps in one test process count apart). Requests are counted by route pattern, never
- * the raw URL, so an ad id or a search does not make a series of its own. The per-request work is a
- * map lookup, an increment and a histogram observation on series made once per route and status;
- * the answer cache's hits are plain integers it keeps itself, read only when scraped
- * (docs/decisions/028-metrics-and-deployment.md).
+ * the raw URL, so an ad id or a search does not make a series of its own, in RequestStats: plain
+ * numbers per route, formatted only when scraped, as are the answer cache's own hit counts
+ * (docs/decisions/028-metrics-and-deployment.md). The rest are prom-client metrics.
  */
 export class Metrics {
   readonly registry = new Registry()
-  private readonly requests: Counter<'method' | 'route' | 'status_code'>
-  private readonly latency: Histogram<'method' | 'route' | 'status_code'>
+  /** Requests Fastify answered, by route pattern (plugins/metrics.ts records them). */
+  readonly requests = new RequestStats()
   private readonly payments: Counter<'provider' | 'outcome'>
   private readonly mediaErrors: Counter<'operation'>
-  private readonly series = new Map<string, RouteSeries>()
-  // the answer cache's totals at the last scrape: each scrape adds what came since
-  private readonly hitsSeen = new Map<string, number>()
 
-  constructor(sources: MetricSources = {}) {
+  constructor(private readonly sources: MetricSources = {}) {
     const registers = [this.registry]
     collectDefaultMetrics({ register: this.registry })
-    const hitsSeen = this.hitsSeen
-    this.requests = new Counter({
-      name: 'maple_http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status (answer-cache hits included)',
-      labelNames: ['method', 'route', 'status_code'],
-      registers,
-      collect() {
-        const hits = sources.answerCacheHits?.()
-        if (!hits) return
-        for (const [route, total] of hits) {
-          const added = total - (hitsSeen.get(route) ?? 0)
-          if (added > 0) this.inc({ method: 'GET', route, status_code: '200' }, added)
-          hitsSeen.set(route, total)
-        }
-      },
-    })
-    this.latency = new Histogram({
-      name: 'maple_http_request_duration_seconds',
-      help: 'Time to answer a request that reached the app (answer-cache hits are not timed)',
-      labelNames: ['method', 'route', 'status_code'],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    })
-    new Counter({
-      name: 'maple_answer_cache_hits_total',
-      help: 'GET requests answered from the answer cache before reaching the app, by route pattern',
-      labelNames: ['route'],
-      registers,
-      collect() {
-        const hits = sources.answerCacheHits?.()
-        if (!hits) return
-        this.reset()
-        for (const [route, total] of hits) this.inc({ route }, total)
-      },
-    })
     this.payments = new Counter({
       name: 'maple_payments_total',
       help: 'Payments by provider (wallet, sandbox, btcpay) and outcome',
@@ -235,19 +190,6 @@ export class Metrics {
     )
   }
 
-  /** Counts one request Fastify answered; `route` is the pattern (`/api/ads/:id`), never the URL. */
-  observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
-    const key = `${method} ${statusCode} ${route}`
-    let series = this.series.get(key)
-    if (series === undefined) {
-      const labels = { method, route, status_code: String(statusCode) }
-      series = { count: this.requests.labels(labels), latency: this.latency.labels(labels) }
-      this.series.set(key, series)
-    }
-    series.count.inc()
-    series.latency.observe(seconds)
-  }
-
   readonly countPayment: PaymentObserver = (provider, outcome) => {
     this.payments.inc({ provider, outcome })
   }
@@ -258,6 +200,7 @@ export class Metrics {
 
   /** The text a Prometheus scraper reads, and its content type. */
   async exposition(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() }
+    const requests = this.requests.exposition(this.sources.answerCacheHits?.() ?? new Map())
+    return { contentType: this.registry.contentType, body: `${await this.registry.metrics()}\n${requests}` }
   }
 }
