@@ -350,6 +350,16 @@ export async function postgresRestart(t: Topology, site: Site, note: Note): Prom
         `${app.name} answered again ${(took / 1000).toFixed(1)} s after the restart (bound ${BOUND_MS / 1000} s)`,
       )
     }
+    // /readyz fails while the database is away, so HAProxy may have taken both out: back within the bound
+    await waitUntil(
+      'HAProxy taking both processes back',
+      async () => [...(await t.proxyStatus()).values()].every((status) => status === 'UP'),
+      BOUND_MS,
+      100,
+    )
+    note(
+      `HAProxy had both processes UP ${((performance.now() - before - restartTook) / 1000).toFixed(1)} s after the restart`,
+    )
     await new Promise((resolve) => setTimeout(resolve, 1_000))
   } finally {
     stop = true
