@@ -15,6 +15,7 @@ import { frameworkErrorHandler, installErrorHandler } from './plugins/errors.ts'
 import { ReadinessProbe, registerHealth } from './plugins/health.ts'
 import { registerLanguages } from './plugins/languages.ts'
 import { registerMail } from './plugins/mail.ts'
+import { registerMetrics } from './plugins/metrics.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerStatic } from './plugins/static.ts'
@@ -37,6 +38,8 @@ import { startMediaCleanup } from './services/media/media-cleanup.ts'
 import { MediaLibrary } from './services/media/media-library.ts'
 import type { MediaStore } from './services/media/media-store.ts'
 import { openMediaStore } from './services/media/open-media-store.ts'
+import { CountingMediaStore } from './services/metrics/counting-media-store.ts'
+import { metricSources } from './services/metrics/metric-sources.ts'
 import { startRetention } from './services/privacy/retention.ts'
 import { StartupWork } from './startup-work.ts'
 import { fastifyTrustProxy } from './trust-proxy.ts'
@@ -120,8 +123,21 @@ export async function buildApp({
     answerCache.close()
     done()
   })
+  // the short caches (015) answer only where this process hears of every write: always on PGlite,
+  // on PostgreSQL while Redis brings the other processes' news (docs/decisions/021-shared-changes.md)
+  const changeFeed =
+    database.kind === 'postgres' && config.REDIS_URL
+      ? new ChangeFeed(config.REDIS_URL, config.DATABASE_URL ?? '', base.log)
+      : undefined
+  const cachesLive = database.kind === 'pglite' ? alwaysLive : changeFeed?.live
+  // before any route, so its request counter sees them all (docs/decisions/028-metrics-and-deployment.md)
   installErrorHandler(base, outages)
   registerDeadline(base, config.REQUEST_TIMEOUT_MS)
+  const metrics = registerMetrics(base, {
+    database,
+    metricsToken: config.METRICS_TOKEN,
+    sources: metricSources({ database, answerCache, changeFeed, cachesLive }),
+  })
   registerLanguages(base)
   await registerSecurity(base, config)
   const rateLimitRedis = await registerRateLimit(base, config)
@@ -134,14 +150,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
   app.decorate('database', database)
-  // the short caches (015) answer only where this process hears of every write: always on PGlite,
-  // on PostgreSQL while Redis brings the other processes' news (docs/decisions/021-shared-changes.md)
-  const changeFeed =
-    database.kind === 'postgres' && config.REDIS_URL
-      ? new ChangeFeed(config.REDIS_URL, config.DATABASE_URL ?? '', app.log)
-      : undefined
   app.decorate('changeFeed', changeFeed)
-  app.decorate('cachesLive', database.kind === 'pglite' ? alwaysLive : changeFeed?.live)
+  app.decorate('cachesLive', cachesLive)
   if (changeFeed) {
     app.addHook('onClose', () => changeFeed.close())
     // a write is answered once every other process has its news (or the caches' 1 s bound has
@@ -153,7 +163,9 @@ export async function buildApp({
       else void confirmed.then(() => done(null, payload))
     })
   }
-  const store = mediaStore ?? openMediaStore(config)
+  const store = new CountingMediaStore(mediaStore ?? openMediaStore(config), (operation) =>
+    metrics.countMediaStoreError(operation),
+  )
   app.decorate('mediaLibrary', new MediaLibrary(database.db, store))
   readiness.add({
     name: 'database',

@@ -93,6 +93,12 @@ const EnvSchema = z
     S3_FORCE_PATH_STYLE: z.stringbool().default(false),
     // one call to the store (retries included): past it a request is answered 503
     S3_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    // a Prometheus scraper's bearer token for GET /metrics (the admin's session token works too)
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .min(32, 'METRICS_TOKEN: at least 32 characters (openssl rand -hex 32)')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {

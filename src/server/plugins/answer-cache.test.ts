@@ -5,8 +5,8 @@ import { AnswerCache } from './answer-cache.ts'
 
 // The cache's own rules, without a server: tests/api/answer-cache.test.ts shows it over real sockets.
 
-function request(url: string, method = 'GET', headers: Record<string, string> = {}) {
-  return { method, url, raw: { url }, headers } as unknown as FastifyRequest
+function request(url: string, method = 'GET', headers: Record<string, string> = {}, route = url) {
+  return { method, url, raw: { url }, headers, routeOptions: { url: route } } as unknown as FastifyRequest
 }
 
 function reply(statusCode = 200) {
@@ -89,5 +89,17 @@ describe('AnswerCache', () => {
     expect(ask(cache, '/a').answered).toBe(false)
     cache.keep(request('/a'), reply(), Buffer.from('{}'), always)
     expect(ask(cache, '/a').answered).toBe(false)
+  })
+
+  it('counts the answers it gives by route pattern, not by URL', () => {
+    const cache = new AnswerCache()
+    cache.keep(request('/ads/1', 'GET', {}, '/ads/:id'), reply(), Buffer.from('{}'), always)
+    cache.keep(request('/ads/2', 'GET', {}, '/ads/:id'), reply(), Buffer.from('{}'), always)
+    expect(cache.hitsByRoute()).toEqual(new Map([['/ads/:id', 0]]))
+    ask(cache, '/ads/1')
+    ask(cache, '/ads/2')
+    ask(cache, '/ads/2')
+    ask(cache, '/ads/3')
+    expect(cache.hitsByRoute()).toEqual(new Map([['/ads/:id', 3]]))
   })
 })

@@ -8,10 +8,16 @@ import {
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { logsRequests, redactUrl } from '#server/logging.ts'
 
+/** The hits of one route's kept answers: a plain integer, read only when metrics are scraped. */
+interface RouteHits {
+  hits: number
+}
+
 interface KeptAnswer {
   headers: Record<string, string>
   body: Buffer
   isCurrent: () => boolean
+  tally: RouteHits
 }
 
 // beyond this many answers or bytes the cache starts over rather than growing without bound: a client
@@ -47,6 +53,8 @@ function keyOf(url: string, headers: IncomingHttpHeaders): string {
  */
 export class AnswerCache {
   private readonly answers = new Map<string, KeptAnswer>()
+  // by route pattern, so as many as there are routes that keep answers; never cleared
+  private readonly tallies = new Map<string, RouteHits>()
   private bytes = 0
   private open = true
   /** Draining (SIGTERM): every answer closes its connection, so clients reconnect elsewhere. */
@@ -71,6 +79,7 @@ export class AnswerCache {
     }
     res.writeHead(200, kept.headers)
     res.end(kept.body)
+    kept.tally.hits++
     this.log?.info(
       { method: 'GET', url: redactUrl(req.url), statusCode: 200 },
       'answered from the answer cache',
@@ -89,7 +98,21 @@ export class AnswerCache {
     if (this.answers.size >= MAX_ANSWERS || this.bytes + body.length > MAX_BYTES) this.clear()
     const key = keyOf(request.raw.url ?? request.url, request.headers)
     this.bytes += body.length - (this.answers.get(key)?.body.length ?? 0)
-    this.answers.set(key, { headers, body, isCurrent })
+    this.answers.set(key, { headers, body, isCurrent, tally: this.tallyOf(request.routeOptions.url) })
+  }
+
+  private tallyOf(route = 'unmatched'): RouteHits {
+    let tally = this.tallies.get(route)
+    if (tally === undefined) {
+      tally = { hits: 0 }
+      this.tallies.set(route, tally)
+    }
+    return tally
+  }
+
+  /** Requests answered from the cache since the start, by route pattern (for GET /metrics). */
+  hitsByRoute(): Map<string, number> {
+    return new Map([...this.tallies].map(([route, tally]) => [route, tally.hits]))
   }
 
   private clear(): void {

@@ -31,6 +31,8 @@ export const CHARGE_STATUS_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as c
 
 // Routes under /api/payments: crypto charges, provider webhooks and the sandbox's hosted page.
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // made now, with this app's metrics, before anything else can ask for it
+  paymentsService(app.config, app.database, app.metrics.countPayment)
   const payments = () => paymentsService(app.config, app.database)
   if (app.config.NODE_ENV === 'production' && app.config.PAYMENT_PROVIDER === 'sandbox') {
     app.log.warn(

@@ -19,10 +19,16 @@ import { ApiError } from '#server/errors.ts'
 import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { userSessionCurrentTest } from '#server/services/accounts/sessions.ts'
+import type { PaymentOutcome } from '#server/services/metrics/metrics.ts'
 import { CHARGE_NOT_FOUND } from '#server/services/payments/charges.ts'
 import { paymentsService } from '#server/services/payments/registry.ts'
 import { enableWalletCache, walletViewCurrentTest } from '#server/services/wallet/wallet-cache.ts'
-import { getBalanceCents, payFromWallet, walletJson } from '#server/services/wallet/wallet-service.ts'
+import {
+  getBalanceCents,
+  type PayOutcome,
+  payFromWallet,
+  walletJson,
+} from '#server/services/wallet/wallet-service.ts'
 
 export const MIN_TOPUP_DETAIL = `Minimum load is ${formatFee(MIN_TOPUP_CENTS)}`
 
@@ -34,10 +40,19 @@ export function notConfirmedDetail(status: string): string {
   return `Payment not confirmed yet (status ${status})`
 }
 
+/** How a wallet payment ended, in the payments metric's words. */
+function walletPaymentOutcome(outcome: PayOutcome): PaymentOutcome {
+  if (outcome.replayed) return 'replayed'
+  if (outcome.statusCode === 200) return 'paid'
+  return outcome.statusCode === 402 ? 'insufficient_balance' : 'refused'
+}
+
 // Routes under /api/wallet: every one needs a signed-in user.
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   // before validation, so a request without a session gets 401 rather than a 400 about its body
   app.addHook('preValidation', app.requireUser)
+  // made now, with this app's metrics, before anything else can ask for it
+  paymentsService(app.config, app.database, app.metrics.countPayment)
   const payments = () => paymentsService(app.config, app.database)
   const security = [{ bearerAuth: [] }]
   // where this process hears of every wallet write (services/wallet/wallet-cache.ts)
@@ -97,6 +112,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         key = parsed.data
       }
       const outcome = await payFromWallet(app.database.db, request.user.id, request.body, key)
+      app.metrics.countPayment('wallet', walletPaymentOutcome(outcome))
       return reply.code(outcome.statusCode).send(outcome.body)
     },
   )

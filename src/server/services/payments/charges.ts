@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { ChargeStatusResponse, ChargeType } from '#domain/api/payments.ts'
+import type { ChargeStatus, ChargeStatusResponse, ChargeType } from '#domain/api/payments.ts'
 import { centsToDollars } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
 import { cryptoCharges, webhookDeliveries } from '#server/db/schema/payments.ts'
 import { ApiError } from '#server/errors.ts'
+import type { PaymentObserver, PaymentOutcome } from '#server/services/metrics/metrics.ts'
 import { fulfilCharge } from './fulfilment.ts'
 import {
   isPaid,
@@ -31,15 +32,10 @@ const MAX_WEBHOOK_ID_LENGTH = 500
 export const CHARGE_NOT_FOUND = 'Charge not found'
 export const PROVIDER_UNAVAILABLE = 'Payment provider unavailable, please try again in a moment'
 
-/** A provider outage is a 502 with a readable detail, never a bare 500. */
-async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call()
-  } catch (error) {
-    if (error instanceof ProviderError)
-      throw new ApiError(502, error.detail ?? PROVIDER_UNAVAILABLE, { cause: error })
-    throw error
-  }
+/** A charge that ended without being paid, in the payments metric's words. */
+function unpaidEnd(status: ChargeStatus): PaymentOutcome | undefined {
+  if (status === 'EXPIRED') return 'expired'
+  return status === 'INVALID' ? 'invalid' : undefined
 }
 
 /** 144 random bits: the public status endpoint is guarded by nothing but this id. */
@@ -74,11 +70,24 @@ export class PaymentsService {
   constructor(
     readonly db: Db,
     readonly provider: PaymentProvider,
+    /** Told of each charge created, settled, expired or invalid, and of each provider failure (metrics). */
+    private readonly observe: PaymentObserver = () => {},
   ) {}
+
+  /** A provider outage is a 502 with a readable detail, never a bare 500. */
+  private async fromProvider<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error
+      this.observe(this.provider.name, 'provider_error')
+      throw new ApiError(502, error.detail ?? PROVIDER_UNAVAILABLE, { cause: error })
+    }
+  }
 
   async createCharge(input: NewCharge): Promise<ChargeStatusResponse> {
     const id = newChargeId()
-    const charge = await fromProvider(() =>
+    const charge = await this.fromProvider(() =>
       this.provider.createCharge({
         chargeId: id,
         amountCents: input.amountCents,
@@ -103,6 +112,7 @@ export class PaymentsService {
       })
       .returning()
     if (!row) throw new Error('Charge row was not written')
+    this.observe(this.provider.name, 'created')
     return toChargeView(row, charge)
   }
 
@@ -115,7 +125,7 @@ export class PaymentsService {
 
   /** Re-reads the status from the provider (the source of truth) and fulfils once it is settled. */
   async refresh(row: ChargeRow): Promise<RefreshedCharge> {
-    const charge = await fromProvider(() => this.provider.getCharge(row.providerInvoiceId))
+    const charge = await this.fromProvider(() => this.provider.getCharge(row.providerInvoiceId))
     let current = row
     const attention = charge.attention ?? null
     if ((charge.status !== row.status && !row.fulfilledAt) || attention !== row.attention) {
@@ -129,10 +139,13 @@ export class PaymentsService {
         .where(eq(cryptoCharges.id, row.id))
         .returning()
       current = updated ?? row
+      const end = charge.status !== row.status && !row.fulfilledAt ? unpaidEnd(charge.status) : undefined
+      if (end) this.observe(this.provider.name, end)
     }
     // a late full payment stays EXPIRED at the provider, but the payer is owed all the same
     if (isPaid(charge) && !current.fulfilledAt) {
-      await fulfilCharge(this.db, row.id)
+      // counted by the one call that did the work, whoever asked first
+      if (await fulfilCharge(this.db, row.id)) this.observe(this.provider.name, 'settled')
       current = (await this.findCharge(row.id)) ?? current
     }
     return { row: current, charge, fulfilled: current.fulfilledAt !== null }

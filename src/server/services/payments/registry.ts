@@ -1,5 +1,6 @@
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import type { PaymentObserver } from '#server/services/metrics/metrics.ts'
 import { BtcpayProvider } from './btcpay-provider.ts'
 import { PaymentsService } from './charges.ts'
 import type { PaymentProvider } from './provider.ts'
@@ -23,10 +24,18 @@ export function createProvider(config: Config, database: Database): PaymentProvi
   return new SandboxProvider(database.db, config.PUBLIC_URL, config.SANDBOX_WEBHOOK_SECRET)
 }
 
-export function paymentsService(config: Config, database: Database): PaymentsService {
+/**
+ * The one service of this database. The app's routes create it as they are registered, with the
+ * app's metrics as its observer; a later call without one gets that same service.
+ */
+export function paymentsService(
+  config: Config,
+  database: Database,
+  observe?: PaymentObserver,
+): PaymentsService {
   let service = services.get(database)
   if (!service) {
-    service = new PaymentsService(database.db, createProvider(config, database))
+    service = new PaymentsService(database.db, createProvider(config, database), observe)
     services.set(database, service)
   }
   return service

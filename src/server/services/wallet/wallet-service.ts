@@ -135,6 +135,8 @@ export async function recordCryptoFee(
 export interface PayOutcome {
   statusCode: 200 | 400 | 402 | 404 | 409 | 422
   body: WalletPayResponse | { detail: string }
+  /** The stored answer to an earlier request with the same Idempotency-Key: nothing moved now. */
+  replayed?: true
 }
 
 /** Thrown inside the payment transaction to roll back an ad change whose debit did not happen, or the reverse. */
@@ -276,5 +278,6 @@ async function payOnce(
   return {
     statusCode: stored.statusCode as PayOutcome['statusCode'],
     body: stored.response as PayOutcome['body'],
+    replayed: true,
   }
 }

@@ -1,0 +1,206 @@
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
+import { RequestStats } from './request-stats.ts'
+
+/** How a payment ended, as counted in maple_payments_total (one word per outcome). */
+export type PaymentOutcome =
+  | 'paid'
+  | 'insufficient_balance'
+  | 'refused'
+  | 'replayed'
+  | 'created'
+  | 'settled'
+  | 'expired'
+  | 'invalid'
+  | 'provider_error'
+
+/** Who took the payment: the wallet, or the crypto provider of the charge. */
+export type PaymentProviderLabel = 'wallet' | 'sandbox' | 'btcpay'
+
+export type PaymentObserver = (provider: PaymentProviderLabel, outcome: PaymentOutcome) => void
+
+/** node-postgres pool's own counts. */
+interface PoolCounts {
+  totalCount: number
+  idleCount: number
+  waitingCount: number
+}
+
+/** What a scrape reads from the parts of the app that keep their own numbers. */
+export interface MetricSources {
+  /** The PostgreSQL pool's counts; undefined on PGlite (one in-process connection, no pool). */
+  pool?: () => PoolCounts
+  /** The Redis change feed (PostgreSQL with REDIS_URL); undefined elsewhere. */
+  changeFeed?: () => { subscribed: boolean; received: number; subscriptions: number }
+  /** Whether the short caches may answer now; undefined when they are off for good. */
+  cachesLive?: () => boolean
+  /** Rows of the mail outbox: all, and those due now. Throws when the database does not answer. */
+  outbox?: () => Promise<{ waiting: number; due: number }>
+  /** Requests the answer cache gave, by route pattern, since the start (running totals). */
+  answerCacheHits?: () => ReadonlyMap<string, number>
+}
+
+// a scrape must answer while the database is down: the outbox count gives up after this long
+const OUTBOX_READ_TIMEOUT_MS = 1_000
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * The numbers an operator watches, in one prom-client registry per app (never prom-client's global
+ * one, so two apps in one test process count apart). Requests are counted by route pattern, never
+ * the raw URL, so an ad id or a search does not make a series of its own, in RequestStats: plain
+ * numbers per route, formatted only when scraped, as are the answer cache's own hit counts
+ * (docs/decisions/028-metrics-and-deployment.md). The rest are prom-client metrics.
+ */
+export class Metrics {
+  readonly registry = new Registry()
+  /** Requests Fastify answered, by route pattern (plugins/metrics.ts records them). */
+  readonly requests = new RequestStats()
+  private readonly payments: Counter<'provider' | 'outcome'>
+  private readonly mediaErrors: Counter<'operation'>
+
+  constructor(private readonly sources: MetricSources = {}) {
+    const registers = [this.registry]
+    collectDefaultMetrics({ register: this.registry })
+    this.payments = new Counter({
+      name: 'maple_payments_total',
+      help: 'Payments by provider (wallet, sandbox, btcpay) and outcome',
+      labelNames: ['provider', 'outcome'],
+      registers,
+    })
+    this.mediaErrors = new Counter({
+      name: 'maple_media_store_errors_total',
+      help: 'Media store calls (local disk or S3) that failed, by operation',
+      labelNames: ['operation'],
+      registers,
+    })
+    this.poolGauges(sources, registers)
+    this.feedGauges(sources, registers)
+    this.outboxGauges(sources, registers)
+  }
+
+  private poolGauges(sources: MetricSources, registers: Registry[]): void {
+    const { pool } = sources
+    if (!pool) return
+    const gauge = (name: string, help: string, read: (p: PoolCounts) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read(pool()))
+        },
+      })
+    gauge('maple_db_pool_connections', 'Connections the PostgreSQL pool holds', (p) => p.totalCount)
+    gauge('maple_db_pool_idle_connections', 'Pooled connections not in use', (p) => p.idleCount)
+    gauge(
+      'maple_db_pool_waiting_requests',
+      'Queries waiting for a pooled connection (all are in use)',
+      (p) => p.waitingCount,
+    )
+  }
+
+  private feedGauges(sources: MetricSources, registers: Registry[]): void {
+    const { changeFeed, cachesLive } = sources
+    if (cachesLive) {
+      new Gauge({
+        name: 'maple_caches_live',
+        help: '1 while the short caches may answer (always on PGlite; on PostgreSQL while the change feed is up)',
+        registers,
+        collect() {
+          this.set(cachesLive() ? 1 : 0)
+        },
+      })
+    }
+    if (!changeFeed) return
+    new Gauge({
+      name: 'maple_change_feed_subscribed',
+      help: "1 while this process hears the other processes' changes through Redis",
+      registers,
+      collect() {
+        this.set(changeFeed().subscribed ? 1 : 0)
+      },
+    })
+    new Counter({
+      name: 'maple_change_feed_received_total',
+      help: 'Changes announced by other processes and received',
+      registers,
+      collect() {
+        this.reset()
+        this.inc(changeFeed().received)
+      },
+    })
+    new Counter({
+      name: 'maple_change_feed_subscriptions_total',
+      help: 'Times the change feed (re)subscribed: each one after the first follows an outage',
+      registers,
+      collect() {
+        this.reset()
+        this.inc(changeFeed().subscriptions)
+      },
+    })
+  }
+
+  private outboxGauges(sources: MetricSources, registers: Registry[]): void {
+    const { outbox } = sources
+    if (!outbox) return
+    const failures = new Counter({
+      name: 'maple_metrics_read_failures_total',
+      help: 'Scrapes that could not read a figure from the database (it reads NaN in that scrape)',
+      registers,
+    })
+    // both gauges are collected at once in a scrape: one query answers the two
+    let reading: Promise<{ waiting: number; due: number } | undefined> | undefined
+    const read = () => {
+      reading ??= withTimeout(outbox(), OUTBOX_READ_TIMEOUT_MS)
+        .catch(() => {
+          failures.inc()
+          return undefined
+        })
+        .finally(() => {
+          reading = undefined
+        })
+      return reading
+    }
+    const gauge = (name: string, help: string, pick: (counts: { waiting: number; due: number }) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        async collect() {
+          const counts = await read()
+          // a stale or zero figure would look like a healthy one: NaN until the database answers
+          this.set(counts ? pick(counts) : Number.NaN)
+        },
+      })
+    gauge(
+      'maple_mail_outbox_waiting',
+      'Mails waiting in the outbox (not yet sent, including those backing off after a failure)',
+      (counts) => counts.waiting,
+    )
+    gauge(
+      'maple_mail_outbox_due',
+      'Mails in the outbox whose next attempt is due now',
+      (counts) => counts.due,
+    )
+  }
+
+  readonly countPayment: PaymentObserver = (provider, outcome) => {
+    this.payments.inc({ provider, outcome })
+  }
+
+  countMediaStoreError(operation: string): void {
+    this.mediaErrors.inc({ operation })
+  }
+
+  /** The text a Prometheus scraper reads, and its content type. */
+  async exposition(): Promise<{ contentType: string; body: string }> {
+    const requests = this.requests.exposition(this.sources.answerCacheHits?.() ?? new Map())
+    return { contentType: this.registry.contentType, body: `${await this.registry.metrics()}\n${requests}` }
+  }
+}
