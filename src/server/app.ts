@@ -16,6 +16,7 @@ import { registerSecurity } from './plugins/security.ts'
 import { registerStatic } from './plugins/static.ts'
 import adminRoutes from './routes/admin.ts'
 import adsRoutes from './routes/ads.ts'
+import adultGateRoutes from './routes/adult-gate.ts'
 import authRoutes from './routes/auth.ts'
 import devRoutes from './routes/dev.ts'
 import mediaRoutes from './routes/media.ts'
@@ -32,6 +33,7 @@ import { startMediaCleanup } from './services/media/media-cleanup.ts'
 import { MediaLibrary } from './services/media/media-library.ts'
 import type { MediaStore } from './services/media/media-store.ts'
 import { openMediaStore } from './services/media/open-media-store.ts'
+import { loadAdultGate } from './services/pages/adult-gate.ts'
 import { fastifyTrustProxy } from './trust-proxy.ts'
 
 export interface AppDeps {
@@ -91,6 +93,9 @@ export async function buildApp({
   })
   installErrorHandler(base)
   registerLanguages(base)
+  // the server's 18+ gate from the build, put into pages by routes/pages.ts and plugins/static.ts;
+  // its inline script's hash goes into the pages' CSP (docs/decisions/029-first-visit.md)
+  base.decorate('adultGate', loadAdultGate(config.STATIC_DIR))
   await registerSecurity(base, config)
   await registerRateLimit(base, config)
   registerCompression(base)
@@ -141,6 +146,7 @@ export async function buildApp({
   await app.register(mediaFileRoutes, { prefix: '/media' })
   // /robots.txt and /sitemap.xml belong at the site root, where crawlers look for them
   await app.register(seoRoutes)
+  await app.register(adultGateRoutes)
   await registerPages(app)
   return app
 }
