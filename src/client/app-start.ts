@@ -100,7 +100,37 @@ function isTextField(node: unknown): node is HTMLInputElement | HTMLTextAreaElem
   )
 }
 
+/**
+ * Puts text into a field behind the app's back and says so with an input event, so that React, which
+ * watches the field's own value setter, calls onChange with it and the app's state holds it too.
+ */
+function setFieldText(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const prototype = Object.getPrototypeOf(field) as HTMLInputElement | HTMLTextAreaElement
+  const setNative = Object.getOwnPropertyDescriptor(prototype, 'value')?.set
+  field.value = ''
+  setNative?.call(field, value)
+  field.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
 function noteTyping(): void {
+  // React adopting a field it holds empty may empty it between two keys (seen on a slow phone: the
+  // first word lost, the next ones kept): a key that finds its field no longer holding what was typed
+  // puts the typing back first, and lands after it
+  document.addEventListener(
+    'beforeinput',
+    (event) => {
+      const root = serverPage()
+      if (!root || swapped || !isTextField(event.target)) return
+      const path = pathFromRoot(root, event.target)
+      const before = path ? typed.get(path.join('/')) : undefined
+      if (before === undefined || event.target.value === before) return
+      setFieldText(event.target, before)
+      const end = before.length
+      if (event.target.type !== 'number' && event.target.type !== 'email')
+        event.target.setSelectionRange(end, end)
+    },
+    true,
+  )
   document.addEventListener(
     'input',
     (event) => {
@@ -136,13 +166,7 @@ function giveBackTyping(): void {
   for (const [key, value] of typed) {
     const field = atPath(key.split('/').map(Number))
     if (!isTextField(field)) continue
-    // React watches the field's own value setter: reset what it saw, set the text behind its back, then
-    // an input event makes it call onChange with the text, so the app's state holds it too
-    const prototype = Object.getPrototypeOf(field) as HTMLInputElement | HTMLTextAreaElement
-    const setNative = Object.getOwnPropertyDescriptor(prototype, 'value')?.set
-    field.value = ''
-    setNative?.call(field, value)
-    field.dispatchEvent(new Event('input', { bubbles: true }))
+    setFieldText(field, value)
     typed.delete(key)
   }
   const target = focused ? atPath(focused) : undefined
