@@ -109,7 +109,15 @@ export function waitForAppOnGoto(page: Page): void {
   page.goto = async (url, options) => {
     const response = await goto(url, options)
     const html = response?.headers()['content-type']?.includes('text/html') ?? false
-    if (html && !new URL(page.url()).pathname.startsWith('/api/')) {
+    // the server's 18+ gate is answered without the app (its own inline script): a journey facing it
+    // goes on at once, and the app starts once the gate is answered and the page used
+    const gated =
+      html &&
+      (await page
+        .locator('#adult-gate')
+        .count()
+        .catch(() => 0)) > 0
+    if (html && !gated && !new URL(page.url()).pathname.startsWith('/api/')) {
       const ready = await page
         .evaluate(() => document.documentElement.dataset.app === 'ready')
         .catch(() => true)
