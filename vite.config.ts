@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { adultGate } from './scripts/vite/adult-gate.ts'
 import { precompress } from './scripts/vite/precompress.ts'
 import { prerenderHome } from './scripts/vite/prerender-home.ts'
 import { routeShells } from './scripts/vite/route-shells.ts'
@@ -30,6 +31,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       : [
           prerenderHome(),
           routeShells(),
+          // the server's 18+ gate, written beside the build for the server to put into pages
+          adultGate(),
           // last: compresses what every other plugin wrote, the service worker included
           precompress(),
         ]),

@@ -2,6 +2,7 @@
 import { adPath } from '#domain/ad-path.ts'
 import { AdListSchema } from '#domain/api/ads.ts'
 import { benchAppStart } from './app-start.ts'
+import { benchFirstTap } from './first-tap.ts'
 import { measureJsBytes } from './js-bytes.ts'
 import { type LighthouseFigures, runLighthouse } from './lighthouse.ts'
 import { kb, ms, note, row, section } from './report.ts'
@@ -45,6 +46,8 @@ export async function benchJsBytes(baseURL: string): Promise<void> {
   }
   section('main thread of the page alone, then of the app starting (4× slower CPU)')
   await benchAppStart(baseURL, pages)
+  section('the first tap on a card (4× slower CPU, mobile network)')
+  await benchFirstTap(baseURL, LISTING)
 }
 
 /** Lighthouse runs per page; the median of each figure is reported (issue 14: "run each 3 times"). */
@@ -116,16 +119,21 @@ function reportLighthouse(label: string, runs: LighthouseFigures[]): void {
 }
 
 export async function benchLighthouse(baseURL: string): Promise<void> {
-  for (const { path, label } of await benchPages(baseURL)) {
-    section(`Lighthouse (mobile) ${label} ${path}`)
-    const runs: LighthouseFigures[] = []
-    for (let i = 0; i < RUNS; i++) {
-      try {
-        runs.push(await runLighthouse(baseURL, path))
-      } catch (error) {
-        note(`Lighthouse ${path} failed: ${(error as Error).message}`)
+  const pages = await benchPages(baseURL)
+  // a first visit (the server's 18+ gate in the page) costs what a return visit costs, or the first
+  // impression is the slow one (docs/decisions/029-first-visit.md)
+  for (const visit of ['first', 'return'] as const) {
+    for (const { path, label } of pages) {
+      section(`Lighthouse (mobile) ${visit} visit, ${label} ${path}`)
+      const runs: LighthouseFigures[] = []
+      for (let i = 0; i < RUNS; i++) {
+        try {
+          runs.push(await runLighthouse(baseURL, path, visit))
+        } catch (error) {
+          note(`Lighthouse ${path} (${visit} visit) failed: ${(error as Error).message}`)
+        }
       }
+      if (runs.length > 0) reportLighthouse(`${label}, ${visit} visit`, runs)
     }
-    if (runs.length > 0) reportLighthouse(label, runs)
   }
 }

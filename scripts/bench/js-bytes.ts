@@ -23,7 +23,7 @@ export async function measureJsBytes(baseURL: string, paths: string[]): Promise<
   const results: JsBytes[] = []
   try {
     for (const path of paths) {
-      const context = await phoneContext(browser)
+      const context = await phoneContext(browser, baseURL)
       const page = await context.newPage()
       const bodies: Promise<{ url: string; body: Buffer } | null>[] = []
       const seen = new Set<string>()

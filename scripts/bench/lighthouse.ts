@@ -1,7 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
-import { STORAGE_KEYS } from '#domain/constants.ts'
+import { ADULT_COOKIE } from '#domain/adult-gate.ts'
 import { CHROME_PATH, CHROMIUM_ARGS } from './server.ts'
 
 export interface LighthouseFigures {
@@ -20,21 +20,31 @@ export interface LighthouseFigures {
 
 const score = (s: number | null | undefined) => (typeof s === 'number' ? Math.round(s * 100) : null)
 
+/** A first visit (the 18+ gate shows) or a return visit (the gate was confirmed before). */
+export type Visit = 'first' | 'return'
+
 /**
  * Lighthouse's default (mobile, simulated throttling) run of one page in a fresh Chromium profile.
- * The 18+ gate is confirmed first from /robots.txt (same origin, no JS or CSS cached), and storage reset
- * is off so that confirmation survives: otherwise every run would measure the gate, not the page.
+ * A first visit is just that: the server's 18+ gate is in the page. For a return visit the gate is
+ * confirmed first from /robots.txt (same origin, no JS or CSS cached), as the gate does it (its cookie
+ * and its localStorage key), and storage reset is off so that confirmation survives.
  */
-export async function runLighthouse(baseURL: string, path: string): Promise<LighthouseFigures> {
+export async function runLighthouse(baseURL: string, path: string, visit: Visit): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROMIUM_ARGS })
   try {
-    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
-    const context = cdp.contexts()[0]
-    if (!context) throw new Error('no default browser context')
-    const primer = await context.newPage()
-    await primer.goto(`${baseURL}/robots.txt`)
-    await primer.evaluate((key) => window.localStorage.setItem(key, '1'), STORAGE_KEYS.adultConfirmed)
-    await primer.close()
+    if (visit === 'return') {
+      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
+      const context = cdp.contexts()[0]
+      if (!context) throw new Error('no default browser context')
+      const primer = await context.newPage()
+      await primer.goto(`${baseURL}/robots.txt`)
+      await primer.evaluate(({ name, value, maxAgeSeconds }) => {
+        window.localStorage.setItem(name, value)
+        // biome-ignore lint/suspicious/noDocumentCookie: a bench's priming, as the gate's own script does it
+        document.cookie = `${name}=${value}; path=/; max-age=${maxAgeSeconds}; samesite=lax`
+      }, ADULT_COOKIE)
+      await primer.close()
+    }
 
     const result = await lighthouse(`${baseURL}${path}`, {
       port: chrome.port,

@@ -1,26 +1,33 @@
 import type { Browser, BrowserContext } from 'playwright-core'
-import { STORAGE_KEYS } from '#domain/constants.ts'
+import { ADULT_COOKIE } from '#domain/adult-gate.ts'
 
 /**
- * A first-time visitor on a phone-sized screen who has already confirmed the 18+ gate: no service
- * worker, empty cache. What the JavaScript and app-start figures are measured in.
+ * A visitor on a phone-sized screen, no service worker, empty cache: a return visitor who has
+ * confirmed the 18+ gate (its cookie and its localStorage key), unless `firstVisit`, who gets the
+ * server's gate in the page.
  */
-export async function phoneContext(browser: Browser): Promise<BrowserContext> {
+export async function phoneContext(
+  browser: Browser,
+  baseURL: string,
+  options: { firstVisit?: boolean } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
   })
+  if (options.firstVisit) return context
+  await context.addCookies([{ name: ADULT_COOKIE.name, value: ADULT_COOKIE.value, url: baseURL }])
   await context.addInitScript(
-    ([key]) => {
+    ([key, value]) => {
       try {
-        window.localStorage.setItem(key, '1')
+        window.localStorage.setItem(key, value)
       } catch {
         // opaque origin
       }
     },
-    [STORAGE_KEYS.adultConfirmed] as const,
+    [ADULT_COOKIE.name, ADULT_COOKIE.value] as const,
   )
   return context
 }

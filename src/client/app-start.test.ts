@@ -76,27 +76,83 @@ describe('when the app starts', () => {
     expect(load).toHaveBeenCalledOnce()
   })
 
-  it('holds a click on a link made before the app is there, and gives it to the same link afterwards', async () => {
+  it('leaves a click on a link to the browser before the app is there: it is a page of the server', async () => {
     const link = drawPage()
+    const load = vi.fn(async () => undefined)
+    const { startAppWhenWanted } = await freshAppStart()
+    startAppWhenWanted(load)
+    link.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })
+    link.dispatchEvent(click)
+    expect(click.defaultPrevented).toBe(false)
+    // nor does the tap start the app: the next page is on its way
+    expect(load).not.toHaveBeenCalled()
+  })
+
+  it('holds a click on a button made before the app is there, and gives it to the same button afterwards', async () => {
+    drawPage()
+    const button = document.querySelector('button')
+    if (!button) throw new Error('no button')
     const load = vi.fn(async () => undefined)
     const { startAppWhenWanted, replayHeldClick } = await freshAppStart()
     startAppWhenWanted(load)
     const first = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })
-    link.dispatchEvent(first)
+    button.dispatchEvent(first)
     expect(first.defaultPrevented).toBe(true)
     expect(load).toHaveBeenCalledOnce()
 
     // the app draws the same markup again (as the home's first render does) and takes over
-    const again = drawPage()
+    drawPage()
+    const again = document.querySelector('button')
     const replayed = vi.fn((event: MouseEvent) => event.preventDefault())
-    again.addEventListener('click', replayed)
+    again?.addEventListener('click', replayed)
     document.documentElement.dataset.app = 'ready'
     replayHeldClick()
     expect(replayed).toHaveBeenCalledOnce()
     // once ready, clicks are the app's alone
-    const later = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })
-    again.dispatchEvent(later)
+    again?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }))
     expect(replayed).toHaveBeenCalledTimes(2)
+  })
+
+  it('waits on a page carrying the server’s 18+ gate, and answering the gate does not start it', async () => {
+    localStorage.clear()
+    drawPage()
+    document.body.insertAdjacentHTML(
+      'afterbegin',
+      '<div id="adult-gate" role="dialog"><form><button type="submit" autofocus>I am 18 or older</button></form></div>',
+    )
+    const load = vi.fn(async () => undefined)
+    ;(await freshAppStart()).startAppWhenWanted(load)
+    await vi.advanceTimersByTimeAsync(100)
+    const confirm = document.querySelector('#adult-gate button')
+    for (const type of ['focusin', 'pointerdown', 'keydown'])
+      confirm?.dispatchEvent(new Event(type, { bubbles: true }))
+    await vi.advanceTimersByTimeAsync(100)
+    expect(load).not.toHaveBeenCalled()
+    document.querySelector('main')?.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+    expect(load).toHaveBeenCalledOnce()
+  })
+
+  it('starts at once, to show its own gate, on a drawn page without the server’s gate for a visitor who has not confirmed', async () => {
+    localStorage.clear()
+    drawPage()
+    const load = vi.fn(async () => undefined)
+    ;(await freshAppStart()).startAppWhenWanted(load)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(load).toHaveBeenCalledOnce()
+  })
+
+  it('counts the consent cookie as confirmed when the device’s storage has no key', async () => {
+    localStorage.clear()
+    // biome-ignore lint/suspicious/noDocumentCookie: the cookie the server's gate writes
+    document.cookie = 'adult_confirmed=1; path=/'
+    drawPage()
+    const load = vi.fn(async () => undefined)
+    ;(await freshAppStart()).startAppWhenWanted(load)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(load).not.toHaveBeenCalled()
+    // biome-ignore lint/suspicious/noDocumentCookie: cleaning up
+    document.cookie = 'adult_confirmed=; path=/; max-age=0'
   })
 
   it('holds the submit of a form that is the app’s alone, and sends it again once the app is there', async () => {

@@ -4,8 +4,11 @@
 // milliseconds on a phone. So on such a page, for a visitor the app has nothing to show yet, it starts
 // on the first sign of use (a tap, a key, focus) or once the page has been loaded and idle for a few
 // seconds, whichever comes first. A click that arrives before it is ready is held and replayed on the
-// same control once it is (never lost, as a click on a server-drawn button was before).
+// same control once it is (never lost, as a click on a server-drawn button was before). A link is
+// not held: it is a real page of the server's, so a tap on it goes there at once
+// (docs/decisions/029-first-visit.md). The server's 18+ gate is not the app's: answering it starts nothing.
 // Kept free of imports beyond the constants: this file is in the first script every page runs.
+import { adultConfirmed, SERVER_GATE_ID, serverGateShown } from '#client/lib/adult-consent.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 
 /**
@@ -30,10 +33,15 @@ function preloadRouteModules(): void {
 /** How long a loaded page stays the server's before the app starts anyway. */
 export const IDLE_START_MS = 3000
 
-// the controls the app handles: a click on one of them waits for it (links too, so that a card's
-// title opens the ad's dialog as it does later, rather than leaving the page)
-const APP_CONTROLS =
-  'a[href], button, [role="button"], [role="tab"], [role="checkbox"], [role="switch"], summary'
+// the controls only the app handles: a click on one of them waits for it. Not links: before the app
+// is there a card's title (its link covers the card) goes to the ad's server-rendered page at once,
+// where waiting for the app to open the dialog took seconds on a phone
+const APP_CONTROLS = 'button, [role="button"], [role="tab"], [role="checkbox"], [role="switch"], summary'
+
+// what a sign of use on them says nothing about wanting the app: the server's 18+ gate (its own
+// script answers it), and links, which leave the page (starting the app would only compete with the
+// next page for the network)
+const NOT_SIGNS = `#${SERVER_GATE_ID}, a[href]`
 
 /**
  * The attribute of the wrapper the pre-rendered home sits in (scripts/vite/prerender-home.ts): the
@@ -92,7 +100,37 @@ function isTextField(node: unknown): node is HTMLInputElement | HTMLTextAreaElem
   )
 }
 
+/**
+ * Puts text into a field behind the app's back and says so with an input event, so that React, which
+ * watches the field's own value setter, calls onChange with it and the app's state holds it too.
+ */
+function setFieldText(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const prototype = Object.getPrototypeOf(field) as HTMLInputElement | HTMLTextAreaElement
+  const setNative = Object.getOwnPropertyDescriptor(prototype, 'value')?.set
+  field.value = ''
+  setNative?.call(field, value)
+  field.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
 function noteTyping(): void {
+  // React adopting a field it holds empty may empty it between two keys (seen on a slow phone: the
+  // first word lost, the next ones kept): a key that finds its field no longer holding what was typed
+  // puts the typing back first, and lands after it
+  document.addEventListener(
+    'beforeinput',
+    (event) => {
+      const root = serverPage()
+      if (!root || swapped || !isTextField(event.target)) return
+      const path = pathFromRoot(root, event.target)
+      const before = path ? typed.get(path.join('/')) : undefined
+      if (before === undefined || event.target.value === before) return
+      setFieldText(event.target, before)
+      const end = before.length
+      if (event.target.type !== 'number' && event.target.type !== 'email')
+        event.target.setSelectionRange(end, end)
+    },
+    true,
+  )
   document.addEventListener(
     'input',
     (event) => {
@@ -128,13 +166,7 @@ function giveBackTyping(): void {
   for (const [key, value] of typed) {
     const field = atPath(key.split('/').map(Number))
     if (!isTextField(field)) continue
-    // React watches the field's own value setter: reset what it saw, set the text behind its back, then
-    // an input event makes it call onChange with the text, so the app's state holds it too
-    const prototype = Object.getPrototypeOf(field) as HTMLInputElement | HTMLTextAreaElement
-    const setNative = Object.getOwnPropertyDescriptor(prototype, 'value')?.set
-    field.value = ''
-    setNative?.call(field, value)
-    field.dispatchEvent(new Event('input', { bubbles: true }))
+    setFieldText(field, value)
     typed.delete(key)
   }
   const target = focused ? atPath(focused) : undefined
@@ -202,8 +234,9 @@ function neededAtOnce(root: HTMLElement | null): boolean {
   if (!root?.hasChildNodes()) return true
   try {
     return (
-      // the 18+ confirmation, a signed-in header, saved orders to pay: all the app's
-      localStorage.getItem(STORAGE_KEYS.adultConfirmed) !== '1' ||
+      // the app's own 18+ confirmation (a page without the server's), a signed-in header, saved
+      // orders to pay: all the app's
+      (!adultConfirmed() && !serverGateShown()) ||
       Boolean(localStorage.getItem(STORAGE_KEYS.authToken)) ||
       localStorage.getItem(STORAGE_KEYS.hasPendingPayments) === '1'
     )
@@ -219,9 +252,13 @@ export function startAppWhenWanted(load: () => Promise<unknown>): void {
   const start = () => {
     if (started) return
     started = true
-    for (const type of signs) window.removeEventListener(type, start, true)
+    for (const type of signs) window.removeEventListener(type, onSign, true)
     preloadRouteModules()
     void load()
+  }
+  const onSign = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest(NOT_SIGNS)) return
+    start()
   }
   if (neededAtOnce(root)) {
     // a drawn page still paints first: evaluating the app's modules would hold that paint back
@@ -229,7 +266,7 @@ export function startAppWhenWanted(load: () => Promise<unknown>): void {
     else start()
     return
   }
-  for (const type of signs) window.addEventListener(type, start, { capture: true, passive: true })
+  for (const type of signs) window.addEventListener(type, onSign, { capture: true, passive: true })
   noteTyping()
   handOverAtSwap(root)
   document.addEventListener(

@@ -1,5 +1,7 @@
 // Every business constant, in one place. Money is integer cents.
 
+import { ADULT_COOKIE } from './adult-gate.ts'
+
 export const MIN_TOPUP_CENTS = 500
 
 export const MIN_PASSWORD_LENGTH = 6
@@ -48,7 +50,7 @@ export const STORAGE_KEYS = {
   draft: 'post_draft',
   checkoutDraft: 'checkout_draft',
   adminToken: 'admin_token',
-  adultConfirmed: 'adult_confirmed',
+  adultConfirmed: ADULT_COOKIE.name,
   // '1' when this device may hold saved orders (db/pending-payments-flag.ts); not 'pending_payments':
   // that key holds the orders themselves where IndexedDB is missing (db/mirror.ts)
   hasPendingPayments: 'has_pending_payments',

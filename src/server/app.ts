@@ -21,6 +21,7 @@ import { registerSecurity } from './plugins/security.ts'
 import { registerStatic } from './plugins/static.ts'
 import adminRoutes from './routes/admin.ts'
 import adsRoutes from './routes/ads.ts'
+import adultGateRoutes from './routes/adult-gate.ts'
 import authRoutes from './routes/auth.ts'
 import devRoutes from './routes/dev.ts'
 import mediaRoutes from './routes/media.ts'
@@ -40,6 +41,7 @@ import type { MediaStore } from './services/media/media-store.ts'
 import { openMediaStore } from './services/media/open-media-store.ts'
 import { CountingMediaStore } from './services/metrics/counting-media-store.ts'
 import { metricSources } from './services/metrics/metric-sources.ts'
+import { loadAdultGate } from './services/pages/adult-gate.ts'
 import { startRetention } from './services/privacy/retention.ts'
 import { StartupWork } from './startup-work.ts'
 import { fastifyTrustProxy } from './trust-proxy.ts'
@@ -139,6 +141,9 @@ export async function buildApp({
     sources: metricSources({ database, answerCache, changeFeed, cachesLive }),
   })
   registerLanguages(base)
+  // the server's 18+ gate from the build, put into pages by routes/pages.ts and plugins/static.ts;
+  // its inline script's hash goes into the pages' CSP (docs/decisions/029-first-visit.md)
+  base.decorate('adultGate', loadAdultGate(config.STATIC_DIR))
   await registerSecurity(base, config)
   const rateLimitRedis = await registerRateLimit(base, config)
   registerCompression(base)
@@ -216,6 +221,7 @@ export async function buildApp({
   await app.register(mediaFileRoutes, { prefix: '/media' })
   // /robots.txt and /sitemap.xml belong at the site root, where crawlers look for them
   await app.register(seoRoutes)
+  await app.register(adultGateRoutes)
   await registerPages(app)
   return app
 }

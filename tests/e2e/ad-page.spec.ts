@@ -1,6 +1,6 @@
 import { adPath } from '#domain/ad-path.ts'
 import { expect, test } from '#tests/support/e2e-accounts.ts'
-import { newVisitor } from '#tests/support/e2e-fixtures.ts'
+import { adultCookie, newVisitor } from '#tests/support/e2e-fixtures.ts'
 import { adCards, serverListing } from '#tests/support/e2e-listing.ts'
 import { postAndPay, topUpInTheApp } from '#tests/support/e2e-pay.ts'
 
@@ -70,6 +70,8 @@ test.describe('ad pages', () => {
   }) => {
     const listing = await serverListing(request, { province: 'ON', category: 'adult-buy-sell' })
     const noJs = await browser.newContext({ javaScriptEnabled: false })
+    // past the server's 18+ gate, which keeps the page inert behind it until then
+    await noJs.addCookies([adultCookie(undefined)])
     const reader = await noJs.newPage()
     await reader.goto('/ca/ON/adult-buy-sell')
     await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Adult Buy & Sell in Ontario')

@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test'
 import { STORAGE_KEYS } from '#domain/constants.ts'
-import { ADULT_CONFIRMED_VALUE, expect, test } from '#tests/support/e2e-fixtures.ts'
+import { ADULT_CONFIRMED_VALUE, adultCookie, expect, test } from '#tests/support/e2e-fixtures.ts'
 import { adCards } from '#tests/support/e2e-listing.ts'
 
 // A server-drawn page works before the app starts (src/client/app-start.ts): for a signed-out visitor
@@ -12,6 +12,7 @@ const LISTING = '/ca/YT/adult-buy-sell'
 /** A signed-out visitor past the 18+ gate whose page.goto returns as soon as the page has loaded. */
 async function visitor(browser: Browser) {
   const context = await browser.newContext()
+  await context.addCookies([adultCookie(undefined)])
   await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
     STORAGE_KEYS.adultConfirmed,
     ADULT_CONFIRMED_VALUE,
@@ -33,19 +34,56 @@ test.describe('the app starts when it is wanted', () => {
     await context.close()
   })
 
-  test('a click on an ad before the app is there opens its dialog once the app is @mobile', async ({
+  test('a tap on an ad before the app is there opens its page at once; once the app is there, its dialog @mobile', async ({
+    browser,
+  }) => {
+    const { context, page } = await visitor(browser)
+    // the app's code never arrives (a slow phone's network, or its idle start not yet come): what the
+    // tap does is the browser's alone
+    const appCode = /\/assets\/app-[\w-]+\.js$/
+    await context.route(appCode, () => undefined)
+    await page.goto(LISTING, { waitUntil: 'load' })
+    const card = adCards(page).first()
+    const title = (await card.getByRole('heading').textContent()) ?? ''
+    await card.getByRole('link').click()
+    // the browser's: the ad's own server-rendered page, without waiting for the app
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    expect(new URL(page.url()).pathname).toMatch(new RegExp(`^${LISTING}/[a-z0-9]{12}-`))
+
+    await context.unroute(appCode)
+    await page.goto(LISTING, { waitUntil: 'load' })
+    await page.keyboard.press('Shift')
+    await page.waitForSelector(appReady, { state: 'attached' })
+    await adCards(page).first().getByRole('link').click()
+    // the app's: the dialog over the listing
+    await expect(page.getByRole('dialog').getByRole('heading', { name: title })).toBeVisible()
+    expect(new URL(page.url()).pathname).toBe(LISTING)
+    await context.close()
+  })
+
+  test('words typed into the header search while the app starts are kept and searched', async ({
     browser,
   }) => {
     const { context, page } = await visitor(browser)
     await page.goto(LISTING, { waitUntil: 'load' })
-    const card = adCards(page).first()
-    const title = (await card.getByRole('heading').textContent()) ?? ''
     expect(await page.locator(appReady).count()).toBe(0)
-    await card.getByRole('link').click()
-    const dialog = page.getByRole('dialog')
-    await expect(dialog.getByRole('heading', { name: title })).toBeVisible()
-    // the click was the app's, not the browser's: the listing is still the page underneath
-    expect(new URL(page.url()).pathname).toBe(LISTING)
+    const search = page.locator('#header-search')
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+    const typed: string[] = []
+    for (const word of ['corset', 'lace', 'silk', 'satin', 'velvet', 'leather', 'mesh', 'garter']) {
+      await search.pressSequentially(typed.length ? ` ${word}` : word, { delay: 10 })
+      typed.push(word)
+      if (await page.locator(appReady).count()) break
+    }
+    // and a few more once the app is there
+    await page.waitForSelector(appReady, { state: 'attached' })
+    await search.pressSequentially(' lingerie', { delay: 10 })
+    const words = [...typed, 'lingerie'].join(' ')
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+    await expect(search).toHaveValue(words)
+    await search.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${words.replaceAll(' ', '(\\+|%20)')}(&|$)`))
     await context.close()
   })
 

@@ -138,7 +138,7 @@ test.describe('18+ gate', () => {
     await page.goto('/')
     const gate = page.getByRole('dialog', { name: 'Adults only (18+)' })
     await expect(gate).toBeVisible()
-    await expect(gate.getByRole('button', { name: 'Leave' })).toBeVisible()
+    await expect(gate.getByRole('link', { name: 'Leave' })).toBeVisible()
 
     await page.keyboard.press('Escape')
     await expect(gate).toBeVisible()

@@ -45,7 +45,7 @@ test.describe('Français', () => {
       await page.goto('/')
       const gate = page.getByRole('dialog', { name: 'Adults only (18+)' })
       await expect(gate).toBeVisible()
-      await gate.getByRole('button', { name: 'Français' }).click()
+      await gate.getByRole('link', { name: 'Français' }).click()
 
       const frenchGate = page.getByRole('dialog', { name: 'Réservé aux adultes (18+)' })
       await expect(frenchGate).toBeVisible()

@@ -7,11 +7,20 @@ import {
   expect,
   type Page,
 } from '@playwright/test'
+import { ADULT_COOKIE } from '#domain/adult-gate.ts'
 import { type OutboxMessage, OutboxResponseSchema } from '#domain/api/auth.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 
 // What the 18+ gate stores once the visitor confirms (see the gate component in src/client).
-export const ADULT_CONFIRMED_VALUE = '1'
+export const ADULT_CONFIRMED_VALUE = ADULT_COOKIE.value
+
+// the server scripts/e2e.mjs started (playwright.config.ts reads the same variable)
+const E2E_BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080'
+
+/** The 18+ gate's consent cookie for the app's origin: the server then sends pages without its gate. */
+export function adultCookie(baseURL: string | undefined) {
+  return { name: ADULT_COOKIE.name, value: ADULT_COOKIE.value, url: baseURL ?? E2E_BASE_URL }
+}
 
 export interface E2EOptions {
   /** When true (the default) every page starts with the 18+ gate already confirmed. */
@@ -100,7 +109,15 @@ export function waitForAppOnGoto(page: Page): void {
   page.goto = async (url, options) => {
     const response = await goto(url, options)
     const html = response?.headers()['content-type']?.includes('text/html') ?? false
-    if (html && !new URL(page.url()).pathname.startsWith('/api/')) {
+    // the server's 18+ gate is answered without the app (its own inline script): a journey facing it
+    // goes on at once, and the app starts once the gate is answered and the page used
+    const gated =
+      html &&
+      (await page
+        .locator('#adult-gate')
+        .count()
+        .catch(() => 0)) > 0
+    if (html && !gated && !new URL(page.url()).pathname.startsWith('/api/')) {
       const ready = await page
         .evaluate(() => document.documentElement.dataset.app === 'ready')
         .catch(() => true)
@@ -113,8 +130,10 @@ export function waitForAppOnGoto(page: Page): void {
 
 export const test = base.extend<E2EFixtures & E2EOptions>({
   adultConfirmed: [true, { option: true }],
-  page: async ({ page, adultConfirmed }, use) => {
+  page: async ({ page, adultConfirmed, baseURL }, use) => {
     if (adultConfirmed) {
+      // the server leaves its gate out for a visitor with the cookie (src/server/services/pages/adult-gate.ts)
+      await page.context().addCookies([adultCookie(baseURL)])
       // runs before any page script, on every navigation, so the gate never shows
       await page.addInitScript(
         ([key, value]) => {
@@ -163,6 +182,7 @@ export function isMobileProject(page: Page): boolean {
 /** Another person: a browser context of its own (no session, no storage), past the 18+ gate. */
 export async function newVisitor(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext()
+  await context.addCookies([adultCookie(undefined)])
   await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
     STORAGE_KEYS.adultConfirmed,
     ADULT_CONFIRMED_VALUE,

@@ -78,7 +78,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // and the 18+ gate's few inline bytes, by their hash (services/pages/adult-gate.ts)
+        scriptSrc: ["'self'", ...(app.adultGate ? [app.adultGate.scriptSource] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'data:', 'blob:'],

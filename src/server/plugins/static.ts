@@ -6,6 +6,8 @@ import { isAppPage } from '#domain/app-pages.ts'
 import { isLanguage, withLanguageParam } from '#domain/languages.ts'
 import type { Config } from '#server/config.ts'
 import { NOT_FOUND_DETAIL } from '#server/errors.ts'
+import { adultConfirmed } from '#server/services/pages/adult-gate.ts'
+import { appendVary } from './security.ts'
 
 // must be revalidated on every load, or users keep an old shell / service worker for a long time
 const NO_CACHE_FILES = new Set([
@@ -100,6 +102,10 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
           ? LISTING_FILE
           : 'index.html'
     if (!path.startsWith('/ca/') && !PUBLIC_PAGES.has(path)) reply.header('x-robots-tag', 'noindex')
+    // the 18+ gate for a visitor who has not confirmed (services/pages/adult-gate.ts)
+    appendVary(reply, 'Cookie')
+    if (app.adultGate && !adultConfirmed(request))
+      return app.adultGate.sendShell(request, reply, join(root, shell))
     return reply.header('cache-control', 'no-cache').sendFile(shell)
   })
 }

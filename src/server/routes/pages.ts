@@ -3,10 +3,12 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isLanguage, type Language, withLanguageParam } from '#domain/languages.ts'
+import { type Language, withLanguageParam } from '#domain/languages.ts'
 import { type ContentEncoding, chosenEncoding } from '#server/plugins/compression.ts'
 import { appendVary } from '#server/plugins/security.ts'
+import { adultConfirmed } from '#server/services/pages/adult-gate.ts'
 import { composePageHtml, withHomeHead } from '#server/services/pages/page-html.ts'
+import { pageLanguage } from '#server/services/pages/page-language.ts'
 import { loadPageRenderer, type PageRenderer } from '#server/services/pages/page-renderer.ts'
 
 // A render takes milliseconds; one that has not answered in this time (a stuck database) must not hold
@@ -23,18 +25,6 @@ function withinTimeout<T>(work: Promise<T>): Promise<T> {
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
-
-// The language a visitor chose with the EN/FR switch (src/client/i18n/messages.ts writes it).
-const LANGUAGE_COOKIE = /(?:^|;\s*)lang=(\w+)/
-
-/** ?lang= (a shared or crawled French URL), else the switch's cookie, else Accept-Language. */
-function pageLanguage(request: FastifyRequest, url: URL): Language {
-  const fromUrl = url.searchParams.get('lang')
-  if (isLanguage(fromUrl)) return fromUrl
-  const fromCookie = LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1]
-  if (isLanguage(fromCookie)) return fromCookie
-  return request.language
-}
 
 function encodingFor(request: FastifyRequest): ContentEncoding {
   return chosenEncoding(request.headers['accept-encoding'])
@@ -61,6 +51,21 @@ function sendHtml(reply: FastifyReply, body: Buffer | string, encoding: ContentE
 async function sendRendered(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
   const encoding = encodingFor(request)
   return sendHtml(reply, await encode(html, encoding), encoding, status)
+}
+
+/**
+ * The page as this visitor gets it: with the server's 18+ gate unless they confirmed (the cookie), its
+ * form coming back to this URL (services/pages/adult-gate.ts). A cache of pages must key on that too.
+ */
+function withGate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  html: string,
+  language: Language,
+  returnTo = request.raw.url ?? request.url,
+): string {
+  if (!app.adultGate || adultConfirmed(request)) return html
+  return app.adultGate.gated(html, language, returnTo)
 }
 
 /**
@@ -96,7 +101,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
       page = await withinTimeout(render.renderPage(`${url.pathname}${url.search}`, language))
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server render failed: sending the shell')
-      return sendRendered(request, reply, shells[shell], 200)
+      return sendRendered(request, reply, withGate(app, request, shells[shell], language), 200)
     }
     const asked = langInUrl ? language : null
     if (page.redirect) return reply.redirect(withLanguageParam(page.redirect, asked), 302)
@@ -107,7 +112,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     }
     if (head?.noindex) reply.header('x-robots-tag', 'noindex')
     const html = composePageHtml(shells[shell], page, { publicUrl: app.config.PUBLIC_URL, language })
-    return sendRendered(request, reply, html, head?.status ?? 200)
+    return sendRendered(request, reply, withGate(app, request, html, language), head?.status ?? 200)
   }
 
   // without a category the route sends the visitor on to the default one: said by the server too
@@ -133,12 +138,20 @@ function registerHome(app: FastifyInstance, root: string): void {
   // the same few bytes for every visitor: each language and encoding is compressed once
   const encoded = new Map<string, Promise<Buffer | string>>()
   app.get('/', async (request, reply) => {
-    const language = pageLanguage(request, new URL(request.raw.url ?? request.url, 'http://page'))
+    const url = new URL(request.raw.url ?? request.url, 'http://page')
+    const language = pageLanguage(request, url)
     const encoding = encodingFor(request)
-    const key = `${language}:${encoding}`
+    // with the 18+ gate or without (the visitor's cookie); the gate's form comes back to / in the
+    // language the URL asked for, so the gated home has one copy per language asked in the URL too
+    const asked = url.searchParams.has('lang') ? language : null
+    const gated = app.adultGate !== null && !adultConfirmed(request)
+    const key = `${language}:${encoding}:${gated ? `gated:${asked ?? ''}` : 'open'}`
     let body = encoded.get(key)
     if (!body) {
-      body = encode(homes[language], encoding)
+      const home = gated
+        ? withGate(app, request, homes[language], language, withLanguageParam('/', asked))
+        : homes[language]
+      body = encode(home, encoding)
       encoded.set(key, body)
     }
     return sendHtml(reply, await body, encoding, 200)

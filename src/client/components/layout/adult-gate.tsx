@@ -1,40 +1,25 @@
-import { ShieldAlertIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { msg } from '#client/i18n/messages.ts'
+import { adultConfirmed, rememberAdultConfirmed, serverGateShown } from '#client/lib/adult-consent.ts'
 import { useHydrated } from '#client/lib/use-hydrated.ts'
-import { STORAGE_KEYS } from '#domain/constants.ts'
+import { ADULT_GATE_ACTIONS, AdultGateText } from './adult-gate-text.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 
 const t = msg.static.ageGate
 
-function readConfirmed(): boolean {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.adultConfirmed) === '1'
-  } catch {
-    return false
-  }
-}
-
-function rememberConfirmed(): void {
-  try {
-    localStorage.setItem(STORAGE_KEYS.adultConfirmed, '1')
-  } catch {
-    // storage disabled: the visitor is asked again next time, which is the safe side
-  }
-}
-
 /**
- * The 18+ confirmation on first visit, remembered on this device. A native modal <dialog> gives the
- * focus trap, the inert page behind and the labelling without shipping a dialog library in the
- * first load. The page renders behind it, so the first paint is the real page. Escape does not
- * dismiss it: the visitor must choose.
+ * The app's own 18+ confirmation, for the pages the server did not send: the service worker's shell
+ * (offline, or once installed). Pages from the server carry the server's gate for a visitor who has
+ * not confirmed (src/server/services/pages/adult-gate.ts), and this one then stays closed. A native
+ * modal <dialog> gives the focus trap, the inert page behind and the labelling without shipping a
+ * dialog library in the first load. Escape does not dismiss it: the visitor must choose.
  */
 export function AdultGate() {
-  // the server renders no gate (it cannot know), and neither does the first render over its HTML
+  // the server renders no gate into the app (it writes its own before #root), nor the first render
   const hydrated = useHydrated()
   const [confirmedNow, setConfirmed] = useState(false)
-  const open = hydrated && !confirmedNow && !readConfirmed()
+  const open = hydrated && !confirmedNow && !adultConfirmed() && !serverGateShown()
   const ref = useRef<HTMLDialogElement>(null)
 
   useEffect(() => {
@@ -51,18 +36,8 @@ export function AdultGate() {
       onCancel={(event) => event.preventDefault()}
       className="fixed inset-0 m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-border bg-background p-6 text-foreground shadow-2xl backdrop:bg-black/75 backdrop:backdrop-blur-sm"
     >
-      <div className="flex flex-col items-center gap-3 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-rose-100 text-primary">
-          <ShieldAlertIcon className="size-6" aria-hidden="true" />
-        </span>
-        <h2 id="adult-gate-title" className="text-xl font-semibold">
-          {t.title}
-        </h2>
-        <p id="adult-gate-body" className="text-base text-muted-foreground">
-          {t.body}
-        </p>
-      </div>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
+      <AdultGateText />
+      <div className={ADULT_GATE_ACTIONS}>
         <Button variant="outline" size="lg" onClick={() => window.location.assign(t.leaveUrl)}>
           {t.leave}
         </Button>
@@ -70,7 +45,7 @@ export function AdultGate() {
           size="lg"
           autoFocus
           onClick={() => {
-            rememberConfirmed()
+            rememberAdultConfirmed()
             ref.current?.close()
             setConfirmed(true)
           }}

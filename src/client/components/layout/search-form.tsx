@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { SearchIcon } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { msg } from '#client/i18n/messages.ts'
 import { cn } from '#client/lib/cn.ts'
 import { listingHref, searchTarget } from './listing-target.ts'
@@ -14,8 +14,15 @@ export function SearchForm({ id, className }: { id: string; className?: string }
   const current = useCurrentLocation()
   const currentQ = typeof current.search.q === 'string' ? current.search.q : ''
   const [keyword, setKeyword] = useState(currentQ)
-  // follow the URL (back/forward, a filter cleared elsewhere) without fighting the user's typing
-  useEffect(() => setKeyword(currentQ), [currentQ])
+  // follow the URL (back/forward, a filter cleared elsewhere) without fighting the user's typing: only
+  // when it changes, never on mount, where words typed while the app started (given back to the field
+  // by src/client/app-start.ts) would be wiped by the URL's empty q
+  const followedQ = useRef(currentQ)
+  useEffect(() => {
+    if (followedQ.current === currentQ) return
+    followedQ.current = currentQ
+    setKeyword(currentQ)
+  }, [currentQ])
   // the same search as a plain GET form, for a page the app has not taken over yet (server-rendered,
   // still loading its scripts) or a browser without JavaScript
   const plain = searchTarget(current, '')

@@ -1,0 +1,14 @@
+import type { FastifyRequest } from 'fastify'
+import { isLanguage, type Language } from '#domain/languages.ts'
+
+// The language a visitor chose with the EN/FR switch (src/client/i18n/messages.ts writes it).
+const LANGUAGE_COOKIE = /(?:^|;\s*)lang=(\w+)/
+
+/** ?lang= (a shared or crawled French URL), else the switch's cookie, else Accept-Language. */
+export function pageLanguage(request: FastifyRequest, url: URL): Language {
+  const fromUrl = url.searchParams.get('lang')
+  if (isLanguage(fromUrl)) return fromUrl
+  const fromCookie = LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1]
+  if (isLanguage(fromCookie)) return fromCookie
+  return request.language
+}
