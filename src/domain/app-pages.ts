@@ -5,6 +5,7 @@
 
 export const APP_PAGES = [
   '/',
+  '/account/data',
   '/account/password',
   '/admin',
   '/ca/$province',
