@@ -57,6 +57,24 @@ export const FUZZ: Record<string, FuzzSpec> = {
   // crawler files at the site root: text and XML, never a 5xx (even with no ads)
   'GET /robots.txt': { page: true },
   'GET /sitemap.xml': { page: true },
+  // operations: health for the balancer, metrics for the admin or a scraper's token (text, not JSON)
+  'GET /healthz': {},
+  'GET /readyz': {},
+  'GET /metrics': { role: 'admin', page: true },
+  // the 18+ gate's no-JavaScript form: any return path comes back to this site
+  'POST /adult-gate': {
+    page: true,
+    body: {
+      return: fc.constantFrom(
+        '/',
+        '/ca/on',
+        '/ca/on/escorts?page=2',
+        '//evil.example',
+        'https://evil.example/',
+      ),
+    },
+    contentTypes: ['application/x-www-form-urlencoded', 'application/json'],
+  },
   'GET /api/dev/outbox': { role: 'admin', query: { to: email }, edges: { to: emailEdges } },
   'POST /api/dev/ads/:id/expire': { role: 'admin', params: { id: adId } },
   'GET /api/meta/cities': {
