@@ -197,6 +197,7 @@ export const en = {
     revealing: 'Getting the contact details…',
     revealFailed: 'The contact details could not be shown.',
     revealRetry: 'Try again',
+    tooMany: 'Too many requests from this connection. Please try again in a few minutes.',
     platforms: {
       'twitter-x': 'X (Twitter)',
       facebook: 'Facebook',

@@ -197,6 +197,7 @@ export const fr: Messages = {
     revealing: 'Obtention des coordonnées…',
     revealFailed: 'Les coordonnées n’ont pas pu être affichées.',
     revealRetry: 'Réessayer',
+    tooMany: 'Trop de demandes depuis cette connexion. Veuillez réessayer dans quelques minutes.',
     platforms: {
       'twitter-x': 'X (Twitter)',
       facebook: 'Facebook',
