@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { ReportForm } from '#client/features/listing/report-form.tsx'
 import { RevealChallengeForm } from '#client/features/listing/reveal-contact.tsx'
 import { msg, setLanguage } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { AD_ACTION_SLOTS, type AdActionsMarkup } from '#domain/ad-actions.ts'
 import type { Language } from '#domain/languages.ts'
 
@@ -25,7 +26,7 @@ function challenge(failed: boolean): string {
 export async function renderAdActions(language: Language): Promise<AdActionsMarkup> {
   await setLanguage(language, false)
   const m = msg.adDialog
-  const t = msg.review
+  const t = msgReview.review
   return {
     challenge: challenge(false),
     challengeFailed: challenge(true),

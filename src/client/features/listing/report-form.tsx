@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { errorDetail, http } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { AD_ACTION_FIELDS } from '#domain/ad-actions.ts'
@@ -14,7 +14,7 @@ import {
   ReportResponseSchema,
 } from '#domain/api/reports.ts'
 
-const t = msg.review
+const t = msgReview.review
 
 /** POST /ads/{id}/reports: signed in or not (the user's token goes along when there is one). */
 function sendReport(adId: string, reason: ReportReason, details: string) {
@@ -42,7 +42,7 @@ export function ReportForm({ adId, onDone, action }: { adId: string; onDone: () 
     } catch (e) {
       toast({
         title: t.reportFailed,
-        description: errorDetail(e, msg.admin.tryAgain),
+        description: errorDetail(e, msgReview.admin.tryAgain),
         variant: 'destructive',
       })
     } finally {
