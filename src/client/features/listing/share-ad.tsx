@@ -1,4 +1,5 @@
 import { Share2Icon } from 'lucide-react'
+import { APP_HELD_ATTRIBUTE } from '#client/app-start.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { fill } from '#client/i18n/fill.ts'
 import { msg } from '#client/i18n/messages.ts'
@@ -39,6 +40,7 @@ export function ShareAd({ ad }: { ad: PublicAd }) {
         <a
           href={adPath(ad)}
           rel="bookmark"
+          {...{ [APP_HELD_ATTRIBUTE]: '' }}
           onClick={(event) => {
             event.preventDefault()
             void share()
