@@ -136,6 +136,28 @@ test.describe('the 18+ gate is the server’s', () => {
     await context.close()
   })
 
+  test('with JavaScript a press on Reveal before the app is there waits for the app, which asks for the code', async ({
+    browser,
+    baseURL,
+  }) => {
+    const { context, page } = await freshVisitor(browser)
+    await context.addCookies([{ name: ADULT_COOKIE.name, value: ADULT_COOKIE.value, url: baseURL ?? '' }])
+    // the server's form must not be posted: the app answers it
+    const posted: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/ads\/[^/]+\/reveal$/.test(request.url()))
+        posted.push(request.url())
+    })
+    await page.goto(LISTING, { waitUntil: 'load' })
+    await adCards(page).first().getByRole('link').click()
+    await page.waitForLoadState('load')
+    await page.getByRole('button', { name: 'Reveal contact' }).click()
+    await expect(page.getByRole('textbox', { name: 'Type the code' })).toBeVisible()
+    await expect(page.locator('html[data-app="ready"]')).toBeAttached()
+    expect(posted).toEqual([])
+    await context.close()
+  })
+
   test('a visitor who confirmed before the cookie existed passes at once, and gets the cookie', async ({
     browser,
   }) => {
