@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { adActions } from './scripts/vite/ad-actions.ts'
 import { adultGate } from './scripts/vite/adult-gate.ts'
 import { precompress } from './scripts/vite/precompress.ts'
 import { prerenderHome } from './scripts/vite/prerender-home.ts'
@@ -33,6 +34,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           routeShells(),
           // the server's 18+ gate, written beside the build for the server to put into pages
           adultGate(),
+          // an ad page's Reveal and Report without the app, for the server to answer its forms with
+          adActions(),
           // last: compresses what every other plugin wrote, the service worker included
           precompress(),
         ]),

@@ -177,6 +177,41 @@ describe('when the app starts', () => {
     expect(sent).toHaveBeenCalledOnce()
   })
 
+  it('holds the submit of an ad page’s Reveal form (the server’s without the app) and gives it to the app', async () => {
+    const page =
+      '<main id="main"><form data-ad-action="reveal" action="/ads/a1/reveal" method="post"><button type="submit">Reveal contact</button></form></main>'
+    document.body.innerHTML = `<div id="root">${page}</div>`
+    const { startAppWhenWanted, replayHeldClick } = await freshAppStart()
+    const load = vi.fn(async () => undefined)
+    startAppWhenWanted(load)
+    const submit = new Event('submit', { bubbles: true, cancelable: true })
+    document.querySelector('form')?.dispatchEvent(submit)
+    // not posted to the server: with the app the answer's markup would not be the app's
+    expect(submit.defaultPrevented).toBe(true)
+    expect(load).toHaveBeenCalledOnce()
+
+    document.body.innerHTML = `<div id="root">${page}</div>`
+    const sent = vi.fn((event: Event) => event.preventDefault())
+    document.querySelector('form')?.addEventListener('submit', sent)
+    document.documentElement.dataset.app = 'ready'
+    replayHeldClick()
+    expect(sent).toHaveBeenCalledOnce()
+  })
+
+  it('holds a click on a link the app answers in place (Share), instead of reloading the page', async () => {
+    document.body.innerHTML =
+      '<div id="root"><main id="main"><a href="/ca/ON/adult-buy-sell/a1-lamp" data-app-held="">Share</a></main></div>'
+    const { startAppWhenWanted } = await freshAppStart()
+    const load = vi.fn(async () => undefined)
+    startAppWhenWanted(load)
+    const share = document.querySelector('a')
+    share?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })
+    share?.dispatchEvent(click)
+    expect(click.defaultPrevented).toBe(true)
+    expect(load).toHaveBeenCalledOnce()
+  })
+
   it('moves what was typed and the focus into the app’s field as its markup replaces the home’s, so the next key lands there', async () => {
     const home = '<main id="main"><form><input id="kw" type="search"></form></main>'
     document.body.innerHTML = `<div id="root"><div data-prerendered>${home}</div></div>`

@@ -9,6 +9,7 @@
 // (docs/decisions/029-first-visit.md). The server's 18+ gate is not the app's: answering it starts nothing.
 // Kept free of imports beyond the constants: this file is in the first script every page runs.
 import { adultConfirmed, SERVER_GATE_ID, serverGateShown } from '#client/lib/adult-consent.ts'
+import { AD_ACTION_ATTRIBUTE } from '#domain/ad-actions.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 
 /**
@@ -33,15 +34,22 @@ function preloadRouteModules(): void {
 /** How long a loaded page stays the server's before the app starts anyway. */
 export const IDLE_START_MS = 3000
 
+/**
+ * Marks a link that the app answers in place (an ad's Share: its share sheet) while the link itself
+ * is for pages without the app: before the app is there a click on it is held like a button's, not
+ * followed (it would only reload the page it is on).
+ */
+export const APP_HELD_ATTRIBUTE = 'data-app-held'
+
 // the controls only the app handles: a click on one of them waits for it. Not links: before the app
 // is there a card's title (its link covers the card) goes to the ad's server-rendered page at once,
 // where waiting for the app to open the dialog took seconds on a phone
-const APP_CONTROLS = 'button, [role="button"], [role="tab"], [role="checkbox"], [role="switch"], summary'
+const APP_CONTROLS = `button, [role="button"], [role="tab"], [role="checkbox"], [role="switch"], summary, [${APP_HELD_ATTRIBUTE}]`
 
 // what a sign of use on them says nothing about wanting the app: the server's 18+ gate (its own
 // script answers it), and links, which leave the page (starting the app would only compete with the
 // next page for the network)
-const NOT_SIGNS = `#${SERVER_GATE_ID}, a[href]`
+const NOT_SIGNS = `#${SERVER_GATE_ID}, a[href]:not([${APP_HELD_ATTRIBUTE}])`
 
 /**
  * The attribute of the wrapper the pre-rendered home sits in (scripts/vite/prerender-home.ts): the
@@ -292,8 +300,11 @@ export function startAppWhenWanted(load: () => Promise<unknown>): void {
       const form = event.target
       if (!content || !(form instanceof HTMLFormElement)) return
       // a form with an action works as a plain GET without the app (the header's search); one
-      // without is the app's alone (the home's search), and is sent again once the app is there
-      if (form.getAttribute('action') || !content.contains(form)) return
+      // without is the app's alone (the home's search), and is sent again once the app is there. An
+      // ad page's Reveal and Report post to the server only for a page without the app: with it they
+      // are the app's (the answer's markup would not be the app's to adopt), so they wait too
+      if ((form.getAttribute('action') && !form.hasAttribute(AD_ACTION_ATTRIBUTE)) || !content.contains(form))
+        return
       event.preventDefault()
       heldSubmit = pathFromRoot(content, form)
       start()

@@ -16,8 +16,12 @@ export function generateRevealCode(random: () => number = Math.random): string {
 }
 
 /** People type with stray spaces and in lower case: both are forgiven, nothing else is. */
+export function normalizeRevealCode(typed: string): string {
+  return typed.trim().toUpperCase()
+}
+
 export function checkRevealCode(expected: string, typed: string): boolean {
-  return typed.trim().toUpperCase() === expected
+  return normalizeRevealCode(typed) === expected
 }
 
 export type RevealState =

@@ -19,6 +19,7 @@ import { registerMetrics } from './plugins/metrics.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerStatic } from './plugins/static.ts'
+import adActionsRoutes from './routes/ad-actions.ts'
 import adminRoutes from './routes/admin.ts'
 import adsRoutes from './routes/ads.ts'
 import adultGateRoutes from './routes/adult-gate.ts'
@@ -222,6 +223,7 @@ export async function buildApp({
   // /robots.txt and /sitemap.xml belong at the site root, where crawlers look for them
   await app.register(seoRoutes)
   await app.register(adultGateRoutes)
+  await app.register(adActionsRoutes)
   await registerPages(app)
   return app
 }

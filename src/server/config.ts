@@ -93,6 +93,9 @@ const EnvSchema = z
     S3_FORCE_PATH_STYLE: z.stringbool().default(false),
     // one call to the store (retries included): past it a request is answered 503
     S3_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    // signs the typed-code challenge of an ad page's Reveal without the app (services/pages/ad-actions.ts);
+    // unset means a random key per process: processes behind one balancer must share one
+    PAGE_FORM_SECRET: z.string().trim().min(32, 'PAGE_FORM_SECRET: at least 32 characters').optional(),
     // a Prometheus scraper's bearer token for GET /metrics (the admin's session token works too)
     METRICS_TOKEN: z
       .string()

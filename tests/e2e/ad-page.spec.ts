@@ -9,7 +9,7 @@ import { postAndPay, topUpInTheApp } from '#tests/support/e2e-pay.ts'
 // the app (the contact reveal works). Listing pages are rendered on the server the same way.
 
 test.describe('ad pages', () => {
-  test('an ad opens by its URL without JavaScript, with title, price, place and photos, then reveals its contact with JavaScript', async ({
+  test('an ad opens by its URL without JavaScript, with title, price, place and photos, reveals its contact there, and with JavaScript too', async ({
     page,
     context,
     accounts,
@@ -50,6 +50,18 @@ test.describe('ad pages', () => {
     await expect(reader.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\/.+\.webp$/)
     // the contact is never in the page: only the reveal gives it
     await expect(reader.locator('body')).not.toContainText('867-555-0199')
+    // still without JavaScript, the reveal is the server's: past the gate, the code typed, the contact
+    await reader.getByRole('button', { name: 'I am 18 or older' }).click()
+    await reader.getByRole('button', { name: 'Reveal contact' }).click()
+    const shownCode =
+      (await reader.getByTestId('reveal-code').locator('[aria-hidden="true"]').textContent()) ?? ''
+    await reader.getByRole('textbox', { name: 'Type the code' }).fill(shownCode)
+    await reader.getByRole('button', { name: 'Reveal', exact: true }).click()
+    await expect(reader.getByRole('link', { name: '867-555-0199' })).toHaveAttribute(
+      'href',
+      'tel:867-555-0199',
+    )
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(title)
     await noJs.close()
 
     // a stale slug (the title was edited since the link was shared) moves to the ad's one URL

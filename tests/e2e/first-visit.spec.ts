@@ -5,7 +5,8 @@ import { expect, test } from '#tests/support/e2e-fixtures.ts'
 import { adCards } from '#tests/support/e2e-listing.ts'
 
 // A first visit (docs/decisions/029-first-visit.md): the server's 18+ gate is in the page it sends, works
-// without JavaScript, and with JavaScript confirms without a reload and without starting the app.
+// without JavaScript, and with JavaScript confirms without a reload and without starting the app. On an
+// ad's page Reveal and Report work without JavaScript too (src/server/routes/ad-actions.ts).
 
 const LISTING = '/ca/NS/adult-buy-sell'
 
@@ -20,7 +21,7 @@ async function consentCookie(page: import('@playwright/test').Page) {
 }
 
 test.describe('the 18+ gate is the server’s', () => {
-  test('without JavaScript a fresh visitor confirms, reads a listing and opens an ad’s page @mobile', async ({
+  test('without JavaScript a fresh visitor confirms, reads a listing, opens an ad’s page, reveals its contact and reports it @mobile', async ({
     browser,
   }) => {
     const { context, page } = await freshVisitor(browser, { javaScriptEnabled: false })
@@ -42,6 +43,41 @@ test.describe('the 18+ gate is the server’s', () => {
     await card.getByRole('link').click()
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
     await expect(page.getByRole('dialog', { name: 'Adults only (18+)' })).toHaveCount(0)
+    const adUrl = page.url()
+
+    // Share is the ad's own link, to copy or send
+    await expect(page.getByRole('link', { name: 'Share' })).toHaveAttribute('href', new URL(adUrl).pathname)
+
+    // Reveal: the server asks for the code, checks it (a wrong one gets a new code), then shows the
+    // contact (the demo ads have none: saying so is the answer)
+    await page.getByRole('button', { name: 'Reveal contact' }).click()
+    const typed = page.getByRole('textbox', { name: 'Type the code' })
+    await expect(typed).toBeVisible()
+    const code = async () =>
+      (await page.getByTestId('reveal-code').locator('[aria-hidden="true"]').textContent()) ?? ''
+    const first = await code()
+    await typed.fill(first === 'AAAAA' ? 'BBBBB' : 'AAAAA')
+    await page.getByRole('button', { name: 'Reveal', exact: true }).click()
+    await expect(page.getByRole('alert')).toHaveText("That code didn't match. Try this new one.")
+    await typed.fill((await code()).toLowerCase())
+    await page.getByRole('button', { name: 'Reveal', exact: true }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'No contact details provided for this ad.' }),
+    ).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+
+    // Report: the server's form, then its answer in words (the other project's run, from this same
+    // address, may have reported this ad first: one report per ad per address, and it says so)
+    await page.getByRole('button', { name: 'Report', exact: true }).click()
+    await page.getByRole('radio', { name: 'Wrong category' }).check()
+    await page.getByRole('textbox', { name: 'Details (optional)' }).fill('Not what this category is for')
+    await page.getByRole('button', { name: 'Send report' }).click()
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: /^(Thank you: the ad was reported\.|You have already reported this ad\.)$/ }),
+    ).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
     await context.close()
   })
 
@@ -97,6 +133,28 @@ test.describe('the 18+ gate is the server’s', () => {
     await adCards(page).first().getByRole('link').click()
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.locator('#adult-gate')).toHaveCount(0)
+    await context.close()
+  })
+
+  test('with JavaScript a press on Reveal before the app is there waits for the app, which asks for the code', async ({
+    browser,
+    baseURL,
+  }) => {
+    const { context, page } = await freshVisitor(browser)
+    await context.addCookies([{ name: ADULT_COOKIE.name, value: ADULT_COOKIE.value, url: baseURL ?? '' }])
+    // the server's form must not be posted: the app answers it
+    const posted: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/ads\/[^/]+\/reveal$/.test(request.url()))
+        posted.push(request.url())
+    })
+    await page.goto(LISTING, { waitUntil: 'load' })
+    await adCards(page).first().getByRole('link').click()
+    await page.waitForLoadState('load')
+    await page.getByRole('button', { name: 'Reveal contact' }).click()
+    await expect(page.getByRole('textbox', { name: 'Type the code' })).toBeVisible()
+    await expect(page.locator('html[data-app="ready"]')).toBeAttached()
+    expect(posted).toEqual([])
     await context.close()
   })
 

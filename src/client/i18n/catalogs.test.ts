@@ -3,11 +3,19 @@ import { CATEGORIES, COMPANION_LABELS } from '#domain/categories.ts'
 import { formatCad, formatFee } from '#domain/money.ts'
 import { PROVINCES } from '#domain/provinces.ts'
 import { en } from './en.ts'
+import { enAdmin } from './en-admin.ts'
 import { enLegal } from './en-legal.ts'
 import { enPayments } from './en-payments.ts'
+import { enManage, enPost } from './en-post.ts'
+import { enPrivacy } from './en-privacy.ts'
+import { enReview } from './en-reports.ts'
 import { fr } from './fr.ts'
+import { frAdmin } from './fr-admin.ts'
 import { frLegal } from './fr-legal.ts'
 import { frPayments } from './fr-payments.ts'
+import { frManage, frPost } from './fr-post.ts'
+import { frPrivacy } from './fr-privacy.ts'
+import { frReview } from './fr-reports.ts'
 
 /** Every leaf of a catalog as path → text; a leaf that is not a string is reported as such. */
 function leaves(node: unknown, path = ''): Map<string, unknown> {
@@ -28,6 +36,13 @@ const pairs = [
   ['the main catalog', en, fr],
   ['the payments catalog', enPayments, frPayments],
   ['the legal catalog', enLegal, frLegal],
+  ['the post and manage catalog', { post: enPost, manage: enManage }, { post: frPost, manage: frManage }],
+  [
+    'the review and admin catalog',
+    { review: enReview, admin: enAdmin },
+    { review: frReview, admin: frAdmin },
+  ],
+  ['the privacy catalog', enPrivacy, frPrivacy],
 ] as const
 
 describe.each(pairs)('%s in English and French', (_name, english, french) => {
@@ -85,6 +100,6 @@ describe('money in each locale', () => {
     expect(formatCad(200)).toBe('$2.00')
     expect(formatCad(200, 'fr-CA').replace(/\s/g, ' ')).toBe('2,00 $')
     expect(formatFee(100, 'fr-CA').replace(/\s/g, ' ')).toBe('1 $')
-    expect(fr.manage.bumpLabel.replace(/\s/g, ' ')).toBe('Remonter {title} en tête de liste pour 1 $')
+    expect(frManage.bumpLabel.replace(/\s/g, ' ')).toBe('Remonter {title} en tête de liste pour 1 $')
   })
 })

@@ -3,10 +3,7 @@
 // Texts users and tests read are kept word for word (docs/decisions/009-browser-ads-and-generated-ads.md).
 // Each screen's section is owned by the feature that renders it; edit only your own section. The
 // larger screens keep their sections in en-<screen>.ts files beside this one.
-import { enAdmin, enAuth } from './en-auth.ts'
-import { enManage, enPost } from './en-post.ts'
-import { enPrivacy } from './en-privacy.ts'
-import { enReview } from './en-reports.ts'
+import { enAuth } from './en-auth.ts'
 
 export const en = {
   app: {
@@ -197,6 +194,7 @@ export const en = {
     revealing: 'Getting the contact details…',
     revealFailed: 'The contact details could not be shown.',
     revealRetry: 'Try again',
+    tooMany: 'Too many requests from this connection. Please try again in a few minutes.',
     platforms: {
       'twitter-x': 'X (Twitter)',
       facebook: 'Facebook',
@@ -274,11 +272,6 @@ export const en = {
     },
   },
   auth: enAuth,
-  admin: enAdmin,
-  review: enReview,
-  post: enPost,
-  manage: enManage,
-  privacy: enPrivacy,
   checkout: {},
   pay: {},
   wallet: {},

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { en } from './en.ts'
 import { enLegal } from './en-legal.ts'
 import { enPayments } from './en-payments.ts'
+import { enManage } from './en-post.ts'
 
 // the amounts are built from FEES_CENTS and MIN_TOPUP_CENTS; these are the texts users and tests read
 describe('fees quoted in the catalog', () => {
   it('reads the bump fee, the minimum load and the terms as written', () => {
-    expect(en.manage.bumpLabel).toBe('Bump {title} to the top for $1')
+    expect(enManage.bumpLabel).toBe('Bump {title} to the top for $1')
     expect(enPayments.wallet.minLoad).toBe('Minimum load is $5')
     expect(enPayments.wallet.topupIntro).toBe(
       'Load your wallet with Bitcoin or Litecoin. The minimum is $5 CAD.',

@@ -1,9 +1,9 @@
 // The post, edit and manage-ads screens' part of the French catalog (see fr.ts).
 import { FEES_CENTS } from '#domain/fees.ts'
 import { formatFee } from '#domain/money.ts'
-import type { Messages } from './messages-type.ts'
+import type { PostMessages } from './messages-type.ts'
 
-export const frPost: Messages['post'] = {
+export const frPost: PostMessages['post'] = {
   title: 'Publier une annonce',
   intro: 'Votre brouillon est enregistré sur cet appareil pendant que vous tapez, même hors ligne.',
   editTitle: 'Modifier votre annonce',
@@ -97,7 +97,7 @@ export const frPost: Messages['post'] = {
   loading: 'Chargement…',
 }
 
-export const frManage: Messages['manage'] = {
+export const frManage: PostMessages['manage'] = {
   title: 'Mes annonces',
   intro: 'Toutes vos annonces, quel que soit leur état.',
   createNew: 'Nouvelle annonce',

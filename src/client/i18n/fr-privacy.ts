@@ -1,7 +1,7 @@
 // « Vos données » (/account/data), en français (see fr.ts).
-import type { Messages } from './messages-type.ts'
+import type { PrivacyMessages } from './messages-type.ts'
 
-export const frPrivacy: Messages['privacy'] = {
+export const frPrivacy: PrivacyMessages = {
   title: 'Vos données',
   intro:
     'Ce que nous conservons à votre sujet, pourquoi et pendant combien de temps figure dans la politique de confidentialité. Ici, vous pouvez en obtenir une copie ou supprimer votre compte.',

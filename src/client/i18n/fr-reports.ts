@@ -1,7 +1,7 @@
 // Reporting an ad and the admin's review queue and audit log, in French (see fr.ts).
-import type { Messages } from './messages-type.ts'
+import type { ReviewMessages } from './messages-type.ts'
 
-export const frReview: Messages['review'] = {
+export const frReview: ReviewMessages['review'] = {
   queueTitle: 'File de révision',
   queueIntro:
     'Annonces signalées et retenues, les plus urgentes d’abord. Les annonces ne sont jamais réécrites : rejeter, retirer, rétablir ou retenir. Rejeter les signalements d’une annonce retenue la remet en ligne avec les jours qui lui restaient.',

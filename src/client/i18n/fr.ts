@@ -1,10 +1,7 @@
 // The Canadian French catalog (fr-CA), key for key the same as en.ts; `Messages` makes tsc refuse a
 // missing or extra key. Written in the register of Quebec sites: courriel, annonce, portefeuille.
 // Loaded by dynamic import only when French is chosen (docs/decisions/016-languages.md).
-import { frAdmin, frAuth } from './fr-auth.ts'
-import { frManage, frPost } from './fr-post.ts'
-import { frPrivacy } from './fr-privacy.ts'
-import { frReview } from './fr-reports.ts'
+import { frAuth } from './fr-auth.ts'
 import type { Messages } from './messages-type.ts'
 
 export const fr: Messages = {
@@ -197,6 +194,7 @@ export const fr: Messages = {
     revealing: 'Obtention des coordonnées…',
     revealFailed: 'Les coordonnées n’ont pas pu être affichées.',
     revealRetry: 'Réessayer',
+    tooMany: 'Trop de demandes depuis cette connexion. Veuillez réessayer dans quelques minutes.',
     platforms: {
       'twitter-x': 'X (Twitter)',
       facebook: 'Facebook',
@@ -274,11 +272,6 @@ export const fr: Messages = {
     },
   },
   auth: frAuth,
-  admin: frAdmin,
-  review: frReview,
-  post: frPost,
-  manage: frManage,
-  privacy: frPrivacy,
   checkout: {},
   pay: {},
   wallet: {},

@@ -45,6 +45,13 @@ const loadMain = (lang: Language): Promise<Messages> =>
 const frenchSections = {
   payments: () => import('./fr-payments.ts').then((m) => m.frPayments),
   legal: () => import('./fr-legal.ts').then((m) => m.frLegal),
+  post: () => import('./fr-post.ts').then((m) => ({ post: m.frPost, manage: m.frManage })),
+  review: () =>
+    Promise.all([import('./fr-reports.ts'), import('./fr-admin.ts')]).then(([r, a]) => ({
+      review: r.frReview,
+      admin: a.frAdmin,
+    })),
+  privacy: () => import('./fr-privacy.ts').then((m) => m.frPrivacy),
 } as const
 export type SectionName = keyof typeof frenchSections
 

@@ -2,9 +2,10 @@ import { type FormEvent, useId, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { errorDetail, http } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
+import { AD_ACTION_FIELDS } from '#domain/ad-actions.ts'
 import {
   MAX_REPORT_DETAILS,
   REPORT_REASONS,
@@ -13,15 +14,18 @@ import {
   ReportResponseSchema,
 } from '#domain/api/reports.ts'
 
-const t = msg.review
+const t = msgReview.review
 
 /** POST /ads/{id}/reports: signed in or not (the user's token goes along when there is one). */
 function sendReport(adId: string, reason: ReportReason, details: string) {
   return http.post(ReportPaths.report(adId), { reason, details }, { schema: ReportResponseSchema })
 }
 
-/** The report form: a reason and optional details. Closed by onDone after sending. */
-export function ReportForm({ adId, onDone }: { adId: string; onDone: () => void }) {
+/**
+ * The report form: a reason and optional details. Closed by onDone after sending. Rendered for the
+ * server (src/client/ad-actions-markup.tsx) with an `action`, it is a plain form the server answers.
+ */
+export function ReportForm({ adId, onDone, action }: { adId: string; onDone: () => void; action?: string }) {
   const id = useId()
   const [reason, setReason] = useState<ReportReason>('spam')
   const [details, setDetails] = useState('')
@@ -38,7 +42,7 @@ export function ReportForm({ adId, onDone }: { adId: string; onDone: () => void 
     } catch (e) {
       toast({
         title: t.reportFailed,
-        description: errorDetail(e, msg.admin.tryAgain),
+        description: errorDetail(e, msgReview.admin.tryAgain),
         variant: 'destructive',
       })
     } finally {
@@ -49,6 +53,8 @@ export function ReportForm({ adId, onDone }: { adId: string; onDone: () => void 
   return (
     <form
       onSubmit={(e) => void submit(e)}
+      method={action ? 'post' : undefined}
+      action={action}
       aria-labelledby={`${id}-title`}
       className="grid gap-3 rounded-lg border p-4"
     >
@@ -61,7 +67,7 @@ export function ReportForm({ adId, onDone }: { adId: string; onDone: () => void 
           <label key={r} className="flex items-center gap-2 text-sm">
             <input
               type="radio"
-              name={`${id}-reason`}
+              name={AD_ACTION_FIELDS.reason}
               value={r}
               checked={reason === r}
               onChange={() => setReason(r)}
@@ -74,6 +80,7 @@ export function ReportForm({ adId, onDone }: { adId: string; onDone: () => void 
         <Label htmlFor={`${id}-details`}>{t.reportDetails}</Label>
         <Textarea
           id={`${id}-details`}
+          name={AD_ACTION_FIELDS.details}
           value={details}
           maxLength={MAX_REPORT_DETAILS}
           onChange={(e) => setDetails(e.target.value)}

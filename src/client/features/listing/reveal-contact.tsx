@@ -1,5 +1,5 @@
 import { EyeIcon, RefreshCwIcon } from 'lucide-react'
-import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react'
+import { type FormEvent, type Ref, useEffect, useId, useReducer, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
@@ -7,6 +7,7 @@ import { fill } from '#client/i18n/fill.ts'
 import { msg } from '#client/i18n/messages.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import type { Contact } from '#domain/ad.ts'
+import { AD_ACTION_ATTRIBUTE, AD_ACTION_FIELDS, AdActionPaths } from '#domain/ad-actions.ts'
 import { hasContactDetails } from '#domain/ad-facts.ts'
 import type { AdReveal } from '#domain/api/ads.ts'
 import type { ContactPlatform } from '#domain/constants.ts'
@@ -34,68 +35,130 @@ export function RevealContact({ adId, hasContact }: { adId: string; hasContact: 
   }, [challengeCode])
 
   if (state.status === 'hidden') {
+    // a form the server answers without the app (src/server/routes/ad-actions.ts); the app takes it
     return (
-      <Button onClick={() => dispatch({ type: 'start' })}>
-        <EyeIcon aria-hidden="true" />
-        {m.reveal}
-      </Button>
+      <form
+        method="post"
+        action={AdActionPaths.reveal(adId)}
+        {...{ [AD_ACTION_ATTRIBUTE]: 'reveal' }}
+        onSubmit={(event) => {
+          event.preventDefault()
+          dispatch({ type: 'start' })
+        }}
+      >
+        <Button type="submit">
+          <EyeIcon aria-hidden="true" />
+          {m.reveal}
+        </Button>
+      </form>
     )
   }
 
   if (state.status === 'challenge') {
     const submit = (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault()
-      const typed = new FormData(event.currentTarget).get('code')
+      const typed = new FormData(event.currentTarget).get(AD_ACTION_FIELDS.code)
       dispatch({ type: 'submit', typed: typeof typed === 'string' ? typed : '' })
     }
     return (
-      <form onSubmit={submit} className="flex flex-col gap-3" aria-describedby={`${id}-intro`}>
-        <p id={`${id}-intro`} className="text-sm text-muted-foreground">
-          {m.revealIntro}
-        </p>
-        <div className="flex items-center gap-2">
-          <div
-            data-testid="reveal-code"
-            className="select-none rounded-md border border-border bg-[repeating-linear-gradient(135deg,#f4f4f5_0_6px,#e4e4e7_6px_12px)] px-4 py-2 font-mono text-2xl font-bold tracking-[0.4em] text-zinc-900 italic"
-          >
-            <span aria-hidden="true">{state.code}</span>
-            <span className="sr-only">{fill(m.codeSpoken, { letters: state.code.split('').join(' ') })}</span>
-          </div>
-          <Button type="button" variant="ghost" size="icon" onClick={() => dispatch({ type: 'new-code' })}>
-            <RefreshCwIcon aria-hidden="true" />
-            <span className="sr-only">{m.newCode}</span>
-          </Button>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-code`}>{m.codeInputLabel}</Label>
-          <div className="flex gap-2">
-            <Input
-              key={state.code}
-              ref={inputRef}
-              id={`${id}-code`}
-              name="code"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={12}
-              className="font-mono uppercase"
-              aria-invalid={state.failed || undefined}
-              aria-describedby={state.failed ? `${id}-error` : undefined}
-            />
-            <Button type="submit">{m.codeSubmit}</Button>
-          </div>
-          {state.failed && (
-            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-              {m.wrongCode}
-            </p>
-          )}
-        </div>
-      </form>
+      <RevealChallengeForm
+        id={id}
+        code={state.code}
+        letters={state.code.split('').join(' ')}
+        failed={state.failed}
+        inputRef={inputRef}
+        onSubmit={submit}
+        onNewCode={() => dispatch({ type: 'new-code' })}
+      />
     )
   }
 
   if (!hasContact) return <NoContact />
   return <RevealedContact adId={adId} />
+}
+
+/**
+ * The typed-code form. In the app it checks the code itself; rendered for the server
+ * (src/client/ad-actions-markup.tsx) it posts the code and the server's signed challenge instead.
+ */
+export function RevealChallengeForm({
+  id,
+  code,
+  letters,
+  failed,
+  inputRef,
+  onSubmit,
+  onNewCode,
+  action,
+  challenge,
+}: {
+  id: string
+  code: string
+  /** the code's letters spelled apart, for screen readers */
+  letters: string
+  failed: boolean
+  inputRef?: Ref<HTMLInputElement>
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void
+  /** without it (no app) a wrong code is the way to a new one */
+  onNewCode?: () => void
+  action?: string
+  challenge?: string
+}) {
+  return (
+    <form
+      onSubmit={onSubmit}
+      method={action ? 'post' : undefined}
+      action={action}
+      className="flex flex-col gap-3"
+      aria-describedby={`${id}-intro`}
+    >
+      {challenge !== undefined && <input type="hidden" name={AD_ACTION_FIELDS.challenge} value={challenge} />}
+      <p id={`${id}-intro`} className="text-sm text-muted-foreground">
+        {m.revealIntro}
+      </p>
+      <div className="flex items-center gap-2">
+        <div
+          data-testid="reveal-code"
+          className="select-none rounded-md border border-border bg-[repeating-linear-gradient(135deg,#f4f4f5_0_6px,#e4e4e7_6px_12px)] px-4 py-2 font-mono text-2xl font-bold tracking-[0.4em] text-zinc-900 italic"
+        >
+          <span aria-hidden="true">{code}</span>
+          <span className="sr-only">{fill(m.codeSpoken, { letters })}</span>
+        </div>
+        {onNewCode && (
+          <Button type="button" variant="ghost" size="icon" onClick={onNewCode}>
+            <RefreshCwIcon aria-hidden="true" />
+            <span className="sr-only">{m.newCode}</span>
+          </Button>
+        )}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-code`}>{m.codeInputLabel}</Label>
+        <div className="flex gap-2">
+          <Input
+            key={code}
+            ref={inputRef}
+            id={`${id}-code`}
+            name={AD_ACTION_FIELDS.code}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={12}
+            className="font-mono uppercase"
+            aria-invalid={failed || undefined}
+            aria-describedby={failed ? `${id}-error` : undefined}
+            // without the app the page comes back with this form: typing the code is the one thing to do
+            autoFocus={action !== undefined}
+          />
+          <Button type="submit">{m.codeSubmit}</Button>
+        </div>
+        {failed && (
+          <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+            {m.wrongCode}
+          </p>
+        )}
+      </div>
+    </form>
+  )
 }
 
 function NoContact() {

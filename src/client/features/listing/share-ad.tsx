@@ -1,4 +1,5 @@
 import { Share2Icon } from 'lucide-react'
+import { APP_HELD_ATTRIBUTE } from '#client/app-start.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { fill } from '#client/i18n/fill.ts'
 import { msg } from '#client/i18n/messages.ts'
@@ -10,7 +11,7 @@ const m = msg.adPage
 
 /**
  * The ad's permanent link: the phone's share sheet where there is one (a person sends it by message),
- * else copied to the clipboard. A share the user cancels is not an error.
+ * else copied to the clipboard. A share the user cancels is not an error. Without the app, a plain link.
  */
 export function ShareAd({ ad }: { ad: PublicAd }) {
   const share = async () => {
@@ -31,11 +32,23 @@ export function ShareAd({ ad }: { ad: PublicAd }) {
       toast({ title: fill(m.copyFailed, { url }), variant: 'destructive' })
     }
   }
+  // without the app it is the ad's permanent link, which the browser copies or shares (long press,
+  // right click); the app takes the tap for the share sheet or the clipboard
   return (
     <div>
-      <Button variant="outline" size="sm" onClick={() => void share()}>
-        <Share2Icon aria-hidden="true" />
-        {m.share}
+      <Button asChild variant="outline" size="sm">
+        <a
+          href={adPath(ad)}
+          rel="bookmark"
+          {...{ [APP_HELD_ATTRIBUTE]: '' }}
+          onClick={(event) => {
+            event.preventDefault()
+            void share()
+          }}
+        >
+          <Share2Icon aria-hidden="true" />
+          {m.share}
+        </a>
       </Button>
     </div>
   )

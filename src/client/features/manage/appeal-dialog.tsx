@@ -12,13 +12,13 @@ import {
 import { Label } from '#client/components/ui/label.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
 import { fill } from '#client/i18n/fill.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgPost } from '#client/i18n/messages-post.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { MAX_APPEAL_NOTE } from '#domain/api/reports.ts'
 import { useAppealHold } from './api/appeal-hold.ts'
 
-const t = msg.manage
+const t = msgPost.manage
 
 /**
  * The owner's one request for a review of a hold, with a note the moderator reads beside the ad in

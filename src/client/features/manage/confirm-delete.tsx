@@ -10,9 +10,9 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
 import { fill } from '#client/i18n/fill.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgPost } from '#client/i18n/messages-post.ts'
 
-const t = msg.manage
+const t = msgPost.manage
 
 /** The delete confirmation: open while `title` is set; the dialog stays until onConfirm settles. */
 export function ConfirmDelete({

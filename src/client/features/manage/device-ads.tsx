@@ -7,7 +7,7 @@ import { useMediaUrl } from '#client/components/media/use-media-url.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { deleteUserAd, useUserAds } from '#client/db/ads-repository.ts'
 import { fill } from '#client/i18n/fill.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgPost } from '#client/i18n/messages-post.ts'
 import { formatAdPrice } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { writeCheckoutDraft } from '#client/lib/checkout-handoff.ts'
@@ -17,7 +17,7 @@ import type { Ad } from '#domain/ad.ts'
 import { ConfirmDelete } from './confirm-delete.tsx'
 import { AdThumbnail } from './own-ad-row.tsx'
 
-const t = msg.manage
+const t = msgPost.manage
 
 function DeviceAdRow({ ad, onDelete }: { ad: Ad; onDelete: (ad: Ad) => void }) {
   const navigate = useNavigate()

@@ -7,7 +7,7 @@ import { PlusIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { adsKeys } from '#client/features/listing/api/ads-keys.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgPost } from '#client/i18n/messages-post.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { useOnline } from '#client/lib/network/use-online.ts'
 import { useSession } from '#client/lib/session/use-session.ts'
@@ -20,7 +20,7 @@ import { ConfirmDelete } from './confirm-delete.tsx'
 import { DeviceAds } from './device-ads.tsx'
 import { OwnAdRow } from './own-ad-row.tsx'
 
-const t = msg.manage
+const t = msgPost.manage
 
 interface RowActions {
   onDelete: (ad: OwnAd) => void

@@ -12,13 +12,13 @@ import { PrivateImage } from '#client/components/media/private-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { fill } from '#client/i18n/fill.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgPost } from '#client/i18n/messages-post.ts'
 import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { canApply } from '#domain/ad-status.ts'
 import type { OwnAd } from '#domain/api/ads.ts'
 
-const t = msg.manage
+const t = msgPost.manage
 
 function statusText(ad: OwnAd): string {
   if (ad.status === 'live') return fill(t.status.live, { date: formatPostedDate(ad.expiresAt ?? '', false) })

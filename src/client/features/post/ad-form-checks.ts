@@ -1,7 +1,7 @@
 // What /post and /edit/{id} do alike before they act on the ad form: field errors that clear as
 // their field is edited, a missing title said in a toast and focused, and the banned-phrase check.
 import { type RefObject, useCallback, useState } from 'react'
-import { msg } from '#client/i18n/messages.ts'
+import { msgPost } from '#client/i18n/messages-post.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import {
   type AdFormErrors,
@@ -12,7 +12,7 @@ import {
 } from '#domain/ad-form-rules.ts'
 import { useCheckModeration } from './api/check-moderation.ts'
 
-const t = msg.post
+const t = msgPost.post
 
 export function useAdFormChecks(mode: FormMode, form: RefObject<HTMLFormElement | null>) {
   const [errors, setErrors] = useState<AdFormErrors>({})

@@ -5,7 +5,7 @@ import { useId } from 'react'
 import { Input } from '#client/components/ui/input.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
 import { fill } from '#client/i18n/fill.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgPost } from '#client/i18n/messages-post.ts'
 import { categoryName, companionName, provinceName } from '#client/i18n/names.ts'
 import { citiesQuery } from '#client/lib/cities/cities-query.ts'
 import {
@@ -21,7 +21,7 @@ import { findProvince, isProvinceCode } from '#domain/provinces.ts'
 import { describedBy, Field, NativeSelect } from './form-fields.tsx'
 import { MediaPicker } from './media-pickers.tsx'
 
-const t = msg.post
+const t = msgPost.post
 
 export interface AdFormProps {
   values: AdFormValues

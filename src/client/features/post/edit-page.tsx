@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { adsKeys } from '#client/features/listing/api/ads-keys.ts'
 import { myAdsKeys, useMyAds } from '#client/features/manage/api/my-ads.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgPost } from '#client/i18n/messages-post.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { deleteMedia } from '#client/lib/media/media-store.ts'
 import { uploads } from '#client/lib/media/uploads.ts'
@@ -21,7 +21,7 @@ import { useAdFormChecks } from './ad-form-checks.ts'
 import { updateAd } from './api/update-ad.ts'
 import { mediaIdsOf } from './api/upload-draft-media.ts'
 
-const t = msg.post
+const t = msgPost.post
 
 function Notice({ title, description }: { title: string; description?: string }) {
   // announced once when the page lands here; the toast says the same for those who miss it

@@ -7,7 +7,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useMediaUrl } from '#client/components/media/use-media-url.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { fill } from '#client/i18n/fill.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgPost } from '#client/i18n/messages-post.ts'
 import { storePhoto, storeVideo } from '#client/lib/media/media-store.ts'
 import type { UploadState } from '#client/lib/media/upload-queue.ts'
 import { uploads, useUploadState } from '#client/lib/media/uploads.ts'
@@ -15,7 +15,7 @@ import { toast } from '#client/lib/toasts/toast-store.ts'
 import { addWithinLimit, moveItem } from '#domain/ad-form-rules.ts'
 import { MAX_PHOTO_BYTES, MAX_VIDEO_BYTES } from '#domain/constants.ts'
 
-const t = msg.post
+const t = msgPost.post
 const MB = 1024 * 1024
 
 type MediaKind = 'photos' | 'videos'

@@ -6,7 +6,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { loadDraft } from '#client/db/drafts-repository.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgPost } from '#client/i18n/messages-post.ts'
 import { clearCheckoutDraft, writeCheckoutDraft } from '#client/lib/checkout-handoff.ts'
 import { deleteMedia } from '#client/lib/media/media-store.ts'
 import { uploads } from '#client/lib/media/uploads.ts'
@@ -28,7 +28,7 @@ function newAdId(): string {
   return `own-${crypto.randomUUID()}`
 }
 
-const t = msg.post
+const t = msgPost.post
 
 export function PostPage() {
   const router = useRouter()

@@ -1,4 +1,4 @@
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { errorDetail, isApiError } from '#client/lib/http.ts'
 import { clearAdminToken } from '#client/lib/session/session-store.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
@@ -10,8 +10,8 @@ import { toast } from '#client/lib/toasts/toast-store.ts'
 export function announceAdminFailure(title: string, error: unknown): void {
   if (isApiError(error) && error.status === 401) {
     clearAdminToken()
-    toast({ title, description: msg.admin.sessionEnded, variant: 'destructive' })
+    toast({ title, description: msgReview.admin.sessionEnded, variant: 'destructive' })
     return
   }
-  toast({ title, description: errorDetail(error, msg.admin.tryAgain), variant: 'destructive' })
+  toast({ title, description: errorDetail(error, msgReview.admin.tryAgain), variant: 'destructive' })
 }

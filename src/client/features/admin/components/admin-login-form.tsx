@@ -1,12 +1,12 @@
 import { TextField } from '#client/components/form/text-field.tsx'
 import { useFieldErrors } from '#client/components/form/use-field-errors.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useAdminLogin } from '../api/admin-login.ts'
 
-const t = msg.admin
+const t = msgReview.admin
 
 interface Errors {
   username?: string

@@ -1,6 +1,6 @@
 import { LogOutIcon } from 'lucide-react'
 import { Button } from '#client/components/ui/button.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { useAdminToken } from '#client/lib/session/use-session.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { adminLogout } from '../api/admin-logout.ts'
@@ -12,7 +12,7 @@ import { PaymentsAttentionPanel } from './payments-attention-panel.tsx'
 import { PurgePanel } from './purge-panel.tsx'
 import { ReviewQueuePanel } from './review-queue-panel.tsx'
 
-const t = msg.admin
+const t = msgReview.admin
 
 /** /admin: logged out (the admin login) or logged in (moderation and purge). */
 export function AdminPage() {

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { fill } from '#client/i18n/fill.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { formatPostedDate } from '#client/lib/ad-format.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
@@ -13,7 +13,7 @@ import { type AdminAdsSearch, useAdminAds } from '../api/admin-ads.ts'
 import { useReviewAction } from '../api/review-queue.ts'
 import { announceAdminFailure } from './admin-failure.ts'
 
-const t = msg.review.allAds
+const t = msgReview.review.allAds
 
 const isStatus = (value: string): value is AdStatus => (AD_STATUSES as readonly string[]).includes(value)
 
@@ -25,9 +25,9 @@ function AdRow({ ad }: { ad: AdminAd }) {
   const decide = async (action: ReviewAction) => {
     try {
       await act.mutateAsync({ adId: ad.id, action, reason })
-      toast({ title: msg.review.done })
+      toast({ title: msgReview.review.done })
     } catch (e) {
-      announceAdminFailure(msg.review.actionFailed, e)
+      announceAdminFailure(msgReview.review.actionFailed, e)
     }
   }
   return (
@@ -46,7 +46,7 @@ function AdRow({ ad }: { ad: AdminAd }) {
       {ad.status === 'removed' ? (
         <div>
           <Button variant="outline" disabled={act.isPending} onClick={() => void decide('restore')}>
-            {msg.review.restore}
+            {msgReview.review.restore}
           </Button>
         </div>
       ) : (
@@ -54,7 +54,7 @@ function AdRow({ ad }: { ad: AdminAd }) {
           <Input
             id={`${id}-reason`}
             aria-label={fill(t.reasonLabel, { title: ad.title })}
-            placeholder={msg.review.reasonLabel}
+            placeholder={msgReview.review.reasonLabel}
             className="max-w-sm"
             value={reason}
             maxLength={500}
@@ -65,7 +65,7 @@ function AdRow({ ad }: { ad: AdminAd }) {
             disabled={act.isPending || reason.trim() === ''}
             onClick={() => void decide('remove')}
           >
-            {msg.review.remove}
+            {msgReview.review.remove}
           </Button>
         </div>
       )}

@@ -1,9 +1,9 @@
 import { useId } from 'react'
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { formatPostedDate } from '#client/lib/ad-format.ts'
 import { useAuditLog } from '../api/review-queue.ts'
 
-const t = msg.review
+const t = msgReview.review
 
 /** Every admin action, newest first: who, what, on what, why, when. */
 export function AuditPanel() {

@@ -4,7 +4,7 @@ import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useAddBannedPhrase } from '../api/add-banned-phrase.ts'
 import { useBannedPhrases } from '../api/banned-phrases.ts'
@@ -12,7 +12,7 @@ import { useDeleteBannedPhrase } from '../api/delete-banned-phrase.ts'
 import { announceAdminFailure } from './admin-failure.ts'
 import { PanelState } from './panel-state.tsx'
 
-const t = msg.admin
+const t = msgReview.admin
 
 function countLabel(n: number): string {
   if (n === 0) return t.count.zero

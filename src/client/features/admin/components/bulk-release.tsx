@@ -1,12 +1,12 @@
 import { useId, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { fill } from '#client/i18n/fill.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useReleaseHolds } from '../api/release-holds.ts'
 import { announceAdminFailure } from './admin-failure.ts'
 
-const t = msg.review
+const t = msgReview.review
 
 const plural = (forms: { one: string; other: string }, count: number) =>
   count === 1 ? forms.one : fill(forms.other, { count })

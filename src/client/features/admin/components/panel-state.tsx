@@ -2,10 +2,10 @@
 // the same way; the panel's own content shows once the list is there.
 import type { ReactNode } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { errorDetail } from '#client/lib/http.ts'
 
-const t = msg.admin
+const t = msgReview.admin
 
 interface PanelStateProps {
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown }

@@ -1,11 +1,11 @@
 import { useId } from 'react'
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { formatMoney } from '#client/lib/ad-format.ts'
 import { dollarsToCents } from '#domain/money.ts'
 import { usePaymentsAttention } from '../api/payments-attention.ts'
 import { PanelState } from './panel-state.tsx'
 
-const t = msg.admin
+const t = msgReview.admin
 
 /** Crypto charges paid late, partly, over, marked by hand or invalid, with the ids to find them. */
 export function PaymentsAttentionPanel() {

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react'
 import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { usePurge } from '../api/purge.ts'
 import { announceAdminFailure } from './admin-failure.ts'
 
-const t = msg.admin
+const t = msgReview.admin
 
 /** Purge all user data; the button works only once DELETE is typed. */
 export function PurgePanel() {

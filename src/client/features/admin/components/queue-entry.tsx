@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { PrivateImage } from '#client/components/media/private-image.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { fill } from '#client/i18n/fill.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { formatPostedDate } from '#client/lib/ad-format.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { QueueItem, ReviewAction } from '#domain/api/reports.ts'
@@ -10,7 +10,7 @@ import { useReviewAction } from '../api/review-queue.ts'
 import { announceAdminFailure } from './admin-failure.ts'
 import { ReporterLine } from './reporter-line.tsx'
 
-const t = msg.review
+const t = msgReview.review
 
 interface QueueEntryProps {
   item: QueueItem

@@ -1,9 +1,9 @@
 import { fill } from '#client/i18n/fill.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { formatPostedDate } from '#client/lib/ad-format.ts'
 import type { QueueItem } from '#domain/api/reports.ts'
 
-const t = msg.review
+const t = msgReview.review
 
 type QueueReport = QueueItem['reports'][number]
 

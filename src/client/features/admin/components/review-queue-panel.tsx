@@ -1,10 +1,10 @@
 import { useId, useState } from 'react'
-import { msg } from '#client/i18n/messages.ts'
+import { msgReview } from '#client/i18n/messages-review.ts'
 import { useReviewQueue } from '../api/review-queue.ts'
 import { BulkRelease } from './bulk-release.tsx'
 import { QueueEntry } from './queue-entry.tsx'
 
-const t = msg.review
+const t = msgReview.review
 
 /** The review queue: reported and held ads, most urgent first, each with its reports and actions. */
 export function ReviewQueuePanel() {

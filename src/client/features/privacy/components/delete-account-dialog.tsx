@@ -11,12 +11,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgPrivacy } from '#client/i18n/messages-privacy.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useDeleteAccount } from '../api/delete-account.ts'
 
-const t = msg.privacy
+const t = msgPrivacy
 
 /**
  * "Delete my account", confirmed with the password. A wrong password is said under the field, where

@@ -2,13 +2,13 @@ import { Link } from '@tanstack/react-router'
 import { DownloadIcon, Trash2Icon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgPrivacy } from '#client/i18n/messages-privacy.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { downloadMyData } from '../api/export-data.ts'
 import { DeleteAccountDialog } from './delete-account-dialog.tsx'
 
-const t = msg.privacy
+const t = msgPrivacy
 
 export type YourDataAction = 'download' | 'delete'
 
