@@ -3,6 +3,7 @@ import { and, arrayOverlaps, asc, eq, inArray, isNull, lt } from 'drizzle-orm'
 import { UNATTACHED_UPLOAD_TTL_MS } from '#domain/constants.ts'
 import type { Db } from '#server/db/client.ts'
 import { type MediaRow, media } from '#server/db/schema/media.ts'
+import { verificationRequests } from '#server/db/schema/verifications.ts'
 import { keyFor, sha256Hex } from './media-keys.ts'
 import type { MediaStore } from './media-store.ts'
 import { processPhoto } from './process-photo.ts'
@@ -75,6 +76,9 @@ export class MediaLibrary {
         height: stored.height,
         placeholder: stored.placeholder,
         bytes: stored.bytes,
+        // every photo waits for an admin; its owner's verification decides whether it shows meanwhile
+        // (docs/decisions/032-photo-review.md)
+        review: 'pending',
       }
     } else {
       const key = keyFor(upload.sha256, upload.type.format)
@@ -156,9 +160,13 @@ export class MediaLibrary {
     }
   }
 
-  /** Every key named by any row: what a purge must delete once the rows are gone. */
+  /**
+   * Every key named by any row, verification photos' private keys included: what a purge must
+   * delete once the rows are gone.
+   */
   async allKeys(): Promise<string[]> {
     const rows = await this.db.select({ keys: media.storageKeys }).from(media)
-    return [...new Set(rows.flatMap((row) => row.keys))]
+    const requests = await this.db.select({ keys: verificationRequests.photoKeys }).from(verificationRequests)
+    return [...new Set([...rows, ...requests].flatMap((row) => row.keys))]
   }
 }
