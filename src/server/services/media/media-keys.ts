@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 
 // Storage keys are `<sha256 hex>.<ext>`: the same bytes always get the same key (stored once), and
 // a key says its own type. Anything else is not a key we wrote, so drivers never touch it.
@@ -21,4 +22,11 @@ export function privateKeyFor(sha256Hex: string): string {
 
 export function sha256Hex(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex')
+}
+
+/** The sha256 of a file on disk, read as a stream (a video may be 50 MB). */
+export async function fileSha256(path: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
 }
