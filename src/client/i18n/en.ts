@@ -7,6 +7,7 @@ import { enAdmin, enAuth } from './en-auth.ts'
 import { enManage, enPost } from './en-post.ts'
 import { enPrivacy } from './en-privacy.ts'
 import { enReview } from './en-reports.ts'
+import { enTrust } from './en-trust.ts'
 
 export const en = {
   app: {
@@ -72,7 +73,7 @@ export const en = {
     guest: 'Guest',
     myAds: 'My ads',
     admin: 'Admin',
-    verifiedSoon: 'Verified (coming soon)',
+    getVerified: 'Get verified',
     changePassword: 'Change password',
     downloadData: 'Download my data',
     deleteAccount: 'Delete my account',
@@ -279,6 +280,7 @@ export const en = {
   post: enPost,
   manage: enManage,
   privacy: enPrivacy,
+  trust: enTrust,
   checkout: {},
   pay: {},
   wallet: {},

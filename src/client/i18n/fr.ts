@@ -5,6 +5,7 @@ import { frAdmin, frAuth } from './fr-auth.ts'
 import { frManage, frPost } from './fr-post.ts'
 import { frPrivacy } from './fr-privacy.ts'
 import { frReview } from './fr-reports.ts'
+import { frTrust } from './fr-trust.ts'
 import type { Messages } from './messages-type.ts'
 
 export const fr: Messages = {
@@ -70,7 +71,7 @@ export const fr: Messages = {
     guest: 'Invité',
     myAds: 'Mes annonces',
     admin: 'Administration',
-    verifiedSoon: 'Vérifié (bientôt offert)',
+    getVerified: 'Faire vérifier mon compte',
     changePassword: 'Changer le mot de passe',
     downloadData: 'Télécharger mes données',
     deleteAccount: 'Supprimer mon compte',
@@ -279,6 +280,7 @@ export const fr: Messages = {
   post: frPost,
   manage: frManage,
   privacy: frPrivacy,
+  trust: frTrust,
   checkout: {},
   pay: {},
   wallet: {},
