@@ -57,7 +57,7 @@ test('a new photo shows under review until approved; a verified advertiser’s a
 
   await visitor.page.reload()
   await expect(card.getByText('Photo under review')).toHaveCount(0)
-  await expect(card.getByRole('img')).toBeVisible()
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/media\/[^/]+\/640\.webp$/)
 
   const requests = admin.page.getByRole('region', { name: 'Verification requests' })
   const request = requests.getByTestId('verification-request').filter({ hasText: owner.email })
