@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm'
+import { and, arrayOverlaps, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import {
   ALREADY_VERIFIED_DETAIL,
   NOT_APPROVED_DETAIL,
@@ -39,8 +39,14 @@ export async function myVerification(db: Db, userId: string): Promise<Verificati
   if (!user) throw new ApiError(401, 'Sign in first')
   let code = user.code
   if (code === null) {
-    code = newVerificationCode()
-    await db.update(users).set({ verificationCode: code }).where(eq(users.id, userId))
+    // two first visits at once (two tabs) must show the same code: the first one written wins
+    const [kept] = await db
+      .update(users)
+      .set({ verificationCode: sql`coalesce(${users.verificationCode}, ${newVerificationCode()})` })
+      .where(eq(users.id, userId))
+      .returning({ code: users.verificationCode })
+    code = kept?.code ?? null
+    if (code === null) throw new ApiError(401, 'Sign in first')
   }
   const [last] = await db
     .select({ status: verificationRequests.status, reason: verificationRequests.reason })
