@@ -27,6 +27,7 @@ import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as WalletRouteImport } from './routes/wallet'
 import { Route as AccountDataRouteImport } from './routes/account.data'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
+import { Route as AccountVerificationRouteImport } from './routes/account.verification'
 import { Route as EditIdRouteImport } from './routes/edit.$id'
 import { Route as PayChargeIdRouteImport } from './routes/pay.$chargeId'
 import { Route as CaProvinceIndexRouteImport } from './routes/ca.$province.index'
@@ -123,6 +124,11 @@ const AccountPasswordRoute = AccountPasswordRouteImport.update({
   path: '/account/password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountVerificationRoute = AccountVerificationRouteImport.update({
+  id: '/account/verification',
+  path: '/account/verification',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EditIdRoute = EditIdRouteImport.update({
   id: '/edit/$id',
   path: '/edit/$id',
@@ -168,6 +174,7 @@ export interface FileRoutesByFullPath {
   '/wallet': typeof WalletRoute
   '/account/data': typeof AccountDataRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/verification': typeof AccountVerificationRoute
   '/edit/$id': typeof EditIdRoute
   '/pay/$chargeId': typeof PayChargeIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
@@ -193,6 +200,7 @@ export interface FileRoutesByTo {
   '/wallet': typeof WalletRoute
   '/account/data': typeof AccountDataRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/verification': typeof AccountVerificationRoute
   '/edit/$id': typeof EditIdRoute
   '/pay/$chargeId': typeof PayChargeIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
@@ -219,6 +227,7 @@ export interface FileRoutesById {
   '/wallet': typeof WalletRoute
   '/account/data': typeof AccountDataRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/verification': typeof AccountVerificationRoute
   '/edit/$id': typeof EditIdRoute
   '/pay/$chargeId': typeof PayChargeIdRoute
   '/ca/$province/$category': typeof CaProvinceCategoryRoute
@@ -246,6 +255,7 @@ export interface FileRouteTypes {
     | '/wallet'
     | '/account/data'
     | '/account/password'
+    | '/account/verification'
     | '/edit/$id'
     | '/pay/$chargeId'
     | '/ca/$province/$category'
@@ -271,6 +281,7 @@ export interface FileRouteTypes {
     | '/wallet'
     | '/account/data'
     | '/account/password'
+    | '/account/verification'
     | '/edit/$id'
     | '/pay/$chargeId'
     | '/ca/$province/$category'
@@ -296,6 +307,7 @@ export interface FileRouteTypes {
     | '/wallet'
     | '/account/data'
     | '/account/password'
+    | '/account/verification'
     | '/edit/$id'
     | '/pay/$chargeId'
     | '/ca/$province/$category'
@@ -322,6 +334,7 @@ export interface RootRouteChildren {
   WalletRoute: typeof WalletRoute
   AccountDataRoute: typeof AccountDataRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
+  AccountVerificationRoute: typeof AccountVerificationRoute
   EditIdRoute: typeof EditIdRoute
   PayChargeIdRoute: typeof PayChargeIdRoute
   CaProvinceCategoryRoute: typeof CaProvinceCategoryRoute
@@ -457,6 +470,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/verification': {
+      id: '/account/verification'
+      path: '/account/verification'
+      fullPath: '/account/verification'
+      preLoaderRoute: typeof AccountVerificationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/edit/$id': {
       id: '/edit/$id'
       path: '/edit/$id'
@@ -514,6 +534,7 @@ const rootRouteChildren: RootRouteChildren = {
   WalletRoute: WalletRoute,
   AccountDataRoute: AccountDataRoute,
   AccountPasswordRoute: AccountPasswordRoute,
+  AccountVerificationRoute: AccountVerificationRoute,
   EditIdRoute: EditIdRoute,
   PayChargeIdRoute: PayChargeIdRoute,
   CaProvinceCategoryRoute: CaProvinceCategoryRoute,

@@ -7,6 +7,7 @@ export const APP_PAGES = [
   '/',
   '/account/data',
   '/account/password',
+  '/account/verification',
   '/admin',
   '/ca/$province',
   '/ca/$province/$category',

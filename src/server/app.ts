@@ -21,6 +21,7 @@ import { registerSecurity } from './plugins/security.ts'
 import { registerStatic } from './plugins/static.ts'
 import adActionsRoutes from './routes/ad-actions.ts'
 import adminRoutes from './routes/admin.ts'
+import adminTrustRoutes from './routes/admin-trust.ts'
 import adsRoutes from './routes/ads.ts'
 import adultGateRoutes from './routes/adult-gate.ts'
 import authRoutes from './routes/auth.ts'
@@ -33,6 +34,7 @@ import { registerPages } from './routes/pages.ts'
 import paymentsRoutes from './routes/payments.ts'
 import privacyRoutes from './routes/privacy.ts'
 import seoRoutes from './routes/seo.ts'
+import verificationRoutes from './routes/verification.ts'
 import walletRoutes from './routes/wallet.ts'
 import { ChangeFeed } from './services/cache/change-feed.ts'
 import { alwaysLive, type CacheLive } from './services/cache/rechecked-cache.ts'
@@ -214,7 +216,9 @@ export async function buildApp({
       await api.register(walletRoutes, { prefix: '/wallet' })
       await api.register(paymentsRoutes, { prefix: '/payments' })
       await api.register(privacyRoutes, { prefix: '/account' })
+      await api.register(verificationRoutes, { prefix: '/account/verification' })
       await api.register(adminRoutes, { prefix: '/admin' })
+      await api.register(adminTrustRoutes, { prefix: '/admin' })
       await api.register(devRoutes, { prefix: '/dev' })
     },
     { prefix: '/api' },

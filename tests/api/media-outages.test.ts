@@ -61,7 +61,7 @@ afterAll(async () => {
 
 describe('a media store that stops answering', () => {
   it('answers reads and uploads 503 with Retry-After within S3_TIMEOUT_MS, with one log line, and serves again once it answers', async () => {
-    const owner = await member(t)
+    const owner = await member(t, { trusted: true })
     const photo = await uploaded(t, owner, await jpeg(800, 600))
     expect((await served(t, photo.url)).statusCode).toBe(200)
     lines.length = 0

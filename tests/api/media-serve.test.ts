@@ -13,7 +13,8 @@ beforeEach(() => t.reset())
 
 describe('serving media files', () => {
   it('serves a photo as immutable WebP that no browser may sniff as something else', async () => {
-    const photo = await uploaded(t, await member(t), await jpeg(700, 500))
+    // a verified advertiser's photo shows before its review (docs/decisions/032-photo-review.md)
+    const photo = await uploaded(t, await member(t, { trusted: true }), await jpeg(700, 500))
     const res = await served(t, photo.url)
     expect(res.statusCode).toBe(200)
     expect(res.headers).toMatchObject({

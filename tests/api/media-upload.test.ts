@@ -31,7 +31,7 @@ beforeEach(() => t.reset())
 
 describe('uploading a photo', () => {
   it('serves it without any metadata: no GPS, no author, rotated upright by its EXIF', async () => {
-    const owner = await member(t)
+    const owner = await member(t, { trusted: true })
     const original = await jpegWithGps()
     expect(exifTags(original)).toMatchObject({ GPSLatitude: 45.5017, Artist: 'Jane Poster' })
 

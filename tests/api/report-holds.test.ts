@@ -374,6 +374,14 @@ describe("a held ad's media", () => {
     const owner = await fresh()
     const photo = await uploaded(api.t, owner, await jpeg(400, 300))
     const id = await liveAd(api.t, owner, { images: [photo.id] })
+    // reviewed first: a new advertiser's photo shows only then (docs/decisions/032-photo-review.md)
+    const approved = await api.t.app.inject({
+      method: 'POST',
+      url: `/api/admin/photos/${photo.id}/approve`,
+      headers: await adminAuth(),
+      payload: {},
+    })
+    expect(approved.statusCode).toBe(204)
     expect((await served(api.t, photo.url)).statusCode).toBe(200)
     await report(id, 'underage', { auth: (await trusted()).auth })
     const stranger = await fresh()

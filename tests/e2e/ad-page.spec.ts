@@ -3,6 +3,7 @@ import { expect, test } from '#tests/support/e2e-accounts.ts'
 import { adultCookie, newVisitor } from '#tests/support/e2e-fixtures.ts'
 import { adCards, serverListing } from '#tests/support/e2e-listing.ts'
 import { postAndPay, topUpInTheApp } from '#tests/support/e2e-pay.ts'
+import { approvePhotosOf } from '#tests/support/e2e-photo-review.ts'
 
 // Each ad has a page of its own, rendered on the server: it opens from a shared link in a browser
 // with no JavaScript at all (what a crawler or a link preview reads), and with JavaScript it becomes
@@ -14,6 +15,7 @@ test.describe('ad pages', () => {
     context,
     accounts,
     browser,
+    request,
   }) => {
     test.setTimeout(150_000)
     const title = `Amber soap ${Math.random().toString(36).slice(2, 8)}`
@@ -27,6 +29,8 @@ test.describe('ad pages', () => {
       phone: '867-555-0199',
       photoColours: ['#16a34a'],
     })
+    // a new advertiser's photo shows to others once approved (docs/decisions/032-photo-review.md)
+    await approvePhotosOf(request, title)
     // its URL, as the card links to it
     const href = await adCards(page)
       .filter({ hasText: title })

@@ -4,6 +4,7 @@ import { expect, test, toasts } from '#tests/support/e2e-accounts.ts'
 import { newVisitor } from '#tests/support/e2e-fixtures.ts'
 import { adCards, cardTitles, expireAd } from '#tests/support/e2e-listing.ts'
 import { postAndPay, topUpInTheApp } from '#tests/support/e2e-pay.ts'
+import { approvePhotosOf } from '#tests/support/e2e-photo-review.ts'
 
 // Ads live on the server: what one person posts and pays for, everyone else sees. A (signed in)
 // posts, bumps, edits, deletes and renews (once /api/dev has ended an ad's lifetime) in one browser;
@@ -43,6 +44,8 @@ test.describe('a marketplace: ads on the server', () => {
       photoColours: ['#0ea5e9', '#f59e0b'],
     })
     await postAndPay(page, { title: second, province: 'YT', city: 'Whitehorse', phone: '416-555-0143' })
+    // a new advertiser's photos show to others once approved (docs/decisions/032-photo-review.md)
+    await approvePhotosOf(request, first)
     await expect.poll(() => cardTitles(page).then((t) => t.slice(0, 2))).toEqual([second, first])
 
     // B, signed out in its own browser, finds both by keyword, newest first, and reveals a contact

@@ -3,6 +3,7 @@ import { expect, expectNoSeriousA11yViolations, test, toasts } from '#tests/supp
 import { expectNoHorizontalOverflow, newVisitor } from '#tests/support/e2e-fixtures.ts'
 import { adCards } from '#tests/support/e2e-listing.ts'
 import { colourPng, signedIn, topUpInTheApp } from '#tests/support/e2e-pay.ts'
+import { approvePhotosOf } from '#tests/support/e2e-photo-review.ts'
 import { postForm } from '#tests/support/e2e-post-form.ts'
 
 // Photos upload as they are picked (lib/media/upload-queue.ts): each shows its progress, then
@@ -45,6 +46,7 @@ test.describe('photos upload as they are picked', () => {
     context,
     accounts,
     browser,
+    request,
   }) => {
     test.setTimeout(150_000)
     const title = `Glass ornament ${Math.random().toString(36).slice(2, 8)}`
@@ -83,6 +85,8 @@ test.describe('photos upload as they are picked', () => {
     await expect(page).toHaveURL(/\/ca\/YT\/adult-buy-sell$/)
     // checkout sent the ids of the files already uploaded, not the files again
     expect(uploadsSent).toBe(3)
+    // a new advertiser's photos show to others once an admin approved them (docs/decisions/032)
+    await approvePhotosOf(request, title)
 
     const b = await newVisitor(browser)
     await b.page.goto(`/ca/YT/adult-buy-sell?q=${encodeURIComponent(title)}`)
@@ -120,6 +124,7 @@ test.describe('photos upload as they are picked', () => {
     await page.getByRole('button', { name: 'Save changes' }).click()
     await expect(toasts(page)).toContainText('Ad updated')
     expect(uploadsSent).toBe(4)
+    await approvePhotosOf(request, title)
     const c = await newVisitor(browser)
     await c.page.goto(`/ca/YT/adult-buy-sell?q=${encodeURIComponent(title)}`)
     expect(await dominantColour(adCards(c.page).filter({ hasText: title }).locator('img'))).toBe('green')

@@ -20,7 +20,8 @@ export interface Member {
 export async function member(
   t: TestApp,
   /** ageDays: how long ago the account was created (0: just now, a new account) */
-  options: { cents?: number; verified?: boolean; ageDays?: number } = {},
+  /** trusted: an admin verified the advertiser (docs/decisions/031), so their photos show before review */
+  options: { cents?: number; verified?: boolean; ageDays?: number; trusted?: boolean } = {},
 ): Promise<Member> {
   const createdAt = new Date(Date.now() - (options.ageDays ?? 0) * 86_400_000)
   const [user] = await t.db
@@ -29,6 +30,7 @@ export async function member(
       email: `${randomUUID()}@example.com`,
       passwordHash: 'x',
       emailVerifiedAt: options.verified === false ? null : createdAt,
+      verifiedAt: options.trusted ? createdAt : null,
       createdAt,
     })
     .returning({ id: users.id })

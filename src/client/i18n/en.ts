@@ -4,6 +4,7 @@
 // Each screen's section is owned by the feature that renders it; edit only your own section. The
 // larger screens keep their sections in en-<screen>.ts files beside this one.
 import { enAuth } from './en-auth.ts'
+import { enTrust } from './en-trust.ts'
 
 export const en = {
   app: {
@@ -69,7 +70,7 @@ export const en = {
     guest: 'Guest',
     myAds: 'My ads',
     admin: 'Admin',
-    verifiedSoon: 'Verified (coming soon)',
+    getVerified: 'Get verified',
     changePassword: 'Change password',
     downloadData: 'Download my data',
     deleteAccount: 'Delete my account',
@@ -272,6 +273,7 @@ export const en = {
     },
   },
   auth: enAuth,
+  trust: enTrust,
   checkout: {},
   pay: {},
   wallet: {},

@@ -2,6 +2,7 @@
 // missing or extra key. Written in the register of Quebec sites: courriel, annonce, portefeuille.
 // Loaded by dynamic import only when French is chosen (docs/decisions/016-languages.md).
 import { frAuth } from './fr-auth.ts'
+import { frTrust } from './fr-trust.ts'
 import type { Messages } from './messages-type.ts'
 
 export const fr: Messages = {
@@ -67,7 +68,7 @@ export const fr: Messages = {
     guest: 'Invité',
     myAds: 'Mes annonces',
     admin: 'Administration',
-    verifiedSoon: 'Vérifié (bientôt offert)',
+    getVerified: 'Faire vérifier mon compte',
     changePassword: 'Changer le mot de passe',
     downloadData: 'Télécharger mes données',
     deleteAccount: 'Supprimer mon compte',
@@ -272,6 +273,7 @@ export const fr: Messages = {
     },
   },
   auth: frAuth,
+  trust: frTrust,
   checkout: {},
   pay: {},
   wallet: {},

@@ -11,7 +11,7 @@ import {
 } from '../constants.ts'
 import { ALL, PROVINCE_CODES } from '../provinces.ts'
 import { hasNoNul, NUL_CHARACTER_DETAIL } from './common.ts'
-import { PhotoViewSchema } from './media.ts'
+import { PhotoReviewStateSchema, PhotoViewSchema } from './media.ts'
 import { HoldSchema } from './reports.ts'
 
 // Request and response shapes of /api/ads, shared by the server routes and the client.
@@ -133,6 +133,12 @@ export const PublicAdSchema = z.object({
   /** the same photos, in the same order, with srcset, size and placeholder */
   photos: z.array(PhotoViewSchema),
   videos: z.array(z.string()),
+  /**
+   * photos on the ad that are waiting for an admin's review and so are not in images or photos
+   * (their URLs are never in a public answer): the app shows "Photo under review" in their place
+   */
+  photosUnderReview: z.number().int().default(0),
+  /** the advertiser's account is verified by an admin (docs/decisions/031-verified-advertisers.md) */
   verified: z.boolean(),
   /** a seeded demonstration ad, not a real seller */
   demo: z.boolean(),
@@ -156,6 +162,8 @@ export const OwnAdSchema = PublicAdSchema.extend({
   removalReason: z.string().nullable(),
   /** while held: the reason category and whether the owner asked for a review (reports.ts) */
   hold: HoldSchema.nullable().default(null),
+  /** the review of each uploaded photo on the ad, so /manage says which wait and why one was refused */
+  photoReviews: z.array(PhotoReviewStateSchema).default([]),
   /** the media ids behind images and videos, to send back (reordered or trimmed) in an edit */
   mediaIds: z.object({ images: z.array(z.string()), videos: z.array(z.string()) }),
 })

@@ -9,6 +9,10 @@ export const MediaPaths = {
 export const MEDIA_KINDS = ['photo', 'video'] as const
 export type MediaKind = (typeof MEDIA_KINDS)[number]
 
+/** Where a photo stands in the admins' review (docs/decisions/032-photo-review.md). */
+export const MEDIA_REVIEWS = ['pending', 'approved', 'refused'] as const
+export type MediaReview = (typeof MEDIA_REVIEWS)[number]
+
 /** What a page needs to show a photo without layout shift: sizes, srcset and a blurred stand-in. */
 export const PhotoViewSchema = z.object({
   /** the 640-wide WebP (or a demo ad's stock path) */
@@ -22,6 +26,14 @@ export const PhotoViewSchema = z.object({
   placeholder: z.string(),
 })
 export type PhotoView = z.infer<typeof PhotoViewSchema>
+
+/** Where one of the owner's photos stands; `reason` is the admin's, for a refused photo. */
+export const PhotoReviewStateSchema = z.object({
+  mediaId: z.string(),
+  review: z.enum(MEDIA_REVIEWS),
+  reason: z.string(),
+})
+export type PhotoReviewState = z.infer<typeof PhotoReviewStateSchema>
 
 /** The upload's answer: the id to put in an ad's images or videos, and how to show it now. */
 export const MediaSchema = z.object({

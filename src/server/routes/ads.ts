@@ -166,7 +166,7 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await viewerId(request)
       const row = await service.visibleAd(request.params.id, viewer)
       const own = row.ownerId !== null && row.ownerId === viewer
-      const view = toPublicAd(row, await mediaIndexFor(db, [row]))
+      const view = toPublicAd(row, await mediaIndexFor(db, [row]), own ? 'owner' : 'public')
       return own ? { ...view, status: effectiveStatus(row, new Date()) } : view
     },
   )

@@ -15,7 +15,7 @@ export const UPLOAD_RATE_LIMIT = { max: 60, timeWindow: '1 hour' } as const
 export const NOT_MULTIPART_DETAIL = 'Send the file as multipart/form-data'
 
 // POST /api/media (docs/decisions/011-media-storage.md): one file per request, its type decided
-// by its bytes; photos re-encoded without metadata, videos stored as they are.
+// by its bytes; photos re-encoded without metadata, MP4 videos without their metadata boxes.
 const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     // one file and nothing else; busboy stops reading past the largest allowed size (a video's)
@@ -44,7 +44,9 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           "The type comes from the file's bytes: JPEG, PNG, WebP, HEIC/HEIF, AVIF photos (at most " +
           `${MAX_PHOTO_BYTES / 1024 / 1024} MB and ${MAX_PHOTO_PIXELS / 1_000_000} megapixels) are re-encoded ` +
           `to WebP at 320, 640 and 1280 px without any metadata; MP4 and WebM videos (at most ` +
-          `${MAX_VIDEO_BYTES / 1024 / 1024} MB) are stored as sent. Anything else: 415; too big: 413. ` +
+          `${MAX_VIDEO_BYTES / 1024 / 1024} MB) are stored with their metadata boxes blanked (an MP4's location, ` +
+          `make, model, encoder and dates; WebM as sent). Anything else: 415; too big: 413. ` +
+          `Photos wait for an admin's review before anyone but their owner sees them, unless the owner is verified. ` +
           `Put the id in an ad's images or videos; uploads no ad uses are deleted after 24 hours. ` +
           `Rate-limited to ${UPLOAD_RATE_LIMIT.max} per ${UPLOAD_RATE_LIMIT.timeWindow} per account.`,
         consumes: ['multipart/form-data'],

@@ -42,12 +42,12 @@ export default function AccountMenuContent({ email, onSignOut }: AccountMenuProp
           <ShieldIcon aria-hidden="true" />
           {t.admin}
         </DropdownMenuItem>
-        <DropdownMenuItem disabled>
-          <BadgeCheckIcon aria-hidden="true" />
-          {t.verifiedSoon}
-        </DropdownMenuItem>
         {email !== null && (
           <>
+            <DropdownMenuItem onSelect={() => go('/account/verification')}>
+              <BadgeCheckIcon aria-hidden="true" />
+              {t.getVerified}
+            </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => go('/account/password')}>
               <KeyRoundIcon aria-hidden="true" />
               {t.changePassword}

@@ -1,6 +1,7 @@
 import { BadgeCheckIcon, MapPinIcon } from 'lucide-react'
 import { AdPhoto } from '#client/components/media/ad-photo.tsx'
 import { MediaImage } from '#client/components/media/media-image.tsx'
+import { PhotoUnderReview } from '#client/components/media/photo-under-review.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { PostedTime } from '#client/components/ui/posted-time.tsx'
 import { msg } from '#client/i18n/messages.ts'
@@ -39,6 +40,8 @@ export function AdCard({ ad, own, eager, priority, onOpen, onIntent }: AdCardPro
             fetchPriority={priority ? 'high' : undefined}
             className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
           />
+        ) : ad.photosUnderReview > 0 ? (
+          <PhotoUnderReview />
         ) : (
           <MediaImage
             src={adImage(ad)}

@@ -2,6 +2,7 @@ import { BadgeCheckIcon, CalendarIcon, MapPinIcon } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { AdPhoto } from '#client/components/media/ad-photo.tsx'
 import { MediaImage } from '#client/components/media/media-image.tsx'
+import { PhotoUnderReview } from '#client/components/media/photo-under-review.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { PostedTime } from '#client/components/ui/posted-time.tsx'
 import { fill } from '#client/i18n/fill.ts'
@@ -79,6 +80,8 @@ export function AdDetails({
             fetchPriority={inDialog ? undefined : 'high'}
             className="size-full object-cover"
           />
+        ) : ad.images.length === 0 && ad.photosUnderReview > 0 ? (
+          <PhotoUnderReview />
         ) : (
           <MediaImage
             src={images[photo] ?? images[0] ?? ''}

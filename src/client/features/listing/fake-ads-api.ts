@@ -23,6 +23,7 @@ export function toPublicAd(ad: Ad): PublicAd {
     images: ad.images,
     photos: ad.images.map((src) => ({ src, srcSet: '', width: 400, height: 300, placeholder: '' })),
     videos: ad.videos,
+    photosUnderReview: 0,
     verified: ad.verified,
     demo: true,
     hasContact: false,

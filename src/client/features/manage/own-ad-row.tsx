@@ -12,6 +12,7 @@ import { PrivateImage } from '#client/components/media/private-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
 import { msgPost } from '#client/i18n/messages-post.ts'
 import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
@@ -72,6 +73,27 @@ function HoldNotice({ ad, onAppeal }: { ad: OwnAd; onAppeal: (ad: OwnAd) => void
   )
 }
 
+/** Which of the ad's photos wait for an admin, and why one was refused (docs/decisions/032). */
+function PhotoReviewNotes({ ad }: { ad: OwnAd }) {
+  const pending = ad.photoReviews.filter((r) => r.review === 'pending').length
+  const refused = ad.photoReviews.filter((r) => r.review === 'refused')
+  if (pending === 0 && refused.length === 0) return null
+  return (
+    <div className="grid gap-1 text-sm" data-testid="photo-review-notes">
+      {pending > 0 && (
+        <p className="text-muted-foreground">
+          {fill(msg.trust.photos.manageUnderReview, { count: String(pending) })}
+        </p>
+      )}
+      {refused.map((r) => (
+        <p key={r.mediaId} className="text-destructive">
+          {fill(msg.trust.photos.manageRefused, { reason: r.reason })}
+        </p>
+      ))}
+    </div>
+  )
+}
+
 /** One of the user's server ads: its status, and the actions that status allows. */
 export function OwnAdRow({
   ad,
@@ -90,7 +112,14 @@ export function OwnAdRow({
       data-testid="own-ad"
     >
       <div className="flex min-w-0 flex-1 gap-3">
-        <AdThumbnail src={adImage(ad)} own={ad.status === 'held' && ad.images.length > 0} />
+        <AdThumbnail
+          src={adImage(ad)}
+          // a held ad's photos, and photos under review, come only with the owner's token
+          own={
+            ad.images.length > 0 &&
+            (ad.status === 'held' || ad.photoReviews.some((r) => r.review === 'pending'))
+          }
+        />
         <div className="grid min-w-0 content-start gap-1">
           <h2 className="truncate font-semibold">{ad.title}</h2>
           <p>
@@ -102,6 +131,7 @@ export function OwnAdRow({
             <p className="text-sm text-destructive">{fill(t.removedBecause, { reason: ad.removalReason })}</p>
           )}
           {ad.status === 'held' && <HoldNotice ad={ad} onAppeal={onAppeal} />}
+          <PhotoReviewNotes ad={ad} />
           <p className="text-sm font-bold text-primary">{formatAdPrice(ad)}</p>
           <p className="flex items-center gap-1 text-xs text-muted-foreground">
             <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />

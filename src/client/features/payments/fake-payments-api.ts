@@ -23,6 +23,7 @@ function createdAd(body: Record<string, unknown>): OwnAd {
     images: [],
     photos: [],
     videos: [],
+    photosUnderReview: 0,
     verified: false,
     demo: false,
     hasContact: true,
@@ -36,6 +37,7 @@ function createdAd(body: Record<string, unknown>): OwnAd {
     createdAt: now,
     removalReason: null,
     hold: null,
+    photoReviews: [],
     mediaIds: { images: [], videos: [] },
   }
 }

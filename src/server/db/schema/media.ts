@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { MEDIA_KINDS } from '#domain/api/media.ts'
+import { MEDIA_KINDS, MEDIA_REVIEWS } from '#domain/api/media.ts'
 import { ads } from './ads.ts'
 import { users } from './users.ts'
 
@@ -31,6 +31,12 @@ export const media = pgTable(
     // set when an ad is created or edited with this media; an ad purged for good orphans it
     adId: text('ad_id').references(() => ads.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // docs/decisions/032-photo-review.md: an uploaded photo starts 'pending' (shown only when its
+    // owner is verified); rows from before review existed, and videos, are 'approved'. A refused
+    // photo keeps its row (without files) so that its owner reads why in /manage.
+    review: text('review', { enum: MEDIA_REVIEWS }).notNull().default('approved'),
+    reviewReason: text('review_reason').notNull().default(''),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
     index('media_ad').on(t.adId),
@@ -39,6 +45,8 @@ export const media = pgTable(
     index('media_unattached_created').on(t.createdAt).where(sql`${t.adId} is null`),
     // "does any other row still name this file?"
     index('media_storage_keys').using('gin', t.storageKeys),
+    // the photo queue: pending photos on ads, oldest first
+    index('media_pending_created').on(t.createdAt).where(sql`${t.review} = 'pending'`),
   ],
 )
 

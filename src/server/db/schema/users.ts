@@ -14,6 +14,11 @@ export const users = pgTable('users', {
   // set on the pseudonymous row that keeps a deleted account's ledger for the tax years the law
   // requires (docs/decisions/034-privacy-and-retention.md): it has no email of a person and can never sign in
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  // set while an admin-approved verification stands (docs/decisions/031-verified-advertisers.md):
+  // the owner's ads carry verified, and their photos show before review
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  // the one-time code GET /api/account/verification shows; a request uses it up
+  verificationCode: text('verification_code'),
 })
 
 export const ACCOUNT_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const

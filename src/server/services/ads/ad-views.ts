@@ -9,7 +9,7 @@ import type { ProvinceCode } from '#domain/provinces.ts'
 import type { ads } from '#server/db/schema/ads.ts'
 import { type MediaIndex, NO_MEDIA } from '#server/services/media/ad-media.ts'
 import { holdView } from '#server/services/reports/hold-view.ts'
-import { adPhotos, adVideos } from './ad-media-views.ts'
+import { type AdViewer, adPhotos, adVideos } from './ad-media-views.ts'
 
 export type AdRow = typeof ads.$inferSelect
 
@@ -33,8 +33,9 @@ function hasContact(row: AdRow): boolean {
 // The columns hold only values the zod write schemas let in, so these casts restate what was checked.
 // `media` holds the rows behind the ad's media ids (mediaIndexFor); an id without a row (its
 // media were deleted with a removed ad) is left out rather than shown broken.
-export function toPublicAd(row: AdRow, media: MediaIndex = NO_MEDIA): PublicAd {
-  const photos = adPhotos(row.images, media)
+// `row.verified` is the owner's verification, kept equal to it by every decision (verifications.ts).
+export function toPublicAd(row: AdRow, media: MediaIndex = NO_MEDIA, viewer: AdViewer = 'public'): PublicAd {
+  const { photos, underReview } = adPhotos(row.images, media, row.verified, viewer)
   return {
     id: row.id,
     title: row.title,
@@ -48,6 +49,7 @@ export function toPublicAd(row: AdRow, media: MediaIndex = NO_MEDIA): PublicAd {
     images: photos.map((photo) => photo.src),
     photos,
     videos: adVideos(row.videos, media),
+    photosUnderReview: underReview,
     verified: row.verified,
     demo: row.demo,
     hasContact: hasContact(row),
@@ -78,12 +80,18 @@ export function toOwnAd(
   appeals: ReadonlyMap<string, Date> = new Map(),
 ): OwnAd {
   return {
-    ...toPublicAd(row, media),
+    ...toPublicAd(row, media, 'owner'),
     ...toReveal(row),
     status: effectiveStatus(row, now),
     createdAt: row.createdAt.toISOString(),
     removalReason: row.status === 'removed' ? row.removalReason : null,
     hold: holdView(row, appeals.get(row.id) ?? null),
+    photoReviews: row.images.flatMap((id) => {
+      const photo = media.get(id)
+      return photo?.kind === 'photo'
+        ? [{ mediaId: id, review: photo.review, reason: photo.reviewReason }]
+        : []
+    }),
     mediaIds: { images: row.images, videos: row.videos },
   }
 }

@@ -90,9 +90,18 @@ export class AdsService {
     await this.moderate(fields)
     await checkAdMedia(this.db, ownerId, fields, null)
     return this.db.transaction(async (tx) => {
+      // the owner's verification as it stands now, locked until this ad is written: an admin's
+      // decision updates the user row first, so it waits for this ad and then sets its flag too
+      // (docs/decisions/031-verified-advertisers.md)
+      const [locked] = await tx
+        .select({ verifiedAt: users.verifiedAt })
+        .from(users)
+        .where(eq(users.id, ownerId))
+        .for('share')
+      const verified = locked?.verifiedAt != null
       const [row] = await tx
         .insert(ads)
-        .values({ id: newAdId(), ownerId, lifetimeDays: this.lifetimeDays, ...toColumns(fields) })
+        .values({ id: newAdId(), ownerId, lifetimeDays: this.lifetimeDays, verified, ...toColumns(fields) })
         .returning()
       if (!row) throw new Error('Ad was not written')
       await attachAdMedia(tx, ownerId, row.id, [...fields.images, ...fields.videos])

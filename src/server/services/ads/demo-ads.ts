@@ -29,7 +29,8 @@ function demoRow(ad: Ad, lifetimeDays: number) {
     description: ad.description,
     images: ad.images,
     videos: ad.videos,
-    verified: ad.verified,
+    // seeded ads belong to nobody: no admin verified them (docs/decisions/031-verified-advertisers.md)
+    verified: false,
     demo: true,
     publishedAt: new Date(ad.postedAt),
     // demo ads have no contact details: nobody is behind them

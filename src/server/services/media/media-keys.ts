@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 
 // Storage keys are `<sha256 hex>.<ext>`: the same bytes always get the same key (stored once), and
 // a key says its own type. Anything else is not a key we wrote, so drivers never touch it.
-const KEY_PATTERN = /^[0-9a-f]{64}\.(?:webp|mp4|webm)$/
+// Verification photos get `private-<sha256 hex>.webp`: no media row ever names one, so no /media URL
+// reaches it, and it never shares a file with an ad's photo (docs/decisions/031-verified-advertisers.md).
+const KEY_PATTERN = /^(?:private-)?[0-9a-f]{64}\.(?:webp|mp4|webm)$/
 
 export function isStorageKey(value: string): boolean {
   return KEY_PATTERN.test(value)
@@ -12,6 +15,18 @@ export function keyFor(sha256Hex: string, extension: 'webp' | 'mp4' | 'webm'): s
   return `${sha256Hex}.${extension}`
 }
 
+/** The key of a file only admins may read, through an admin route: never a media row's. */
+export function privateKeyFor(sha256Hex: string): string {
+  return `private-${sha256Hex}.webp`
+}
+
 export function sha256Hex(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex')
+}
+
+/** The sha256 of a file on disk, read as a stream (a video may be 50 MB). */
+export async function fileSha256(path: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
 }

@@ -3,10 +3,12 @@ import { and, arrayOverlaps, asc, eq, inArray, isNull, lt } from 'drizzle-orm'
 import { UNATTACHED_UPLOAD_TTL_MS } from '#domain/constants.ts'
 import type { Db } from '#server/db/client.ts'
 import { type MediaRow, media } from '#server/db/schema/media.ts'
-import { keyFor, sha256Hex } from './media-keys.ts'
+import { verificationRequests } from '#server/db/schema/verifications.ts'
+import { fileSha256, keyFor, sha256Hex } from './media-keys.ts'
 import type { MediaStore } from './media-store.ts'
 import { processPhoto } from './process-photo.ts'
 import type { ReceivedUpload } from './receive-upload.ts'
+import { stripVideoMetadata } from './strip-video-metadata.ts'
 
 // one sweep deletes at most this many rows, so a backlog never holds the database for long
 const SWEEP_BATCH = 500
@@ -75,9 +77,16 @@ export class MediaLibrary {
         height: stored.height,
         placeholder: stored.placeholder,
         bytes: stored.bytes,
+        // every photo waits for an admin; its owner's verification decides whether it shows meanwhile
+        // (docs/decisions/032-photo-review.md)
+        review: 'pending',
       }
     } else {
-      const key = keyFor(upload.sha256, upload.type.format)
+      // a phone's MP4 says where it was filmed and on what: blanked in the upload's own temp copy
+      // before anything is stored; its key is the hash of what is stored (docs/decisions/032-photo-review.md)
+      const stripped = upload.type.format === 'mp4' && (await stripVideoMetadata(upload.path)).changed
+      const sha256 = stripped ? await fileSha256(upload.path) : upload.sha256
+      const key = keyFor(sha256, upload.type.format)
       await this.store.put(key, { path: upload.path, size: upload.size }, upload.type.contentType)
       values = {
         id: newMediaId(),
@@ -156,9 +165,13 @@ export class MediaLibrary {
     }
   }
 
-  /** Every key named by any row: what a purge must delete once the rows are gone. */
+  /**
+   * Every key named by any row, verification photos' private keys included: what a purge must
+   * delete once the rows are gone.
+   */
   async allKeys(): Promise<string[]> {
     const rows = await this.db.select({ keys: media.storageKeys }).from(media)
-    return [...new Set(rows.flatMap((row) => row.keys))]
+    const requests = await this.db.select({ keys: verificationRequests.photoKeys }).from(verificationRequests)
+    return [...new Set([...rows, ...requests].flatMap((row) => row.keys))]
   }
 }

@@ -1,16 +1,35 @@
 import { eq } from 'drizzle-orm'
+import type { MediaReview } from '#domain/api/media.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { type MediaRow, media } from '#server/db/schema/media.ts'
+import { users } from '#server/db/schema/users.ts'
 import { findAdminBySessionToken, findUserBySessionToken } from '#server/services/accounts/sessions.ts'
 import { bearerToken } from '#server/services/accounts/tokens.ts'
 
-// The held-or-removed part of who may fetch a media file (docs/decisions/033-reports-that-cost.md):
-// the photos and videos of an ad under review, or removed, go to its owner and the admins only; to
-// anyone else they answer 404, as if they did not exist. The rest of the rule (photos under review,
-// verified owners) belongs to the media access check of issue 31's verification half.
+// The one media access check: who may fetch a media file. Its owner and the admins always may;
+// anyone else only when both halves allow it:
+// - its ad is not held or removed (docs/decisions/033-reports-that-cost.md);
+// - it is not a photo under review from an unverified owner, nor a refused one
+//   (docs/decisions/032-photo-review.md; a verified owner's photo shows before its review).
+// To anyone else a private file answers 404, as if it did not exist.
 
 const PRIVATE_STATUSES: ReadonlySet<string> = new Set(['held', 'removed'])
+
+/** Whether a photo in this review state shows to visitors: `ownerVerified` is users.verified_at set. */
+export function reviewAllowsPublic(review: MediaReview, ownerVerified: boolean): boolean {
+  return review === 'approved' || (review === 'pending' && ownerVerified)
+}
+
+/** The pure rule, for the file route and for tests. */
+export function isPrivateMedia(input: {
+  adStatus: string | null
+  review: MediaReview
+  ownerVerified: boolean
+}): boolean {
+  if (input.adStatus !== null && PRIVATE_STATUSES.has(input.adStatus)) return true
+  return !reviewAllowsPublic(input.review, input.ownerVerified)
+}
 
 export interface ServableMedia {
   row: MediaRow
@@ -18,15 +37,21 @@ export interface ServableMedia {
   private: boolean
 }
 
-/** The media row behind an id, and whether its ad keeps it private, in one query. */
+/** The media row behind an id, and whether it is private, in one query. */
 export async function findServableMedia(db: Db, id: string): Promise<ServableMedia | null> {
   const [found] = await db
-    .select({ row: media, status: ads.status })
+    .select({ row: media, status: ads.status, ownerVerifiedAt: users.verifiedAt })
     .from(media)
     .leftJoin(ads, eq(ads.id, media.adId))
+    .leftJoin(users, eq(users.id, media.ownerId))
     .where(eq(media.id, id))
   if (!found) return null
-  return { row: found.row, private: found.status !== null && PRIVATE_STATUSES.has(found.status) }
+  const isPrivate = isPrivateMedia({
+    adStatus: found.status,
+    review: found.row.review,
+    ownerVerified: found.ownerVerifiedAt !== null,
+  })
+  return { row: found.row, private: isPrivate }
 }
 
 /** Whether the request's bearer token is the owner's session or an admin's. */

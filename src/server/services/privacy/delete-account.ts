@@ -7,6 +7,7 @@ import { media } from '#server/db/schema/media.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
 import { adReports } from '#server/db/schema/reports.ts'
 import { users } from '#server/db/schema/users.ts'
+import { verificationRequests } from '#server/db/schema/verifications.ts'
 import { walletTransactions } from '#server/db/schema/wallet.ts'
 import { ApiError } from '#server/errors.ts'
 import { verifyPassword } from '#server/services/accounts/passwords.ts'
@@ -51,6 +52,11 @@ export async function deleteAccount(
   const pseudonym = randomUUID()
   const keys = await db.transaction(async (tx) => {
     const files = await tx.select({ keys: media.storageKeys }).from(media).where(eq(media.ownerId, userId))
+    // verification photos still waiting go too (their rows go with the user row)
+    const requests = await tx
+      .select({ keys: verificationRequests.photoKeys })
+      .from(verificationRequests)
+      .where(eq(verificationRequests.userId, userId))
     const now = new Date()
     await tx.insert(users).values({
       id: pseudonym,
@@ -79,7 +85,7 @@ export async function deleteAccount(
       action: 'account_deleted',
       target: `user:${pseudonym}`,
     })
-    return files.flatMap((f) => f.keys)
+    return [...files, ...requests].flatMap((f) => f.keys)
   })
   // sessions, wallet and ads are gone: no cached copy may answer for them
   forgetCachedSessions()

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import { effectiveStatus } from '#domain/ad-status.ts'
 import { centsToDollars } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
@@ -69,7 +69,12 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
       ? []
       : db.select().from(adEvents).where(inArray(adEvents.adId, adIds)).orderBy(asc(adEvents.at)),
     adIds.length === 0 ? [] : db.select().from(adAppeals).where(inArray(adAppeals.adId, adIds)),
-    db.select().from(media).where(eq(media.ownerId, userId)).orderBy(asc(media.createdAt)),
+    // a refused photo has no file left (docs/decisions/032-photo-review.md)
+    db
+      .select()
+      .from(media)
+      .where(and(eq(media.ownerId, userId), ne(media.review, 'refused')))
+      .orderBy(asc(media.createdAt)),
     db
       .select()
       .from(walletTransactions)

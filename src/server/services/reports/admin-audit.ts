@@ -17,6 +17,12 @@ export const ADMIN_ACTIONS = [
   'appeal',
   // docs/decisions/034-privacy-and-retention.md: who is the pseudonym the kept ledger rows now name
   'account_deleted',
+  // docs/decisions/031-verified-advertisers.md and 032-photo-review.md: each decision, its admin and date
+  'verification_approved',
+  'verification_refused',
+  'verification_revoked',
+  'photo_approved',
+  'photo_refused',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 

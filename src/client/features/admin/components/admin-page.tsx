@@ -9,8 +9,10 @@ import { AllAdsPanel } from './all-ads-panel.tsx'
 import { AuditPanel } from './audit-panel.tsx'
 import { BannedPhrasesPanel } from './banned-phrases-panel.tsx'
 import { PaymentsAttentionPanel } from './payments-attention-panel.tsx'
+import { PhotoQueuePanel } from './photo-queue-panel.tsx'
 import { PurgePanel } from './purge-panel.tsx'
 import { ReviewQueuePanel } from './review-queue-panel.tsx'
+import { VerificationsPanel } from './verifications-panel.tsx'
 
 const t = msgReview.admin
 
@@ -36,6 +38,8 @@ export function AdminPage() {
       {token ? (
         <>
           <ReviewQueuePanel />
+          <VerificationsPanel />
+          <PhotoQueuePanel />
           <AllAdsPanel />
           <BannedPhrasesPanel />
           <AuditPanel />

@@ -1,0 +1,160 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
+import { PhotoParamsSchema, PhotoQueueSchema } from '#domain/api/photo-review.ts'
+import { ReviewActionRequestSchema } from '#domain/api/reports.ts'
+import {
+  DecisionReasonSchema,
+  VerificationIdParamsSchema,
+  VerificationPhotoParamsSchema,
+  VerificationQueueSchema,
+} from '#domain/api/verification.ts'
+import { ApiError, NOT_FOUND_DETAIL } from '#server/errors.ts'
+import { decidePhoto, photoQueue } from '#server/services/media/photo-review.ts'
+import {
+  decideVerification,
+  deleteVerificationFiles,
+  verificationPhotoKey,
+  verificationQueue,
+} from '#server/services/verification/verifications.ts'
+
+// Admin routes of the trust layer under /api/admin: verification requests
+// (docs/decisions/031-verified-advertisers.md) and the photo queue (032-photo-review.md).
+const adminTrustRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireAdmin)
+  const security = [{ bearerAuth: [] }]
+  const tags = ['admin']
+  const db = () => app.database.db
+  const decided = { 204: z.null(), 409: ErrorSchema, ...errorResponses }
+
+  app.get(
+    '/verifications',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Verification requests waiting, oldest first, beside the account’s ad photos',
+        response: { 200: VerificationQueueSchema, ...errorResponses },
+      },
+    },
+    async () => ({ items: await verificationQueue(db()) }),
+  )
+
+  app.get(
+    '/verifications/:id/photos/:n',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A photo of a waiting verification request (admins only; never cached)',
+        params: VerificationPhotoParamsSchema,
+        response: { 200: z.unknown(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const key = await verificationPhotoKey(db(), request.params.id, request.params.n)
+      const body = key ? await app.mediaLibrary.store.read(key) : null
+      if (!body) throw new ApiError(404, NOT_FOUND_DETAIL)
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(body)
+    },
+  )
+
+  for (const [action, decision] of [
+    ['approve', 'approved'],
+    ['refuse', 'refused'],
+    ['revoke', 'revoked'],
+  ] as const) {
+    app.post(
+      `/verifications/:id/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            action === 'approve'
+              ? 'Approve: every ad of the account shows Verified at once; the photos are deleted'
+              : action === 'refuse'
+                ? 'Refuse with a reason the advertiser reads; the photos are deleted'
+                : 'Revoke an approved verification: the badge leaves every ad at once',
+          params: VerificationIdParamsSchema,
+          body: action === 'approve' ? z.object({}).optional() : DecisionReasonSchema,
+          response: decided,
+        },
+      },
+      async (request, reply) => {
+        const reason = (request.body as { reason?: string } | undefined)?.reason ?? ''
+        const keys = await decideVerification(
+          db(),
+          request.params.id,
+          decision,
+          request.admin.username,
+          reason,
+        )
+        await deleteVerificationFiles(db(), app.mediaLibrary.store, keys)
+        return reply.code(204).send(null)
+      },
+    )
+  }
+
+  app.get(
+    '/photos',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Photos waiting for a review: reported ads first, then the oldest',
+        response: { 200: PhotoQueueSchema, ...errorResponses },
+      },
+    },
+    async () => ({ items: await photoQueue(db()) }),
+  )
+
+  app.post(
+    '/photos/:mediaId/approve',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Approve a photo: it shows on its ad at once',
+        params: PhotoParamsSchema,
+        body: ReviewActionRequestSchema.optional(),
+        response: decided,
+      },
+    },
+    async (request, reply) => {
+      await decidePhoto(db(), request.params.mediaId, 'approved', request.admin.username)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/photos/:mediaId/refuse',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Refuse a photo with a reason: it is deleted and its owner reads why in /manage',
+        params: PhotoParamsSchema,
+        body: DecisionReasonSchema,
+        response: decided,
+      },
+    },
+    async (request, reply) => {
+      const keys = await decidePhoto(
+        db(),
+        request.params.mediaId,
+        'refused',
+        request.admin.username,
+        request.body.reason,
+      )
+      await app.mediaLibrary.deleteUnreferenced(keys)
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+export default adminTrustRoutes

@@ -1,0 +1,123 @@
+// A small but well-formed MP4 built box by box (no encoder on these machines): one video track with
+// an empty sample table and a few bytes of mdat, enough for exiftool to read and write its
+// metadata as it does a phone's video. `moovFirst` puts moov before mdat, as "fast start" files do.
+import { execFileSync } from 'node:child_process'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { tempDir } from './media.ts'
+
+function box(type: string, ...parts: Buffer[]): Buffer {
+  const payload = Buffer.concat(parts)
+  const header = Buffer.alloc(8)
+  header.writeUInt32BE(8 + payload.length, 0)
+  header.write(type, 4, 'latin1')
+  return Buffer.concat([header, payload])
+}
+
+const u32 = (...values: number[]) => {
+  const b = Buffer.alloc(values.length * 4)
+  values.forEach((v, i) => {
+    b.writeUInt32BE(v >>> 0, i * 4)
+  })
+  return b
+}
+const u16 = (...values: number[]) => {
+  const b = Buffer.alloc(values.length * 2)
+  values.forEach((v, i) => {
+    b.writeUInt16BE(v & 0xffff, i * 2)
+  })
+  return b
+}
+const zeros = (n: number) => Buffer.alloc(n)
+const MATRIX = u32(0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000)
+// 2024-05-01 in seconds since 1904, as QuickTime counts
+const WHEN = 3_797_452_800
+
+export function minimalMp4(options: { moovFirst?: boolean; compressor?: string } = {}): Buffer {
+  const name = Buffer.alloc(32)
+  const compressor = options.compressor ?? 'Lavc60.31.102 libx264'
+  name[0] = compressor.length
+  name.write(compressor, 1, 'latin1')
+  const avc1 = box(
+    'avc1',
+    zeros(6),
+    u16(1),
+    zeros(16),
+    u16(320, 240),
+    u32(0x480000, 0x480000, 0),
+    u16(1),
+    name,
+    u16(0x18, 0xffff),
+  )
+  const stbl = box(
+    'stbl',
+    box('stsd', u32(0, 1), avc1),
+    box('stts', u32(0, 0)),
+    box('stsc', u32(0, 0)),
+    box('stsz', u32(0, 0, 0)),
+    box('stco', u32(0, 0)),
+  )
+  const minf = box(
+    'minf',
+    box('vmhd', u32(1), zeros(8)),
+    box('dinf', box('dref', u32(0, 1), box('url ', u32(1)))),
+    stbl,
+  )
+  const mdia = box(
+    'mdia',
+    box('mdhd', u32(0, WHEN, WHEN, 1000, 1000), u16(0x55c4, 0)),
+    box('hdlr', u32(0, 0), Buffer.from('vide', 'latin1'), zeros(12), Buffer.from('VideoHandler\0', 'latin1')),
+    minf,
+  )
+  const tkhd = box(
+    'tkhd',
+    u32(3, WHEN, WHEN, 1, 0, 1000),
+    zeros(8),
+    u16(0, 0, 0, 0),
+    MATRIX,
+    u32(320 << 16, 240 << 16),
+  )
+  const mvhd = box(
+    'mvhd',
+    u32(0, WHEN, WHEN, 1000, 1000, 0x10000),
+    u16(0x100),
+    zeros(10),
+    MATRIX,
+    zeros(24),
+    u32(2),
+  )
+  const moov = box('moov', mvhd, box('trak', tkhd, mdia))
+  const ftyp = box(
+    'ftyp',
+    Buffer.from('isom', 'latin1'),
+    u32(0x200),
+    Buffer.from('isomiso2avc1mp41', 'latin1'),
+  )
+  const mdat = box('mdat', Buffer.alloc(2048, 0x5a))
+  return options.moovFirst ? Buffer.concat([ftyp, moov, mdat]) : Buffer.concat([ftyp, mdat, moov])
+}
+
+/** Writes where, who and with what, as a phone and an editor would, with exiftool. */
+export function mp4WithLocation(options: { moovFirst?: boolean } = {}): Buffer {
+  const dir = tempDir('maple-mp4-')
+  try {
+    const path = join(dir, 'clip.mp4')
+    writeFileSync(path, minimalMp4(options))
+    execFileSync('exiftool', [
+      '-q',
+      '-overwrite_original',
+      '-UserData:GPSCoordinates=45.5017, -73.5673',
+      '-Keys:GPSCoordinates=45.5017, -73.5673',
+      '-UserData:Make=Apple',
+      '-UserData:Model=iPhone 15',
+      '-Keys:Make=Apple',
+      '-Keys:Model=iPhone 15',
+      '-ItemList:Encoder=Lavf60.16.100',
+      '-XMP:Creator=Jane Poster',
+      path,
+    ])
+    return readFileSync(path)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
