@@ -44,7 +44,7 @@ import { metricSources } from './services/metrics/metric-sources.ts'
 import { loadAdultGate } from './services/pages/adult-gate.ts'
 import { startRetention } from './services/privacy/retention.ts'
 import { StartupWork } from './startup-work.ts'
-import { fastifyTrustProxy } from './trust-proxy.ts'
+import { fastifyTrustProxy, trustProxyWarning } from './trust-proxy.ts'
 
 export interface AppDeps {
   config: Config
@@ -106,6 +106,9 @@ export async function buildApp({
     pluginTimeout: 0,
   })
   answerCache.logTo(base.log)
+  // once per process: a hop count or no trust starts, but the operator should know what it costs
+  const trustWarning = config.NODE_ENV === 'production' ? trustProxyWarning(config.TRUST_PROXY) : undefined
+  if (trustWarning) base.log.warn(trustWarning)
   base.decorate('answerCache', answerCache)
   const outages = new OutageLog(base.log)
   const startup = new StartupWork()
