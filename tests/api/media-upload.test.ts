@@ -1,4 +1,5 @@
 import { connect } from 'node:net'
+import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Member, member } from '#tests/support/ads.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
@@ -14,6 +15,7 @@ import {
   pngBomb,
   served,
   storedFiles,
+  tallPngHeader,
   tempDir,
   upload,
   uploaded,
@@ -127,6 +129,41 @@ describe('refusing what is not a photo or video', () => {
     // decoding it would take 1.2 GB; reading its header takes nothing worth measuring
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024)
     expect(leftoverUploads()).toEqual([])
+  })
+
+  it('refuses a 2 × 19,000,000 PNG of a few KB from its header, in words, in English and French', async () => {
+    const owner = await member(t)
+    const tall = tallPngHeader()
+    expect(tall.length).toBeLessThan(10 * 1024)
+    const res = await upload(t, owner, tall, 'tall.png', 'image/png')
+    expect(res.statusCode).toBe(413)
+    expect(res.json().detail).toBe(
+      'Photos may be at most 16,383 pixels on a side and at most 20 times as long as they are wide',
+    )
+    const body = multipartBody(tall, 'tall.png', 'image/png')
+    const french = await t.app.inject({
+      method: 'POST',
+      url: MEDIA_URL,
+      headers: { ...body.headers, ...owner.auth, 'accept-language': 'fr-CA' },
+      payload: body.payload,
+    })
+    expect(french.statusCode).toBe(413)
+    expect(french.json().detail).toMatch(/^Les photos peuvent mesurer au plus 16\s383 pixels de côté/)
+    expect(leftoverUploads()).toEqual([])
+  })
+
+  it('refuses a strip more than 20 times longer than wide, and takes one exactly 20 times', async () => {
+    const owner = await member(t)
+    const strip = await sharp({ create: { width: 2100, height: 100, channels: 3, background: '#840' } })
+      .png()
+      .toBuffer()
+    const refused = await upload(t, owner, strip, 'strip.png', 'image/png')
+    expect(refused.statusCode).toBe(413)
+    expect(refused.json().detail).toMatch(/20 times as long as they are wide/)
+    const banner = await sharp({ create: { width: 2000, height: 100, channels: 3, background: '#840' } })
+      .png()
+      .toBuffer()
+    expect((await upload(t, owner, banner, 'banner.png', 'image/png')).statusCode).toBe(201)
   })
 
   it('refuses a request that is not multipart, one without a file, and a JPEG that is only a header', async () => {
