@@ -33,6 +33,7 @@ import paymentsRoutes from './routes/payments.ts'
 import privacyRoutes from './routes/privacy.ts'
 import seoRoutes from './routes/seo.ts'
 import walletRoutes from './routes/wallet.ts'
+import { AfterAnswer } from './services/accounts/after-answer.ts'
 import { ChangeFeed } from './services/cache/change-feed.ts'
 import { alwaysLive, type CacheLive } from './services/cache/rechecked-cache.ts'
 import { startMediaCleanup } from './services/media/media-cleanup.ts'
@@ -73,6 +74,8 @@ declare module 'fastify' {
     readiness: ReadinessProbe
     /** One log line per outage of a dependency. */
     outages: OutageLog
+    /** Work requests started and did not wait for (account mails); closing waits for it. */
+    afterAnswer: AfterAnswer
   }
 }
 
@@ -116,6 +119,10 @@ export async function buildApp({
   base.decorate('outages', outages)
   base.decorate('startup', startup)
   base.decorate('readiness', readiness)
+  const afterAnswer = new AfterAnswer(base.log)
+  base.decorate('afterAnswer', afterAnswer)
+  // before the database closes (main.ts closes it after the app)
+  base.addHook('onClose', () => afterAnswer.settled())
   base.addHook('onReady', (done) => {
     // on the next turn of the event loop: listen() binds its port first (PGlite runs its statements
     // on this thread, so seeding would otherwise hold the bind until it is done)

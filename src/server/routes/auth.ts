@@ -64,6 +64,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.database.db,
     publicUrl: app.config.PUBLIC_URL,
     mailQueued: () => app.mailSender?.wake(),
+    afterAnswer: (name, task) => app.afterAnswer.run(name, task),
   }
   await primeDummyHash()
 
