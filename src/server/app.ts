@@ -191,6 +191,8 @@ export async function buildApp({
     readiness.add({
       name: 'redis',
       dependency: 'redis',
+      // shared by every process: its outage degrades them all alike and unreadies none (027)
+      degradesOnly: true,
       // where caches depend on it, the change feed says whether both its connections are up
       run: changeFeed ? () => changeFeed.check() : async () => void (await rateLimitRedis?.ping()),
     })
