@@ -49,7 +49,7 @@ async function timeOne(path: string): Promise<{ ms: number; peakMb: number; base
     peak = Math.max(peak, process.memoryUsage().rss / 1e6)
   }, 5)
   const started = performance.now()
-  await processPhoto(path)
+  await processPhoto(path, 'bench')
   const ms = performance.now() - started
   clearInterval(sampler)
   return { ms, peakMb: Math.max(peak, process.memoryUsage().rss / 1e6), baseMb }
@@ -60,7 +60,7 @@ export async function benchMedia(): Promise<string[]> {
   try {
     const big = join(dir, '12mp.jpg')
     writeFileSync(big, await photo(4000, 3000, 1))
-    await processPhoto(big) // warm-up: libvips loads its codecs once
+    await processPhoto(big, 'bench') // warm-up: libvips loads its codecs once
     const run = await timeOne(big)
     const lines = [
       `media: 12 MP JPEG → 3 WebP widths + placeholder: ${run.ms.toFixed(0)} ms, ` +
@@ -72,7 +72,7 @@ export async function benchMedia(): Promise<string[]> {
     for (let i = 0; i < CARDS; i++) {
       const path = join(dir, `card-${i}.jpg`)
       writeFileSync(path, await photo(2000, 1500, i + 2))
-      const processed = await processPhoto(path)
+      const processed = await processPhoto(path, 'bench')
       const index = pickedIndex(processed.width)
       picked.push(PHOTO_WIDTHS[index] as number)
       total += processed.variants[index]?.length ?? 0

@@ -18,6 +18,10 @@ export const MAX_VIDEOS_EDIT = 2
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
 export const MAX_PHOTO_PIXELS = 40_000_000
 export const MAX_VIDEO_BYTES = 50 * 1024 * 1024
+// libvips' own limit for a WebP side; and a strip 20 times longer than wide is no ad photo. Both are
+// read from the header: a 2 × 19,000,000 PNG is 80 KB, under 40 MP, and takes libvips 30 s+ to decode
+export const MAX_PHOTO_SIDE = 16_383
+export const MAX_PHOTO_ASPECT = 20
 // an upload no ad claims within this time is deleted by the server's hourly clean-up
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000
 

@@ -36,6 +36,7 @@ import privacyRoutes from './routes/privacy.ts'
 import seoRoutes from './routes/seo.ts'
 import verificationRoutes from './routes/verification.ts'
 import walletRoutes from './routes/wallet.ts'
+import { AfterAnswer } from './services/accounts/after-answer.ts'
 import { ChangeFeed } from './services/cache/change-feed.ts'
 import { alwaysLive, type CacheLive } from './services/cache/rechecked-cache.ts'
 import { startMediaCleanup } from './services/media/media-cleanup.ts'
@@ -47,7 +48,7 @@ import { metricSources } from './services/metrics/metric-sources.ts'
 import { loadAdultGate } from './services/pages/adult-gate.ts'
 import { startRetention } from './services/privacy/retention.ts'
 import { StartupWork } from './startup-work.ts'
-import { fastifyTrustProxy } from './trust-proxy.ts'
+import { fastifyTrustProxy, trustProxyWarning } from './trust-proxy.ts'
 
 export interface AppDeps {
   config: Config
@@ -76,6 +77,8 @@ declare module 'fastify' {
     readiness: ReadinessProbe
     /** One log line per outage of a dependency. */
     outages: OutageLog
+    /** Work requests started and did not wait for (account mails); closing waits for it. */
+    afterAnswer: AfterAnswer
   }
 }
 
@@ -109,6 +112,9 @@ export async function buildApp({
     pluginTimeout: 0,
   })
   answerCache.logTo(base.log)
+  // once per process: a hop count or no trust starts, but the operator should know what it costs
+  const trustWarning = config.NODE_ENV === 'production' ? trustProxyWarning(config.TRUST_PROXY) : undefined
+  if (trustWarning) base.log.warn(trustWarning)
   base.decorate('answerCache', answerCache)
   const outages = new OutageLog(base.log)
   const startup = new StartupWork()
@@ -116,6 +122,10 @@ export async function buildApp({
   base.decorate('outages', outages)
   base.decorate('startup', startup)
   base.decorate('readiness', readiness)
+  const afterAnswer = new AfterAnswer(base.log)
+  base.decorate('afterAnswer', afterAnswer)
+  // before the database closes (main.ts closes it after the app)
+  base.addHook('onClose', () => afterAnswer.settled())
   base.addHook('onReady', (done) => {
     // on the next turn of the event loop: listen() binds its port first (PGlite runs its statements
     // on this thread, so seeding would otherwise hold the bind until it is done)
@@ -184,6 +194,8 @@ export async function buildApp({
     readiness.add({
       name: 'redis',
       dependency: 'redis',
+      // shared by every process: its outage degrades them all alike and unreadies none (027)
+      degradesOnly: true,
       // where caches depend on it, the change feed says whether both its connections are up
       run: changeFeed ? () => changeFeed.check() : async () => void (await rateLimitRedis?.ping()),
     })

@@ -12,6 +12,11 @@ const KNOWN_DEFAULT_SECRETS = new Set([
   'webhook-secret',
 ])
 
+/** Shorter than this, a password for the admin (the one account that can remove any ad) is refused in production. */
+export const MIN_ADMIN_PASSWORD_LENGTH = 12
+/** Shorter than this, a webhook secret could be found by trying: production refuses it. */
+export const MIN_WEBHOOK_SECRET_LENGTH = 16
+
 function isWeakSecret(secret: string | undefined): boolean {
   const value = (secret ?? '').trim()
   return value === '' || KNOWN_DEFAULT_SECRETS.has(value.toLowerCase())
@@ -40,6 +45,15 @@ export function productionProblems(config: Config): string[] {
       "BTCPAY_WEBHOOK_SECRET is empty or a well-known default, so anyone could forge a payment webhook: set it to the long random secret of the store's webhook in BTCPay",
     )
   }
+  if (
+    config.BTCPAY_WEBHOOK_SECRET !== undefined &&
+    !isWeakSecret(config.BTCPAY_WEBHOOK_SECRET) &&
+    config.BTCPAY_WEBHOOK_SECRET.trim().length < MIN_WEBHOOK_SECRET_LENGTH
+  ) {
+    problems.push(
+      `BTCPAY_WEBHOOK_SECRET is shorter than ${MIN_WEBHOOK_SECRET_LENGTH} characters, so a forged payment webhook could guess it: set the store's webhook secret in BTCPay to a long random value (openssl rand -hex 32) and copy it here`,
+    )
+  }
   if (config.PAYMENT_PROVIDER === 'sandbox' && isWeakSecret(config.SANDBOX_WEBHOOK_SECRET)) {
     problems.push(
       'SANDBOX_WEBHOOK_SECRET is empty or the default, so anyone could forge a payment webhook: set a long random value (and do not run the sandbox in production)',
@@ -52,6 +66,10 @@ export function productionProblems(config: Config): string[] {
   }
   if (!config.ADMIN_USERNAME?.trim() || !config.ADMIN_PASSWORD) {
     problems.push('ADMIN_USERNAME and ADMIN_PASSWORD must both be set in production: set both')
+  } else if (config.ADMIN_PASSWORD.length < MIN_ADMIN_PASSWORD_LENGTH) {
+    problems.push(
+      `ADMIN_PASSWORD is shorter than ${MIN_ADMIN_PASSWORD_LENGTH} characters, and the admin can remove any ad: set a long passphrase`,
+    )
   }
   return problems
 }

@@ -13,6 +13,18 @@ export const TRUST_PROXY_TRUE_ERROR =
 // proxy-addr's names for whole private ranges, accepted beside literal addresses
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
+/**
+ * More hops than any real chain of proxies (CDN, balancer, ingress) has: a bigger count trusts
+ * whatever the client wrote at the front of X-Forwarded-For, which is `true` by another name.
+ */
+export const MAX_TRUSTED_HOPS = 10
+
+const HOPS_TOO_MANY_ERROR = (hops: number) =>
+  `TRUST_PROXY=${hops} trusts more proxy hops than any real chain has (at most ${MAX_TRUSTED_HOPS}), so any client can forge its IP: set TRUST_PROXY to the number of proxies in front of the API (1 behind one load balancer) or, better, to their comma-separated addresses/CIDRs (e.g. 10.0.0.0/8)`
+
+const CATCH_ALL_ERROR = (entry: string) =>
+  `TRUST_PROXY=${entry} trusts every address on the internet as a proxy, so any client can forge its IP: set TRUST_PROXY to the addresses/CIDRs of your own proxies (e.g. 10.0.0.0/8)`
+
 function isAddressOrCidr(value: string): boolean {
   if (NAMED_RANGES.has(value)) return true
   const [address = '', bits, ...rest] = value.split('/')
@@ -23,6 +35,12 @@ function isAddressOrCidr(value: string): boolean {
   return Number(bits) <= (version === 4 ? 32 : 128)
 }
 
+// a prefix of length 0 (0.0.0.0/0, ::/0, and the same spelt with any address) holds every address
+function isCatchAll(entry: string): boolean {
+  const bits = entry.split('/')[1]
+  return bits !== undefined && Number(bits) === 0
+}
+
 /** Parses TRUST_PROXY; returns an error sentence (what to set instead) for anything unsafe or unclear. */
 export function parseTrustProxy(
   raw: string | undefined,
@@ -31,6 +49,7 @@ export function parseTrustProxy(
   if (value === '' || value.toLowerCase() === 'false') return { ok: true, value: false }
   if (/^\d+$/.test(value)) {
     const hops = Number(value)
+    if (hops > MAX_TRUSTED_HOPS) return { ok: false, error: HOPS_TOO_MANY_ERROR(hops) }
     return { ok: true, value: hops === 0 ? false : hops }
   }
   if (value.toLowerCase() === 'true') return { ok: false, error: TRUST_PROXY_TRUE_ERROR }
@@ -45,7 +64,23 @@ export function parseTrustProxy(
       error: `TRUST_PROXY="${value}" is neither a hop count nor a list of addresses/CIDRs: set it to the number of proxies in front of the API (1 behind one load balancer) or to their comma-separated addresses/CIDRs (e.g. 10.0.0.0/8)`,
     }
   }
+  const catchAll = entries.find(isCatchAll)
+  if (catchAll !== undefined) return { ok: false, error: CATCH_ALL_ERROR(catchAll) }
   return { ok: true, value: entries }
+}
+
+/**
+ * What production says once at start when TRUST_PROXY is not a list of the proxies' addresses: a
+ * hop count trusts whoever reaches the port, so a backend port reachable without the balancer lets
+ * a client forge X-Forwarded-For; no trust at all gives every client the balancer's IP (one shared
+ * rate limit for everyone).
+ */
+export function trustProxyWarning(value: TrustProxy): string | undefined {
+  if (Array.isArray(value)) return undefined
+  if (value === false) {
+    return 'TRUST_PROXY is not set: behind a load balancer every client shares its IP (and its rate limits); set TRUST_PROXY to the addresses/CIDRs of your proxies (e.g. 10.0.0.0/8)'
+  }
+  return `TRUST_PROXY=${value} trusts a hop count, so a client that reaches this port without the balancer can forge its IP: prefer the addresses/CIDRs of your proxies (e.g. TRUST_PROXY=10.0.0.0/8)`
 }
 
 /**

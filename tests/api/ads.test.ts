@@ -95,6 +95,29 @@ describe('creating an ad', () => {
     expect(res.json().detail).toMatch(/Verify your email/)
   })
 
+  it('stores a title and city sent with bidi overrides and zero-width runs as they read, and refuses an invisible title', async () => {
+    const owner = await member(t)
+    const id = await createAd(t, owner, {
+      // renders as "Leather jacket" backwards inside a normal-looking title
+      title: 'Leather \u202Etekcaj\u202C \u200B\u200B\u200Bfor sale',
+      city: '\u2066Mon\u200Dtr\uFEFFéal\u2069',
+      description: 'Size M\u2060, worn twice.',
+    })
+    const row = await adRow(t, id)
+    expect(row?.title).toBe('Leather tekcaj for sale')
+    expect(row?.city).toBe('Montréal')
+    expect(row?.description).toBe('Size M, worn twice.')
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ads',
+      headers: owner.auth,
+      payload: adBody({ title: '\u202E\u200B\uFEFF' }),
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().detail).toMatch(/Title is required/)
+  })
+
   it('keeps an escort type only on adult-services ads', async () => {
     const owner = await member(t)
     const buySell = await createAd(t, owner, { escortType: 'female-companion' })

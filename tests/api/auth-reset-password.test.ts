@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accountTokens } from '#server/db/schema/users.ts'
 import { AUTH_RATE_LIMITS } from '#server/routes/auth.ts'
+import { forgotPassword, resendVerification } from '#server/services/accounts/accounts.ts'
 import { readOutbox } from '#server/services/mail/outbox.ts'
-import { setupAuthApp, tokenOf } from '#tests/support/auth-app.ts'
+import { PUBLIC_URL, setupAuthApp, tokenOf } from '#tests/support/auth-app.ts'
 
 // A forgotten password: the mailed reset link, what it changes and when it stops working.
 
@@ -28,6 +29,33 @@ describe('forgot-password and reset-password', () => {
       /^https:\/\/maple\.example\/reset-password\?token=/,
     )
     expect(await readOutbox(auth.t.db, { to: 'stranger@example.com' })).toHaveLength(0)
+  })
+
+  it('answers before looking the address up or queuing its mail, so the answer takes the same time for every address', async () => {
+    await verifiedUser('quick@example.com')
+    const left: (() => Promise<void>)[] = []
+    const deps = {
+      db: auth.t.db,
+      publicUrl: PUBLIC_URL,
+      mailQueued: () => {},
+      afterAnswer: (_name: string, task: () => Promise<void>) => void left.push(task),
+    }
+    const answers = [
+      await forgotPassword(deps, 'quick@example.com'),
+      await forgotPassword(deps, 'nobody@example.com'),
+      await resendVerification(deps, 'quick@example.com'),
+      await resendVerification(deps, 'nobody@example.com'),
+    ]
+    expect(answers[0]).toEqual(answers[1])
+    expect(answers[2]).toEqual(answers[3])
+    // answered, and nothing queued yet: the request path did no work that depends on the address
+    expect(await readOutbox(auth.t.db, { to: 'quick@example.com' })).toHaveLength(1)
+    for (const task of left) await task()
+    const mails = await readOutbox(auth.t.db, { to: 'quick@example.com' })
+    // the reset link; no new verification link for a verified account
+    expect(mails).toHaveLength(2)
+    expect(mails[0]?.link).toMatch(/\/reset-password\?token=/)
+    expect(await readOutbox(auth.t.db, { to: 'nobody@example.com' })).toHaveLength(0)
   })
 
   it('sets the new password, revokes every session, and the link works only once', async () => {

@@ -1,14 +1,15 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UNAVAILABLE_DETAIL } from '#server/errors.ts'
 import { RETRY_AFTER_SECONDS } from '#server/outages.ts'
-import { setupTestApp } from '#tests/support/api-app.ts'
+import { AUTH_RATE_LIMITS } from '#server/routes/auth.ts'
+import { createTestApp, setupTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 // The probes a balancer asks (GET /healthz, GET /readyz) and the request deadline behind every other
 // bound (REQUEST_TIMEOUT_MS); docs/decisions/027-health-and-draining.md. A real outage of the
 // database, the media store and Redis is in database-outages, media-outages and shared-changes.
 
 // a dependency the test turns off and on, and counts the questions it is asked
-const probe = { failing: false, hanging: false, asked: 0 }
+const probe = { failing: false, hanging: false, asked: 0, sharedDown: false }
 let release = () => {}
 
 const api = setupTestApp(
@@ -27,6 +28,12 @@ const api = setupTestApp(
           }
           return probe.failing ? Promise.reject(new Error('refused')) : Promise.resolve()
         },
+      })
+      // a dependency every process shares and can serve without, like Redis
+      app.readiness.add({
+        name: 'shared dependency',
+        degradesOnly: true,
+        run: () => (probe.sharedDown ? Promise.reject(new Error('gone')) : Promise.resolve()),
       })
       // a handler waiting on something that has no bound of its own
       app.get('/api/test/never', () => new Promise(() => {}))
@@ -56,7 +63,13 @@ describe('GET /readyz', () => {
     expect(res.headers['cache-control']).toBe('no-store')
     expect(res.json()).toEqual({
       status: 'ready',
-      checks: { 'test dependency': 'ok', database: 'ok', 'media store': 'ok', 'start-up': 'ok' },
+      checks: {
+        'test dependency': 'ok',
+        'shared dependency': 'ok',
+        database: 'ok',
+        'media store': 'ok',
+        'start-up': 'ok',
+      },
     })
   })
 
@@ -72,6 +85,21 @@ describe('GET /readyz', () => {
     probe.failing = false
     await fresh()
     expect((await get('/readyz')).statusCode).toBe(200)
+  })
+
+  it('stays ready while a shared dependency it can serve without is down, saying so', async () => {
+    await fresh()
+    probe.sharedDown = true
+    try {
+      const res = await get('/readyz')
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toMatchObject({
+        status: 'ready',
+        checks: { 'shared dependency': 'degraded: gone', database: 'ok' },
+      })
+    } finally {
+      probe.sharedDown = false
+    }
   })
 
   it('asks each dependency once for the probes of half a second, and never again while it has not answered', async () => {
@@ -114,5 +142,37 @@ describe('a request with no answer', () => {
     expect(res.statusCode).toBe(503)
     expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS))
     expect(res.json()).toEqual({ detail: UNAVAILABLE_DETAIL })
+  })
+})
+
+describe('a Redis that every process shares, down', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    // nothing listens on port 1: Redis is down from the start, for this process as for all the others
+    t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' })
+  })
+  afterAll(() => t?.close())
+
+  it('leaves the process ready (the site stays up) and names Redis as degraded', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' })
+    expect(res.statusCode).toBe(200)
+    const report = res.json<{ status: string; checks: Record<string, string> }>()
+    expect(report.status).toBe('ready')
+    expect(report.checks.redis).toMatch(/^degraded: /)
+  })
+
+  it(`still answers the ${AUTH_RATE_LIMITS.login.max + 1}th sign-in attempt 429, counting in this process`, async () => {
+    const statuses: number[] = []
+    for (let attempt = 1; attempt <= AUTH_RATE_LIMITS.login.max + 1; attempt++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '203.0.113.9',
+        payload: { email: 'victim@example.com', password: `guess-${attempt}` },
+      })
+      statuses.push(res.statusCode)
+    }
+    expect(statuses.at(-2)).toBe(401)
+    expect(statuses.at(-1)).toBe(429)
   })
 })

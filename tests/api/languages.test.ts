@@ -13,8 +13,11 @@ let ip = ''
 
 const FRENCH = { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' }
 
-function call(options: InjectOptions) {
-  return t.app.inject({ remoteAddress: ip, ...options })
+// the mails of forgot-password and resend-verification are queued after the answer
+async function call(options: InjectOptions) {
+  const res = await t.app.inject({ remoteAddress: ip, ...options })
+  await t.app.afterAnswer.settled()
+  return res
 }
 
 function post(url: string, payload: object, headers: Record<string, string> = {}) {

@@ -1,6 +1,9 @@
+import { connect } from 'node:net'
+import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { member } from '#tests/support/ads.ts'
+import { type Member, member } from '#tests/support/ads.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
+import { listen } from '#tests/support/listening-app.ts'
 import {
   exifTags,
   fakeMp4,
@@ -8,9 +11,11 @@ import {
   jpegWithGps,
   leftoverUploads,
   MEDIA_URL,
+  multipartBody,
   pngBomb,
   served,
   storedFiles,
+  tallPngHeader,
   tempDir,
   upload,
   uploaded,
@@ -126,6 +131,41 @@ describe('refusing what is not a photo or video', () => {
     expect(leftoverUploads()).toEqual([])
   })
 
+  it('refuses a 2 × 19,000,000 PNG of a few KB from its header, in words, in English and French', async () => {
+    const owner = await member(t)
+    const tall = tallPngHeader()
+    expect(tall.length).toBeLessThan(10 * 1024)
+    const res = await upload(t, owner, tall, 'tall.png', 'image/png')
+    expect(res.statusCode).toBe(413)
+    expect(res.json().detail).toBe(
+      'Photos may be at most 16,383 pixels on a side and at most 20 times as long as they are wide',
+    )
+    const body = multipartBody(tall, 'tall.png', 'image/png')
+    const french = await t.app.inject({
+      method: 'POST',
+      url: MEDIA_URL,
+      headers: { ...body.headers, ...owner.auth, 'accept-language': 'fr-CA' },
+      payload: body.payload,
+    })
+    expect(french.statusCode).toBe(413)
+    expect(french.json().detail).toMatch(/^Les photos peuvent mesurer au plus 16\s383 pixels de côté/)
+    expect(leftoverUploads()).toEqual([])
+  })
+
+  it('refuses a strip more than 20 times longer than wide, and takes one exactly 20 times', async () => {
+    const owner = await member(t)
+    const strip = await sharp({ create: { width: 2100, height: 100, channels: 3, background: '#840' } })
+      .png()
+      .toBuffer()
+    const refused = await upload(t, owner, strip, 'strip.png', 'image/png')
+    expect(refused.statusCode).toBe(413)
+    expect(refused.json().detail).toMatch(/20 times as long as they are wide/)
+    const banner = await sharp({ create: { width: 2000, height: 100, channels: 3, background: '#840' } })
+      .png()
+      .toBuffer()
+    expect((await upload(t, owner, banner, 'banner.png', 'image/png')).statusCode).toBe(201)
+  })
+
   it('refuses a request that is not multipart, one without a file, and a JPEG that is only a header', async () => {
     const owner = await member(t)
     const json = await t.app.inject({
@@ -174,5 +214,108 @@ describe('who may upload', () => {
       'video/webm',
     )
     expect((await served(t, webm.url)).headers['content-type']).toBe('video/webm')
+  })
+})
+
+describe('a refused upload on a kept-alive connection', () => {
+  /** Sends raw HTTP/1.1 on one socket and reads one answer at a time, or the socket's end. */
+  function rawConnection(port: number) {
+    const socket = connect(port, '127.0.0.1')
+    let received = Buffer.alloc(0)
+    let ended = false
+    const waiters = new Set<() => void>()
+    const wake = () => {
+      for (const w of [...waiters]) w()
+    }
+    socket.on('data', (chunk) => {
+      received = Buffer.concat([received, chunk])
+      wake()
+    })
+    socket.on('close', () => {
+      ended = true
+      wake()
+    })
+    socket.on('error', () => {})
+    /** The next whole answer (its head and Content-Length bytes), or null if the socket closed first. */
+    async function answer(): Promise<{ head: string; body: string } | null> {
+      for (;;) {
+        const split = received.indexOf('\r\n\r\n')
+        if (split >= 0) {
+          const head = received.subarray(0, split).toString('latin1')
+          const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0)
+          if (received.length >= split + 4 + length) {
+            const body = received.subarray(split + 4, split + 4 + length).toString()
+            received = received.subarray(split + 4 + length)
+            return { head, body }
+          }
+        }
+        if (ended) return null
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            waiters.delete(done)
+            resolve()
+          }
+          waiters.add(done)
+        })
+      }
+    }
+    return { socket, answer, closed: () => ended }
+  }
+
+  /** A whole upload request, or (with a declared length) only its start: the rest never comes. */
+  function uploadRequest(m: Member, bytes: Buffer, declaredLength?: number): Buffer {
+    const body = multipartBody(bytes, 'logo.svg', 'image/svg+xml')
+    const boundary = body.headers['content-type'].split('boundary=')[1] ?? ''
+    const payload = declaredLength
+      ? body.payload.subarray(0, body.payload.length - `\r\n--${boundary}--\r\n`.length)
+      : body.payload
+    const head =
+      `POST ${MEDIA_URL} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n` +
+      `Authorization: ${m.auth.authorization}\r\nContent-Type: ${body.headers['content-type']}\r\n` +
+      `Content-Length: ${declaredLength ?? body.payload.length}\r\n\r\n`
+    return Buffer.concat([Buffer.from(head), payload])
+  }
+
+  let port = 0
+  async function listening(): Promise<number> {
+    port ||= Number(new URL(await listen(t)).port)
+    return port
+  }
+
+  const GET_ROOT = 'GET /api/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n'
+
+  it('answers the next request on the same socket after a refused 1 MB SVG', async () => {
+    const owner = await member(t)
+    const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${'<!-- x -->'.repeat(100_000)}</svg>`)
+    const conn = rawConnection(await listening())
+    try {
+      conn.socket.write(uploadRequest(owner, svg))
+      const refused = await conn.answer()
+      expect(refused?.head).toMatch(/^HTTP\/1\.1 415/)
+      conn.socket.write(GET_ROOT)
+      const next = await conn.answer()
+      expect(next?.head).toMatch(/^HTTP\/1\.1 200/)
+    } finally {
+      conn.socket.destroy()
+    }
+  })
+
+  it('closes the connection after refusing an upload too big to read for nothing', async () => {
+    const owner = await member(t)
+    const start = await jpeg(64, 64)
+    const conn = rawConnection(await listening())
+    try {
+      // a photo past 15 MB, in a body declared bigger still: reading the rest would cost 48 MB for nothing
+      const photoStart = Buffer.concat([start, Buffer.alloc(16 * 1024 * 1024, 7)])
+      conn.socket.write(uploadRequest(owner, photoStart, 64 * 1024 * 1024))
+      const refused = await conn.answer()
+      expect(refused?.head).toMatch(/^HTTP\/1\.1 4\d\d/)
+      expect(refused?.head).toMatch(/\r\nconnection: close/i)
+      // the client learns it at once and opens a new connection, instead of a hang
+      expect(await conn.answer()).toBeNull()
+      expect(conn.closed()).toBe(true)
+    } finally {
+      conn.socket.destroy()
+    }
   })
 })

@@ -45,6 +45,32 @@ describe('security headers and CORS', () => {
     }
   })
 
+  it('sends every answer, pages, JSON and errors alike, a Permissions-Policy that leaves only what the app uses', async () => {
+    for (const url of ['/', '/ca/ON/adult-buy-sell', '/api/', '/api/no-such-route', '/api/docs/']) {
+      const res = await platform.t.app.inject({ method: 'GET', url })
+      const policy = String(res.headers['permissions-policy'])
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
+        expect(policy, url).toContain(feature)
+      }
+      // sharing an ad and a video's full screen still work
+      for (const used of ['fullscreen', 'web-share', 'clipboard-write'])
+        expect(policy, url).not.toContain(used)
+    }
+  })
+
+  it('keeps sign-in and revealed contact answers out of every cache, refusals included', async () => {
+    const answers = [
+      { url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'not-the-password' } },
+      { url: '/api/admin/login', payload: { username: 'nobody', password: 'not-the-password' } },
+      { url: '/api/ads/00000000-0000-4000-8000-000000000000/reveal', payload: undefined },
+    ]
+    for (const { url, payload } of answers) {
+      const res = await platform.t.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}) })
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400)
+      expect(res.headers['cache-control'], url).toBe('no-store')
+    }
+  })
+
   it('allows our own origin and the listed ones, and refuses others', async () => {
     for (const origin of ['http://localhost:8080', 'https://partner.example']) {
       const res = await platform.t.app.inject({ method: 'GET', url: '/api/', headers: { origin } })

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '#server/config.ts'
+import { type Config, loadConfig } from '#server/config.ts'
 import { AUTH_RATE_LIMITS } from '#server/routes/auth.ts'
-import { parseTrustProxy, TRUST_PROXY_TRUE_ERROR } from '#server/trust-proxy.ts'
+import {
+  MAX_TRUSTED_HOPS,
+  parseTrustProxy,
+  TRUST_PROXY_TRUE_ERROR,
+  trustProxyWarning,
+} from '#server/trust-proxy.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 // the load balancer's own address, and the real client it appends as the last X-Forwarded-For hop
@@ -41,6 +46,55 @@ describe('TRUST_PROXY', () => {
       expect(parsed.ok, value).toBe(false)
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/)
     }
+  })
+})
+
+describe('catch-all proxy trust', () => {
+  it('refuses every address as a proxy, in IPv4 and IPv6, alone or in a list', () => {
+    for (const value of ['0.0.0.0/0', '::/0', '10.0.0.0/8, 0.0.0.0/0', '1.2.3.4/0', '::ffff:0.0.0.0/0']) {
+      const parsed = parseTrustProxy(value)
+      expect(parsed.ok, value).toBe(false)
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /trusts every address .*set TRUST_PROXY/,
+      )
+    }
+  })
+
+  it(`refuses a hop count over ${MAX_TRUSTED_HOPS}, which trusts whatever the client wrote`, () => {
+    expect(parseTrustProxy(String(MAX_TRUSTED_HOPS))).toEqual({ ok: true, value: MAX_TRUSTED_HOPS })
+    for (const value of [String(MAX_TRUSTED_HOPS + 1), '1000', '999999999']) {
+      expect(parseTrustProxy(value).ok, value).toBe(false)
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/more proxy hops than any real chain/)
+    }
+  })
+})
+
+describe('the start-up warning in production', () => {
+  async function startupLog(trustProxy: Config['TRUST_PROXY'], nodeEnv: Config['NODE_ENV']): Promise<string> {
+    const lines: string[] = []
+    const t = await createTestApp(
+      {
+        LOG_LEVEL: 'warn',
+        NODE_ENV: nodeEnv,
+        TRUST_PROXY: trustProxy,
+        ADMIN_USERNAME: 'a',
+        ADMIN_PASSWORD: 'b',
+      },
+      { logStream: { write: (line) => void lines.push(line) } },
+    )
+    await t.close()
+    return lines.join('')
+  }
+
+  it('says once that a hop count trusts whoever reaches the port, and names the CIDR form', async () => {
+    const log = await startupLog(1, 'production')
+    expect(log.match(/TRUST_PROXY=1 trusts a hop count/g)).toHaveLength(1)
+    expect(log).toContain('TRUST_PROXY=10.0.0.0/8')
+  })
+
+  it('says so when TRUST_PROXY is not set, and stays quiet with a list of the proxies', () => {
+    expect(trustProxyWarning(false)).toMatch(/TRUST_PROXY is not set/)
+    expect(trustProxyWarning(['10.0.0.0/8', '192.168.1.4'])).toBeUndefined()
   })
 })
 

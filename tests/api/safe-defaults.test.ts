@@ -63,6 +63,17 @@ describe('production start-up checks', () => {
     ],
     ['the default PUBLIC_URL', { PUBLIC_URL: undefined }, /^PUBLIC_URL=http:\/\/localhost:8080 is not https/],
     ['no admin password', { ADMIN_PASSWORD: undefined }, /^ADMIN_USERNAME and ADMIN_PASSWORD/],
+    [
+      'a one-letter admin password',
+      { ADMIN_PASSWORD: 'a' },
+      /^ADMIN_PASSWORD is shorter than 12 .*set a long/,
+    ],
+    ['an 11-character admin password', { ADMIN_PASSWORD: 'abcdefghijk' }, /^ADMIN_PASSWORD is shorter/],
+    [
+      'a one-letter webhook secret',
+      { BTCPAY_WEBHOOK_SECRET: 'x' },
+      /^BTCPAY_WEBHOOK_SECRET is shorter than 16/,
+    ],
   ]
   it.each(cases)('refuses %s with one clear line', (_name, change, expected) => {
     const problems = refusal({ ...SAFE_PRODUCTION, ...change })
@@ -78,7 +89,18 @@ describe('production start-up checks', () => {
       'SMTP_URL',
       'SANDBOX_WEBHOOK_SECRET',
       'PUBLIC_URL',
+      'ADMIN_PASSWORD',
     ])
+  })
+
+  it('accepts an admin password of 12 characters and a webhook secret of 16', () => {
+    expect(
+      refusal({
+        ...SAFE_PRODUCTION,
+        ADMIN_PASSWORD: 'abcdefghijkl',
+        BTCPAY_WEBHOOK_SECRET: '0123456789abcdef',
+      }),
+    ).toEqual([])
   })
 
   it('leaves development and test alone', () => {

@@ -116,6 +116,16 @@ test.describe('ad pages', () => {
     await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Adult Buy & Sell in Ontario')
     await reader.goto('/ca/XX/adult-buy-sell')
     expect(new URL(reader.url()).pathname).toBe('/')
+    // an unknown category is not another category's listing: a 404 that links the real ones
+    const unknown = await reader.goto('/ca/on/nope')
+    expect(unknown?.status()).toBe(404)
+    await expect(reader.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Category not found')
+    const choices = reader.locator('section:has(h1)')
+    await expect(choices.getByRole('link', { name: 'Adult Castings' })).toHaveAttribute(
+      'href',
+      '/ca/ON/adult-castings',
+    )
 
     const gone = await reader.goto('/ca/ON/adult-buy-sell/zzzzzzzzzzzz-sold')
     expect(gone?.status()).toBe(404)

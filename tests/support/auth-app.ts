@@ -68,8 +68,15 @@ export function setupAuthApp() {
     ip = `10.0.${Math.floor(clientIp / 250)}.${(clientIp % 250) + 1}`
   })
 
-  /** A request from this test's address. */
-  const call = (options: InjectOptions) => current().app.inject({ remoteAddress: ip, ...options })
+  /**
+   * A request from this test's address; answers once the work it left for after its answer (the
+   * mail of forgot-password and resend-verification) is done too, so the outbox can be read.
+   */
+  const call = async (options: InjectOptions) => {
+    const res = await current().app.inject({ remoteAddress: ip, ...options })
+    await current().app.afterAnswer.settled()
+    return res
+  }
 
   const post = (url: string, payload?: object, token?: string) =>
     call({

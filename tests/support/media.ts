@@ -13,6 +13,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll } from 'vitest'
 import { MediaPaths } from '#domain/api/media.ts'
@@ -143,6 +144,35 @@ export async function pngBomb(): Promise<Buffer> {
   writeFileSync(temp, bytes)
   renameSync(temp, BOMB_PATH)
   return bytes
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(typed))
+  return Buffer.concat([length, typed, crc])
+}
+
+/**
+ * A PNG that says it is `width` × `height` grey pixels and holds only its first rows: a few KB,
+ * within the 40 MP limit when 2 × 19,000,000, and half a minute of libvips decoding if ever decoded.
+ */
+export function tallPngHeader(width = 2, height = 19_000_000): Buffer {
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(width, 0)
+  ihdr.writeUInt32BE(height, 4)
+  ihdr[8] = 8 // bit depth
+  ihdr[9] = 0 // greyscale
+  // each row: filter byte 0, then the pixels
+  const rows = deflateSync(Buffer.alloc((width + 1) * 1000))
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', rows),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 /** Starts like an MP4 (an ftyp box, brand isom); no player needs to read it here. */

@@ -127,6 +127,8 @@ export const en = {
       '{category} in {place}: adult classified ads with photos and prices, 18+. Browse them or post your own on Maple After Dark.',
     allCanada: 'All Canada',
     allCities: 'All cities',
+    unknownCategoryTitle: 'Category not found',
+    unknownCategoryText: 'There is no such category. Browse the ads of {place} by one of these:',
     filters: 'Filters',
     filtersDescription: 'Narrow the ads by category, city, keyword and more.',
     category: 'Category',

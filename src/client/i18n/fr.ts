@@ -126,6 +126,9 @@ export const fr: Messages = {
       '{category} – {place} : petites annonces pour adultes avec photos et prix, 18+. Consultez-les ou publiez la vôtre sur Maple After Dark.',
     allCanada: 'Tout le Canada',
     allCities: 'Toutes les villes',
+    unknownCategoryTitle: 'Catégorie introuvable',
+    unknownCategoryText:
+      'Cette catégorie n’existe pas. Parcourez les annonces de {place} par l’une de celles-ci :',
     filters: 'Filtres',
     filtersDescription: 'Affinez les annonces par catégorie, ville, mot-clé et plus.',
     category: 'Catégorie',

@@ -5,10 +5,13 @@ import {
   listingSearchDefaults,
   parseListingSearch,
 } from '#client/features/listing/listing-search.ts'
+import { UnknownCategory } from '#client/features/listing/unknown-category.tsx'
+import { isCategoryKey } from '#domain/categories.ts'
 import { matchProvince } from '#domain/provinces.ts'
 
 // /ca/{province}/{category}: the province is matched case-insensitively (an unknown one is "any
-// other path" and goes home); an unknown category falls back to adult-buy-sell.
+// other path" and goes home, as the spec says); an unknown category is a 404 page listing the real ones.
+const knownCategory = (param: string) => isCategoryKey(param.trim().toLowerCase())
 export const Route = createFileRoute('/ca/$province/$category')({
   validateSearch: parseListingSearch,
   search: { middlewares: [stripSearchParams(listingSearchDefaults)] },
@@ -19,7 +22,7 @@ export const Route = createFileRoute('/ca/$province/$category')({
   // the page shows the saved results or its loading state while the query runs.
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
-    if (!import.meta.env.SSR) return
+    if (!import.meta.env.SSR || !knownCategory(params.category)) return
     // imported here, not at the top: this file is in every page's first load, the query code is not
     const { adsListQuery } = await import('#client/features/listing/api/list-ads.ts')
     await context.queryClient.prefetchQuery(
@@ -31,5 +34,7 @@ export const Route = createFileRoute('/ca/$province/$category')({
 
 function ListingRoute() {
   const { province, category } = Route.useParams()
+  const place = matchProvince(province)
+  if (!knownCategory(category) && place) return <UnknownCategory province={place} />
   return <ListingPage provinceParam={province} categoryParam={category} />
 }

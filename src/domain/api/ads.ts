@@ -9,6 +9,7 @@ import {
   PRICE_UNITS,
   SORT_OPTIONS,
 } from '../constants.ts'
+import { stripInvisible } from '../invisible-text.ts'
 import { ALL, PROVINCE_CODES } from '../provinces.ts'
 import { hasNoNul, NUL_CHARACTER_DETAIL } from './common.ts'
 import { PhotoReviewStateSchema, PhotoViewSchema } from './media.ts'
@@ -30,6 +31,8 @@ export const BANNED_WORDS_DETAIL = 'Banned words detected'
 const freeText = (max: number, label: string) =>
   z
     .string()
+    // before trimming and counting: a title of zero-width characters alone is an empty title
+    .overwrite(stripInvisible)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .refine(hasNoNul, NUL_CHARACTER_DETAIL)

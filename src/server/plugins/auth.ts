@@ -40,6 +40,16 @@ function noStore(reply: FastifyReply): void {
 }
 
 /**
+ * The same for answers outside the guards that carry a secret or someone's contact: a sign-in's
+ * session token (user or admin), an ad's revealed phone and email. A shared device's back button or
+ * a caching proxy must not give them to the next person. As a route's onRequest, so errors get it too.
+ */
+export function noStoreHook(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  noStore(reply)
+  done()
+}
+
+/**
  * Bearer-token guards. User and admin tokens live in separate tables, so a token of the wrong kind
  * is simply not a valid credential for that route: it gets the same 401 as an unknown token
  * (never 403), which also avoids telling a caller which kind of token it holds.

@@ -15,6 +15,12 @@ export interface ReadinessCheck {
   name: string
   /** The dependency whose outage this check's failure starts and its success ends (one log line each). */
   dependency?: Dependency
+  /**
+   * Its failure is reported but leaves the process ready: a dependency every process shares and can
+   * serve without (Redis), whose outage would otherwise take every process, so the whole site, out
+   * of the balancer at once (docs/decisions/027-health-and-draining.md).
+   */
+  degradesOnly?: boolean
   run: () => Promise<void>
 }
 
@@ -94,12 +100,17 @@ export class ReadinessProbe {
 
   private async probe(): Promise<Readiness> {
     const answers = await Promise.all(
-      this.checks.map(async (check) => [check.name, await this.ask(check)] as const),
+      this.checks.map(async (check) => [check, await this.ask(check)] as const),
     )
-    const checks: Record<string, string> = Object.fromEntries(answers)
+    const checks: Record<string, string> = {}
+    let ready = true
+    for (const [check, answer] of answers) {
+      checks[check.name] = answer === 'ok' || !check.degradesOnly ? answer : `degraded: ${answer}`
+      if (answer !== 'ok' && !check.degradesOnly) ready = false
+    }
     const unfinished = this.startup.unfinished()
     checks['start-up'] = unfinished.length === 0 ? 'ok' : `pending: ${unfinished.join(', ')}`
-    const ready = Object.values(checks).every((answer) => answer === 'ok')
+    if (unfinished.length > 0) ready = false
     const report: Readiness = { status: ready ? 'ready' : 'unready', checks }
     this.last = { at: this.now(), report }
     return report

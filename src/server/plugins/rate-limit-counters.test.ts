@@ -1,6 +1,7 @@
+import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
 import { windowMs } from './rate-limit.ts'
-import { clientKey, MemoryCounters } from './rate-limit-counters.ts'
+import { clientKey, MemoryCounters, RedisCounters } from './rate-limit-counters.ts'
 
 describe('in-memory rate counters', () => {
   it('counts a client within its window and starts again once the window has ended', () => {
@@ -38,6 +39,22 @@ describe('in-memory rate counters', () => {
     // 'a' was forgotten and starts at one again; 'c' kept its count
     expect(counters.hit('c', 3).count).toBe(3)
     expect(counters.hit('a', 3).count).toBe(1)
+  })
+})
+
+describe('Redis rate counters while Redis is away', () => {
+  it('count in this process instead of letting every request through', async () => {
+    // never connected: nothing listens on port 1
+    const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0 })
+    try {
+      const counters = new RedisCounters(redis, 'test:', 60_000)
+      const now = 1_000_000
+      expect((await counters.hit('203.0.113.9', now))?.count).toBe(1)
+      expect((await counters.hit('203.0.113.9', now + 1))?.count).toBe(2)
+      expect((await counters.hit('198.51.100.1', now + 2))?.count).toBe(1)
+    } finally {
+      redis.disconnect()
+    }
   })
 })
 

@@ -8,8 +8,8 @@ export interface RateWindow {
 
 /**
  * Counts a client's requests in its current window. The in-memory counters answer at once (no
- * promise: a limited route is often a hot one, docs/decisions/023-rate-limits.md); Redis answers
- * undefined when it cannot count, and the request is then let through.
+ * promise: a limited route is often a hot one, docs/decisions/023-rate-limits.md); Redis's count
+ * in this process's memory while Redis cannot count. Undefined lets the request through.
  */
 export interface RateCounters {
   hit(key: string, now: number): RateWindow | Promise<RateWindow | undefined>
@@ -71,27 +71,35 @@ if ttl < 0 then
 end
 return { count, ttl }`
 
-/** One route's counters in Redis, shared by every process of the API. */
+/**
+ * One route's counters in Redis, shared by every process of the API. While Redis cannot count, this
+ * process counts alone (MemoryCounters): with N processes a client gets up to N times the limit, not
+ * an unlimited run at the sign-in form (docs/decisions/027-health-and-draining.md).
+ */
 export class RedisCounters implements RateCounters {
+  private readonly alone: MemoryCounters
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly windowMs: number,
-  ) {}
+  ) {
+    this.alone = new MemoryCounters(windowMs)
+  }
 
   async hit(key: string, now: number): Promise<RateWindow | undefined> {
     // while Redis is away, at once: a command would wait in ioredis's queue for the reconnection
-    // (about 1.7 s a request), and the request is let through in the end anyway
-    if (this.redis.status !== 'ready') return undefined
+    // (about 1.7 s a request)
+    if (this.redis.status !== 'ready') return this.alone.hit(key, now)
     try {
       const reply = await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, this.windowMs)
-      if (!Array.isArray(reply)) return undefined
+      if (!Array.isArray(reply)) return this.alone.hit(key, now)
       const [count, ttl] = reply
-      if (typeof count !== 'number' || typeof ttl !== 'number') return undefined
+      if (typeof count !== 'number' || typeof ttl !== 'number') return this.alone.hit(key, now)
       return { count, resetAt: now + ttl }
     } catch {
       // Redis down: the outage is logged once by the client's error handler (rate-limit.ts)
-      return undefined
+      return this.alone.hit(key, now)
     }
   }
 }

@@ -100,8 +100,8 @@ export const REDIS_COMMAND_TIMEOUT_MS = 1_000
  *
  * or spreads `rateLimited(10, '1 minute')`, or gives a list of limits, counted in turn. Counters are
  * fixed windows per client address (or per the route's own key), in this process's memory, or in
- * Redis when REDIS_URL is set so that several API processes share them; a Redis outage lets requests
- * through. A request over a limit is answered 429 `{ detail: 'Too many requests, please try again
+ * Redis when REDIS_URL is set so that several API processes share them; during a Redis outage each
+ * process counts alone again. A request over a limit is answered 429 `{ detail: 'Too many requests, please try again
  * later.' }` with Retry-After, the seconds left in its window. Returns the Redis client, if any,
  * which the readiness probe asks.
  */
@@ -121,7 +121,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     // ioredis reconnects on its own; one line when Redis goes away, not one per retry
     let down = false
     redis.on('error', (error: Error) => {
-      if (!down) app.log.warn({ err: error }, 'rate limits: Redis unreachable, requests let through')
+      if (!down) app.log.warn({ err: error }, 'rate limits: Redis unreachable, counted in this process alone')
       down = true
     })
     redis.on('ready', () => {

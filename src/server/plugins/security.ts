@@ -53,6 +53,31 @@ function apiHeaders(https: boolean): Record<string, string> {
   }
 }
 
+/**
+ * Powerful browser features no page of ours uses, switched off for us and anything we might embed,
+ * so an injected script cannot ask for the camera or the visitor's location. Left alone because
+ * the app uses them: fullscreen (video players), web-share and clipboard-write (sharing an ad).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'bluetooth=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ')
+
 // the API's HTML: the OpenAPI UI and the sandbox provider's hosted invoice page need the page set
 const PAGES_UNDER_API = [DOCS_PREFIX, SANDBOX_PAGE_PATH]
 
@@ -102,8 +127,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginEmbedderPolicy: false,
   })
   // every answer may differ by Origin (a listed origin gets Access-Control-Allow-Origin)
-  const api = { ...apiHeaders(https), vary: 'Origin' }
-  const page = { ...pages, vary: 'Origin' }
+  const api = { ...apiHeaders(https), 'permissions-policy': PERMISSIONS_POLICY, vary: 'Origin' }
+  const page = { ...pages, 'permissions-policy': PERMISSIONS_POLICY, vary: 'Origin' }
   const origins = new Set(allowedOrigins(config))
   // one hook for headers and CORS, callback style: each hook and each promise costs every answer
   // (docs/decisions/019-api-answer-cost.md)

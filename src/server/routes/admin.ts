@@ -19,6 +19,7 @@ import {
   ReviewParamsSchema,
 } from '#domain/api/reports.ts'
 import { ApiError } from '#server/errors.ts'
+import { noStoreHook } from '#server/plugins/auth.ts'
 import { createAdminSession, revokeAdminSession } from '#server/services/accounts/sessions.ts'
 import { checkAdminCredentials, resolveAdminCredentials } from '#server/services/admin/credentials.ts'
 import { purgeAllUserData } from '#server/services/admin/purge.ts'
@@ -43,6 +44,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
+      onRequest: noStoreHook,
       config: { rateLimit: { ...ADMIN_LOGIN_RATE_LIMIT } },
       schema: {
         tags: ['admin'],

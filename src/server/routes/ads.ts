@@ -28,6 +28,7 @@ import {
 } from '#domain/api/reports.ts'
 import { seedDemoAdsEnabled } from '#server/config.ts'
 import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
+import { noStoreHook } from '#server/plugins/auth.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { clientKey } from '#server/plugins/rate-limit-counters.ts'
 import { findUserBySessionToken } from '#server/services/accounts/sessions.ts'
@@ -212,6 +213,7 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/reveal',
     {
+      onRequest: noStoreHook,
       ...rateLimited(REVEAL_RATE_LIMIT.max, REVEAL_RATE_LIMIT.timeWindow),
       schema: {
         tags,

@@ -15,6 +15,7 @@ import {
   VerifyEmailResponseSchema,
 } from '#domain/api/auth.ts'
 import { errorResponses } from '#domain/api/common.ts'
+import { noStoreHook } from '#server/plugins/auth.ts'
 import type { RouteRateLimit, TimeWindow } from '#server/plugins/rate-limit.ts'
 import { clientKey } from '#server/plugins/rate-limit-counters.ts'
 import {
@@ -63,6 +64,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.database.db,
     publicUrl: app.config.PUBLIC_URL,
     mailQueued: () => app.mailSender?.wake(),
+    afterAnswer: (name, task) => app.afterAnswer.run(name, task),
   }
   await primeDummyHash()
 
@@ -89,6 +91,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
+      onRequest: noStoreHook,
       // per address across every email first, then per address and email
       config: { rateLimit: [AUTH_RATE_LIMITS.loginPerIp, perIpAndEmail(AUTH_RATE_LIMITS.login)] },
       schema: {

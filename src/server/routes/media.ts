@@ -9,6 +9,7 @@ import { isEmailVerified } from '#server/services/accounts/email-verified.ts'
 import { VERIFY_EMAIL_DETAIL } from '#server/services/ads/ads-service.ts'
 import { toMedia } from '#server/services/media/media-views.ts'
 import { MALFORMED_MULTIPART_DETAIL, receiveUpload } from '#server/services/media/receive-upload.ts'
+import { settleUnreadBody } from '#server/services/media/unread-body.ts'
 
 // a post holds 8 photos and 4 videos; re-picks and a second ad fit too, a script filling a disk does not
 export const UPLOAD_RATE_LIMIT = { max: 60, timeWindow: '1 hour' } as const
@@ -28,6 +29,11 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       preValidation: app.requireUser,
+      // a refusal leaves the rest of the body unread: drain it or close, never leave the socket stuck
+      onSend: async (request, reply, payload) => {
+        if (reply.statusCode >= 400) settleUnreadBody(request, reply)
+        return payload
+      },
       config: {
         rateLimit: {
           ...UPLOAD_RATE_LIMIT,

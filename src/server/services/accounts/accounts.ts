@@ -30,6 +30,8 @@ export interface AccountsDeps {
   publicUrl: string
   /** Tells the background sender that mail was queued (called after the transaction commits). */
   mailQueued: () => void
+  /** Runs work after the answer, off the request path (services/accounts/after-answer.ts). */
+  afterAnswer: (name: string, task: () => Promise<void>) => void
 }
 
 export const INVALID_VERIFY_LINK_DETAIL = 'This verification link is invalid or has expired'
@@ -193,24 +195,27 @@ export async function resendVerification(
   deps: AccountsDeps,
   email: string,
 ): Promise<ResendVerificationResponse> {
-  const user = await findUserByEmail(deps.db, email)
-  if (user && !user.emailVerifiedAt) {
+  // even the look-up runs after the answer: its time, too, differs for a known address
+  deps.afterAnswer('resend-verification', async () => {
+    const user = await findUserByEmail(deps.db, email)
+    if (!user || user.emailVerifiedAt) return
     await deps.db.transaction((tx) => queueVerification(deps, tx, user))
     deps.mailQueued()
-  }
+  })
   return { status: 'sent', message: RESEND_SENT_MESSAGE }
 }
 
 export async function forgotPassword(deps: AccountsDeps, email: string): Promise<{ message: string }> {
-  const user = await findUserByEmail(deps.db, email)
-  if (user) {
+  deps.afterAnswer('forgot-password', async () => {
+    const user = await findUserByEmail(deps.db, email)
+    if (!user) return
     await deps.db.transaction(async (tx) => {
       const token = await issueAccountToken(tx, user.id, 'reset_password', RESET_PASSWORD_TTL_MS)
       const url = link(deps.publicUrl, '/reset-password', token)
       await enqueueMail(tx, { to: user.email, ...resetPasswordMail(user.language, url), link: url })
     })
     deps.mailQueued()
-  }
+  })
   return { message: FORGOT_SENT_MESSAGE }
 }
 

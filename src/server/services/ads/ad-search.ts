@@ -14,7 +14,24 @@ import type { AdRow } from './ad-views.ts'
  * stored vector was. websearch_to_tsquery accepts quotes and -word and never fails on any input.
  */
 function searchQuery(q: string): SQL {
-  return sql`(websearch_to_tsquery('english', ads_fold(${q})) || websearch_to_tsquery('french', ads_fold(${q})))`
+  const text = tameNegations(q)
+  return sql`(websearch_to_tsquery('english', ads_fold(${text})) || websearch_to_tsquery('french', ads_fold(${text})))`
+}
+
+// websearch_to_tsquery reads every `-` before a word as NOT, skipping the punctuation between, and
+// PostgreSQL refuses more than 32 nested NOTs ("tsquery stack too small", a 500): 33 dashes or
+// `-(-(-(…` failed on PGlite and PostgreSQL alike. Nobody excludes more than a few words.
+const MAX_NEGATIONS = 8
+
+/** Keeps a `-` only where it excludes a word or phrase, once per run and at most MAX_NEGATIONS times. */
+export function tameNegations(q: string): string {
+  let negations = 0
+  return q.replace(/-+/g, (run: string, offset: number) => {
+    const next = q.charAt(offset + run.length)
+    if (!/[\p{L}\p{N}"]/u.test(next)) return ' '
+    negations++
+    return negations <= MAX_NEGATIONS ? '-' : ' '
+  })
 }
 
 // Typing part of a word ("linger", "dentel") still finds the title, as the offline listing's

@@ -6,6 +6,7 @@ import { AD_NOT_FOUND_DETAIL, BANNED_WORDS_DETAIL } from '#domain/api/ads.ts'
 import { NO_VERIFY_TOKEN_DETAIL } from '#domain/api/auth.ts'
 import { EMAIL_NOT_VERIFIED, INVALID_CREDENTIALS_DETAIL } from '#domain/api/auth-constants.ts'
 import { NUL_CHARACTER_DETAIL } from '#domain/api/common.ts'
+import { NO_FILE_DETAIL, UNSUPPORTED_MEDIA_DETAIL } from '#domain/api/media.ts'
 import {
   PHRASE_BLANK_DETAIL,
   PHRASE_DUPLICATE_DETAIL,
@@ -25,7 +26,14 @@ import {
   REPORTS_PER_ACCOUNT_PER_DAY,
   REPORTS_PER_ADDRESS_PER_DAY,
 } from '#domain/api/reports.ts'
-import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
+import {
+  MAX_PHOTO_ASPECT,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTO_PIXELS,
+  MAX_PHOTO_SIDE,
+  MAX_VIDEO_BYTES,
+  MIN_TOPUP_CENTS,
+} from '#domain/constants.ts'
 import { FEE_NEEDS_AD_DETAIL } from '#domain/fees.ts'
 import { formatFee } from '#domain/money.ts'
 import {
@@ -50,6 +58,17 @@ import {
 } from '#server/services/accounts/change-password.ts'
 import { COMMON_PASSWORD_DETAIL } from '#server/services/accounts/common-passwords.ts'
 import { REMOVED_AD_DETAIL, VERIFY_EMAIL_DETAIL } from '#server/services/ads/ads-service.ts'
+import {
+  PHOTO_PIXELS_DETAIL,
+  PHOTO_SHAPE_DETAIL,
+  PHOTO_TOO_SLOW_DETAIL,
+  UNREADABLE_PHOTO_DETAIL,
+} from '#server/services/media/process-photo.ts'
+import {
+  MALFORMED_MULTIPART_DETAIL,
+  PHOTO_TOO_LARGE_DETAIL,
+  VIDEO_TOO_LARGE_DETAIL,
+} from '#server/services/media/receive-upload.ts'
 import { CHARGE_NOT_FOUND, PROVIDER_UNAVAILABLE } from '#server/services/payments/charges.ts'
 import {
   DRAFT_BAD_TEXT_DETAIL,
@@ -110,6 +129,19 @@ export const DETAILS_FR: Readonly<Record<string, string>> = {
   'City is required': 'La ville est obligatoire',
   'Media must be ids returned by the upload':
     'Les médias doivent être des identifiants reçus au téléversement',
+  // uploads
+  [UNSUPPORTED_MEDIA_DETAIL]:
+    'Fichier non pris en charge : les photos doivent être en JPEG, PNG, WebP, HEIC ou AVIF, les vidéos en MP4 ou WebM',
+  [NO_FILE_DETAIL]: 'Envoyez un seul fichier dans un champ multipart/form-data',
+  [MALFORMED_MULTIPART_DETAIL]: 'Le corps multipart/form-data est mal formé',
+  [PHOTO_TOO_LARGE_DETAIL]: `Les photos peuvent peser au plus ${MAX_PHOTO_BYTES / 1024 / 1024} Mo`,
+  [VIDEO_TOO_LARGE_DETAIL]: `Les vidéos peuvent peser au plus ${MAX_VIDEO_BYTES / 1024 / 1024} Mo`,
+  [PHOTO_PIXELS_DETAIL]: `Les photos peuvent compter au plus ${MAX_PHOTO_PIXELS / 1_000_000} mégapixels`,
+  [PHOTO_SHAPE_DETAIL]: `Les photos peuvent mesurer au plus ${MAX_PHOTO_SIDE.toLocaleString('fr-CA')} pixels de côté et être au plus ${MAX_PHOTO_ASPECT} fois plus longues que larges`,
+  [PHOTO_TOO_SLOW_DETAIL]:
+    'La lecture de cette photo a pris trop de temps : exportez-la de nouveau en JPEG et réessayez',
+  [UNREADABLE_PHOTO_DETAIL]:
+    'Cette photo n’a pas pu être lue (une photo HEIC doit parfois d’abord être exportée en JPEG)',
   [PHRASE_BLANK_DETAIL]: 'L’expression ne peut pas être vide',
   [PHRASE_NO_WORDS_DETAIL]: 'L’expression doit contenir des lettres ou des chiffres',
   [PHRASE_DUPLICATE_DETAIL]: 'Cette expression figure déjà dans la liste',

@@ -35,8 +35,9 @@ export class MediaLibrary {
 
   private async storePhoto(
     path: string,
+    ownerId: string,
   ): Promise<StoredFiles & { width: number; height: number; placeholder: string }> {
-    const photo = await processPhoto(path)
+    const photo = await processPhoto(path, ownerId)
     const unique = new Map<string, Buffer>()
     const keys = photo.variants.map((bytes) => {
       const key = keyFor(sha256Hex(bytes), 'webp')
@@ -66,7 +67,7 @@ export class MediaLibrary {
   async create(ownerId: string, upload: ReceivedUpload): Promise<MediaRow> {
     let values: typeof media.$inferInsert
     if (upload.type.kind === 'photo') {
-      const stored = await this.storePhoto(upload.path)
+      const stored = await this.storePhoto(upload.path, ownerId)
       values = {
         id: newMediaId(),
         ownerId,

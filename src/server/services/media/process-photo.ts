@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { MAX_PHOTO_PIXELS } from '#domain/constants.ts'
+import { MAX_PHOTO_ASPECT, MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE } from '#domain/constants.ts'
 import { PHOTO_WIDTHS } from '#domain/media-urls.ts'
 import { ApiError } from '#server/errors.ts'
 import { Semaphore } from './semaphore.ts'
@@ -10,8 +10,12 @@ import { Semaphore } from './semaphore.ts'
 sharp.concurrency(1)
 sharp.cache(false)
 const oneAtATime = new Semaphore(1)
+// a photo inside every limit that still decodes this long is refused rather than hold the only slot
+export const DECODE_TIMEOUT_SECONDS = 15
 
 export const PHOTO_PIXELS_DETAIL = `Photos may be at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`
+export const PHOTO_SHAPE_DETAIL = `Photos may be at most ${MAX_PHOTO_SIDE.toLocaleString('en-CA')} pixels on a side and at most ${MAX_PHOTO_ASPECT} times as long as they are wide`
+export const PHOTO_TOO_SLOW_DETAIL = 'This photo took too long to read: export it again as a JPEG and retry'
 export const UNREADABLE_PHOTO_DETAIL =
   'This photo could not be read (a HEIC photo may need exporting as JPEG first)'
 
@@ -37,16 +41,26 @@ async function headerSize(path: string): Promise<{ width: number; height: number
   }
 }
 
-async function encode(path: string): Promise<ProcessedPhoto> {
-  // the header alone says how big the decoded image would be: a decompression bomb stops here
+/**
+ * The header alone says how big and what shape the decoded image would be: a decompression bomb,
+ * or a strip libvips takes half a minute to decode, stops here, before it waits for the decoder.
+ */
+async function checkHeader(path: string): Promise<void> {
   const declared = await headerSize(path)
-  if (declared.width === 0 || declared.height === 0) throw new ApiError(415, UNREADABLE_PHOTO_DETAIL)
-  if (declared.width * declared.height > MAX_PHOTO_PIXELS) throw new ApiError(413, PHOTO_PIXELS_DETAIL)
+  const { width, height } = declared
+  if (width === 0 || height === 0) throw new ApiError(415, UNREADABLE_PHOTO_DETAIL)
+  if (width * height > MAX_PHOTO_PIXELS) throw new ApiError(413, PHOTO_PIXELS_DETAIL)
+  if (Math.max(width, height) > MAX_PHOTO_SIDE) throw new ApiError(413, PHOTO_SHAPE_DETAIL)
+  if (Math.max(width, height) > MAX_PHOTO_ASPECT * Math.min(width, height))
+    throw new ApiError(413, PHOTO_SHAPE_DETAIL)
+}
 
+async function encode(path: string): Promise<ProcessedPhoto> {
   const largest = Math.max(...PHOTO_WIDTHS)
   // decode once, rotated by its EXIF orientation and shrunk to the largest variant (JPEG shrinks
   // while decoding); the other widths are made from these pixels. Raw pixels carry no metadata.
   const { data, info } = await sharp(path, { limitInputPixels: MAX_PHOTO_PIXELS, pages: 1 })
+    .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
     .rotate()
     .resize({ width: largest, withoutEnlargement: true })
     .raw()
@@ -70,8 +84,12 @@ async function encode(path: string): Promise<ProcessedPhoto> {
   }
 }
 
-/** Re-encodes an uploaded photo; the original file is only read, never kept. */
-export function processPhoto(path: string): Promise<ProcessedPhoto> {
+/**
+ * Re-encodes an uploaded photo; the original file is only read, never kept. Photos wait for the
+ * decoder by turns between uploaders (`ownerId`), so one account's batch never starves the others.
+ */
+export async function processPhoto(path: string, ownerId: string): Promise<ProcessedPhoto> {
+  await checkHeader(path)
   return oneAtATime.run(async () => {
     try {
       return await encode(path)
@@ -79,7 +97,8 @@ export function processPhoto(path: string): Promise<ProcessedPhoto> {
       if (error instanceof ApiError) throw error
       const message = error instanceof Error ? error.message : ''
       if (/pixel limit/i.test(message)) throw new ApiError(413, PHOTO_PIXELS_DETAIL, { cause: error })
+      if (/timeout/i.test(message)) throw new ApiError(413, PHOTO_TOO_SLOW_DETAIL, { cause: error })
       throw new ApiError(415, UNREADABLE_PHOTO_DETAIL, { cause: error })
     }
-  })
+  }, ownerId)
 }
