@@ -108,7 +108,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
             const upload = await receiveUpload(part.file)
             try {
               if (upload.type.kind !== 'photo') throw new ApiError(415, VERIFICATION_PHOTO_KIND_DETAIL)
-              keys.push(await storeVerificationPhoto(store, upload.path))
+              keys.push(await storeVerificationPhoto(store, upload.path, request.user.id))
             } finally {
               await upload.discard()
             }

@@ -63,9 +63,16 @@ export async function myVerification(db: Db, userId: string): Promise<Verificati
   return { status: 'none', code }
 }
 
-/** Re-encodes a photo without metadata and stores it under a private key (the 1280 variant). */
-export async function storeVerificationPhoto(store: MediaStore, path: string): Promise<string> {
-  const photo = await processPhoto(path)
+/**
+ * Re-encodes a photo without metadata and stores it under a private key (the 1280 variant). It waits
+ * its owner's turn in the photo queue like an ad's photo (services/media/process-photo.ts).
+ */
+export async function storeVerificationPhoto(
+  store: MediaStore,
+  path: string,
+  ownerId: string,
+): Promise<string> {
+  const photo = await processPhoto(path, ownerId)
   const bytes = photo.variants[photo.variants.length - 1]
   if (!bytes) throw new Error('no photo variant')
   const key = privateKeyFor(sha256Hex(bytes))
