@@ -13,7 +13,7 @@ import { createQueryClient } from '#client/lib/query-client.ts'
 import { plainTextSearch } from '#client/lib/search-schema.ts'
 import { Provider } from '#client/lib/state.ts'
 import type { Language } from '#domain/languages.ts'
-import type { PageHeadInfo, RenderedPage } from '#domain/pages.ts'
+import { earliestExpiry, type PageHeadInfo, type RenderedPage } from '#domain/pages.ts'
 import { routeTree } from './route-tree.gen.ts'
 
 export interface RenderSetup {
@@ -70,9 +70,11 @@ export async function renderPage(url: string, lang: Language): Promise<RenderedP
   // React renders (it adopts the markup as it is, app.tsx), in <head> they start the photos sooner
   const preloads = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? ''
   const html = markup.slice(preloads.length)
-  const state = JSON.stringify(dehydrate(queryClient))
+  const dehydrated = dehydrate(queryClient)
+  const state = JSON.stringify(dehydrated)
+  const staleAt = earliestExpiry(dehydrated.queries.map((query) => query.state.data))
   queryClient.clear()
   const declared = head as PageHeadInfo | null
   const documentTitle = declared ? pageTitle(declared.title) : msg.app.documentTitle
-  return { html, preloads, head: declared, documentTitle, state, redirect: null }
+  return { html, preloads, head: declared, documentTitle, state, redirect: null, staleAt }
 }
