@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADULT_GATE_SLOTS, type AdultGateBuild } from '#domain/adult-gate.ts'
 import { liveAd, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
+import { listen } from '#tests/support/listening-app.ts'
 
 const SHELL = (name: string) =>
   `<!doctype html><html lang="en"><head><title>Maple</title><meta name="description" content="d" /></head><body><div id="root"></div><!-- ${name} --></body></html>`
@@ -143,5 +144,26 @@ describe('rendered pages kept like API answers', () => {
     expect(rendered(browser.body)).toEqual([])
     expect(crawler.statusCode).toBe(200)
     expect(rendered(crawler.body)[0]).toBe('fr')
+  })
+
+  it('answers a repeat over HTTP before Fastify while the page is kept, per language asked, and not after an ad change', async () => {
+    const base = await listen(ref.t)
+    const route = '/ca/:province/:category'
+    const hits = () => ref.t.app.answerCache.hitsByRoute().get(route) ?? 0
+    const ask = async (languages: string) => {
+      const res = await fetch(`${base}/ca/PE/adult-buy-sell`, {
+        headers: { cookie: CONFIRMED, 'accept-encoding': 'gzip', 'accept-language': languages },
+      })
+      return rendered(await res.text())
+    }
+    const first = await ask('en-CA')
+    const before = hits()
+    expect(await ask('en-CA')).toEqual(first)
+    expect(hits()).toBe(before + 1)
+    // a French browser with no cookie: its own copy, never the English one kept for the same URL
+    expect((await ask('fr-CA,fr'))[0]).toBe('fr')
+    await liveAd(ref.t, await member(ref.t, { cents: 10_000 }))
+    const after = await ask('en-CA')
+    expect(Number(after[2])).toBe(Number(first[2]) + 1)
   })
 })
