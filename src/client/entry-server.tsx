@@ -7,32 +7,35 @@ import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import { PageHeadCollector, pageTitle } from '#client/components/layout/page-head.tsx'
-import { language, msg, setLanguage } from '#client/i18n/messages.ts'
+import { loadRenderTexts, msg, readRenderLanguageFrom } from '#client/i18n/messages.ts'
 import { setTransport } from '#client/lib/http.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { plainTextSearch } from '#client/lib/search-schema.ts'
 import { Provider } from '#client/lib/state.ts'
 import type { Language } from '#domain/languages.ts'
-import type { PageHeadInfo, RenderedPage } from '#domain/pages.ts'
+import { earliestExpiry, type PageHeadInfo, type RenderedPage } from '#domain/pages.ts'
 import { routeTree } from './route-tree.gen.ts'
 
-/** Once, at start: where the loaders' API calls go. */
-export function setup(options: { fetch: (url: string, init: RequestInit) => Promise<Response> }): void {
+export interface RenderSetup {
+  /** Where the loaders' API calls go. */
+  fetch: (url: string, init: RequestInit) => Promise<Response>
+  /**
+   * The language of the render that is running now, as the caller keeps it per render (the server's
+   * AsyncLocalStorage, services/pages/page-renderer.ts): every text, date and price of a render and
+   * its API calls' Accept-Language read it, so renders in English and French run at the same time.
+   */
+  renderLanguage: () => Language | undefined
+}
+
+/** Once, at start. */
+export function setup(options: RenderSetup): void {
   setTransport(options.fetch)
+  readRenderLanguageFrom(options.renderLanguage)
 }
 
-// The texts are one live object per process (i18n/messages.ts): two renders in different languages
-// must not interleave, so renders run one after another. Each takes a few milliseconds.
-let queue: Promise<unknown> = Promise.resolve()
-
-export function renderPage(url: string, lang: Language): Promise<RenderedPage> {
-  const next = queue.then(() => render(url, lang))
-  queue = next.catch(() => undefined)
-  return next
-}
-
-async function render(url: string, lang: Language): Promise<RenderedPage> {
-  if (language() !== lang) await setLanguage(lang, false)
+/** One page; the caller runs it inside its language (RenderSetup.renderLanguage says `lang`). */
+export async function renderPage(url: string, lang: Language): Promise<RenderedPage> {
+  await loadRenderTexts(lang)
   const queryClient = createQueryClient()
   const router = createRouter({
     routeTree,
@@ -67,9 +70,11 @@ async function render(url: string, lang: Language): Promise<RenderedPage> {
   // React renders (it adopts the markup as it is, app.tsx), in <head> they start the photos sooner
   const preloads = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? ''
   const html = markup.slice(preloads.length)
-  const state = JSON.stringify(dehydrate(queryClient))
+  const dehydrated = dehydrate(queryClient)
+  const state = JSON.stringify(dehydrated)
+  const staleAt = earliestExpiry(dehydrated.queries.map((query) => query.state.data))
   queryClient.clear()
   const declared = head as PageHeadInfo | null
   const documentTitle = declared ? pageTitle(declared.title) : msg.app.documentTitle
-  return { html, preloads, head: declared, documentTitle, state, redirect: null }
+  return { html, preloads, head: declared, documentTitle, state, redirect: null, staleAt }
 }

@@ -31,4 +31,33 @@ export interface RenderedPage {
   state: string
   /** where the route sent the visitor instead (an unknown province goes home) */
   redirect: string | null
+  /**
+   * When the page stops being true without any write saying so: the earliest expiry (epoch ms) of
+   * the ads it shows, or null. A cache of pages keeps it no longer (src/server/routes/pages.ts).
+   */
+  staleAt?: number | null
+}
+
+/**
+ * The earliest `expiresAt` (an ISO date) anywhere in `value`, as epoch ms, or null: the ads a render
+ * read, wherever its queries keep them.
+ */
+export function earliestExpiry(value: unknown): number | null {
+  let earliest: number | null = null
+  const visit = (node: unknown, depth: number): void => {
+    // a query's data is a few levels deep; a bound keeps a strange answer from costing a long walk
+    if (typeof node !== 'object' || node === null || depth > 8) return
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item, depth + 1)
+      return
+    }
+    for (const [key, item] of Object.entries(node)) {
+      if (key === 'expiresAt' && typeof item === 'string') {
+        const at = Date.parse(item)
+        if (Number.isFinite(at) && (earliest === null || at < earliest)) earliest = at
+      } else visit(item, depth + 1)
+    }
+  }
+  visit(value, 0)
+  return earliest
 }

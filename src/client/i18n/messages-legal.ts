@@ -3,6 +3,4 @@ import { enLegal } from './en-legal.ts'
 import { registerSection } from './messages.ts'
 import type { LegalMessages } from './messages-type.ts'
 
-export const msgLegal: LegalMessages = structuredClone(enLegal)
-
-registerSection('legal', msgLegal, enLegal)
+export const msgLegal: LegalMessages = registerSection('legal', enLegal)

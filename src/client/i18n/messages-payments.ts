@@ -3,6 +3,4 @@ import { enPayments } from './en-payments.ts'
 import { registerSection } from './messages.ts'
 import type { PaymentsMessages } from './messages-type.ts'
 
-export const msgPayments: PaymentsMessages = structuredClone(enPayments)
-
-registerSection('payments', msgPayments, enPayments)
+export const msgPayments: PaymentsMessages = registerSection('payments', enPayments)

@@ -3,7 +3,14 @@ import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
 import { http } from '#client/lib/http.ts'
 import { en } from './en.ts'
 import { fr } from './fr.ts'
-import { language, msg, preferredLanguage, setLanguage } from './messages.ts'
+import {
+  language,
+  loadRenderTexts,
+  msg,
+  preferredLanguage,
+  readRenderLanguageFrom,
+  setLanguage,
+} from './messages.ts'
 import { msgPayments } from './messages-payments.ts'
 import { provinceLabel } from './names.ts'
 
@@ -55,6 +62,42 @@ describe('the language switch', () => {
     await http.get('/meta/provinces')
     const headers = fetchMock.mock.calls.at(-1)?.[1]?.headers as Record<string, string>
     expect(headers['Accept-Language']).toBe('fr-CA')
+  })
+})
+
+describe('server renders in two languages at once', () => {
+  afterEach(() => readRenderLanguageFrom(() => undefined))
+
+  it('gives each render its own language, behind aliases too, without switching the live texts', async () => {
+    await Promise.all([loadRenderTexts('fr'), loadRenderTexts('en')])
+    // what an AsyncLocalStorage gives each render on the server (services/pages/page-renderer.ts)
+    let rendering: 'en' | 'fr' | undefined
+    readRenderLanguageFrom(() => rendering)
+    const read = (lang: 'en' | 'fr') => {
+      rendering = lang
+      return {
+        language: language(),
+        contact: listingAlias.contactForPrice,
+        wallet: msgPayments.wallet.title,
+        price: formatAdPrice({ price: 120, priceUnit: 'per_hour' }).replace(/\s/g, ' '),
+      }
+    }
+    expect(read('fr')).toEqual({
+      language: 'fr',
+      contact: 'Prix sur demande',
+      wallet: 'Portefeuille',
+      price: '120 $ / heure',
+    })
+    expect(read('en')).toEqual({
+      language: 'en',
+      contact: en.listing.contactForPrice,
+      wallet: 'Wallet',
+      price: '$120 / hour',
+    })
+    rendering = undefined
+    // the browser's live catalog, untouched by the renders
+    expect(language()).toBe('en')
+    expect(msg).toEqual(en)
   })
 })
 

@@ -4,25 +4,45 @@
 // English is in the first-load bundle; French is fetched by dynamic import only when chosen. The choice
 // is kept in localStorage under `language`; a first visit follows navigator.languages
 // (docs/decisions/016-languages.md).
+// The server renders pages in many languages at once: there `msg` is read through a view that gives
+// each render its own language's catalog, never switching the live one (texts-view.ts,
+// docs/decisions/030-page-cache-and-render.md).
 
 import { isLanguage, type Language, LOCALES } from '#domain/languages.ts'
 import type { MoneyLocale } from '#domain/money.ts'
 import { en } from './en.ts'
 import type { Messages } from './messages-type.ts'
+import { textsView } from './texts-view.ts'
 
-export const msg: Messages = structuredClone(en)
+// The language of the server render that is reading, or undefined (the browser, a build step): then
+// the live catalogs, switched in place by setLanguage, answer.
+let renderLanguage: () => Language | undefined = () => undefined
+
+/** Server renders only (entry-server.tsx): where a render's language is read, per render. */
+export function readRenderLanguageFrom(lookup: () => Language | undefined): void {
+  renderLanguage = lookup
+}
+
+const mains = new Map<Language, Messages>([['en', en]])
+
+const live: Messages = structuredClone(en)
+
+export const msg: Messages = textsView(live, () => {
+  const lang = renderLanguage()
+  return lang === undefined ? undefined : mains.get(lang)
+})
 
 export const LANGUAGE_STORAGE_KEY = 'language'
 
 let current: Language = 'en'
 
 export function language(): Language {
-  return current
+  return renderLanguage() ?? current
 }
 
 /** The Intl locale of the active language, for money, dates and numbers. */
 export function locale(): MoneyLocale {
-  return LOCALES[current]
+  return LOCALES[language()]
 }
 
 /** Copies every text of `from` into `into`, keeping `into`'s objects (and so every alias to them). */
@@ -36,8 +56,13 @@ export function overwrite(into: unknown, from: unknown): void {
   }
 }
 
-const loadMain = (lang: Language): Promise<Messages> =>
-  lang === 'fr' ? import('./fr.ts').then((m) => m.fr) : Promise.resolve(en)
+async function loadMain(lang: Language): Promise<Messages> {
+  const found = mains.get(lang)
+  if (found) return found
+  const catalog = lang === 'fr' ? (await import('./fr.ts')).fr : en
+  mains.set(lang, catalog)
+  return catalog
+}
 
 // The catalogs that load with their screens (payments, legal). Their French halves are fetched when
 // French is switched on, without waiting for them, so a screen opened later finds them ready; no
@@ -87,15 +112,22 @@ function changed(): void {
 
 /**
  * Called once by a screen catalog's module (messages-payments.ts): its live copy joins the switch and
- * is brought to the active language now if that language is loaded, else as soon as it arrives.
+ * is brought to the active language now if that language is loaded, else as soon as it arrives. The
+ * texts are read through a view, as `msg` is, so a server render reads its own language's copy.
  */
-export function registerSection<T extends object>(name: SectionName, target: T, english: T): void {
+export function registerSection<T extends object>(name: SectionName, english: T): T {
+  const target = structuredClone(english)
   registered.set(name, { target, english })
-  if (current === 'en') return
+  const view = textsView(target, () => {
+    const lang = renderLanguage()
+    if (lang === undefined) return undefined
+    return (lang === 'en' ? english : frenchLoaded.get(name)) as T | undefined
+  })
+  if (current === 'en') return view
   const ready = frenchLoaded.get(name)
   if (ready) {
     overwrite(target, ready)
-    return
+    return view
   }
   void loadFrench(name)
     .then((catalog) => {
@@ -105,6 +137,16 @@ export function registerSection<T extends object>(name: SectionName, target: T, 
     })
     // offline with the chunk never fetched: the screen stays in English rather than failing
     .catch(() => undefined)
+  return view
+}
+
+/**
+ * Server renders only: loads every catalog of `lang` (the main one and each screen's) once, so that a
+ * render in it reads them all without waiting. The live catalogs are left as they are.
+ */
+export async function loadRenderTexts(lang: Language): Promise<void> {
+  await loadMain(lang)
+  if (lang === 'fr') await Promise.all((Object.keys(frenchSections) as SectionName[]).map(loadFrench))
 }
 
 function storage(): Storage | null {
@@ -144,8 +186,8 @@ export function rememberLanguage(lang: Language): void {
 function applyToDocument(lang: Language): void {
   if (typeof document === 'undefined') return
   document.documentElement.lang = LOCALES[lang]
-  document.title = msg.app.documentTitle
-  document.querySelector('meta[name="description"]')?.setAttribute('content', msg.app.description)
+  document.title = live.app.documentTitle
+  document.querySelector('meta[name="description"]')?.setAttribute('content', live.app.description)
 }
 
 /** Loads `lang` if needed, switches every registered catalog to it, remembers it and tells listeners. */
@@ -157,7 +199,7 @@ export async function setLanguage(lang: Language, remember = true): Promise<void
       lang === 'fr' ? loadFrench(name) : Promise.resolve(registered.get(name)?.english),
     ),
   ])
-  overwrite(msg, main)
+  overwrite(live, main)
   names.forEach((name, i) => {
     overwrite(registered.get(name)?.target, sections[i])
   })

@@ -29,16 +29,24 @@ const PER_ANSWER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfe
 
 /**
  * What an answer may depend on besides the URL: the Origin (a listed one gets CORS headers), the
- * credentials, and the Accept-Encoding that chose its encoding (plugins/compression.ts), as sent:
- * the same header always chooses the same, and a hit then reads no header's parts. An answer kept
- * for one token is only ever given to the same token again.
+ * credentials, the Accept-Encoding that chose its encoding (plugins/compression.ts), and the
+ * Accept-Language that chose a page's language when no cookie did (routes/pages.ts), as sent: the
+ * same header always chooses the same, and a hit then reads no header's parts. An answer kept for
+ * one token is only ever given to the same token again.
  */
 function keyOf(url: string, headers: IncomingHttpHeaders): string {
   const { origin, authorization, cookie } = headers
   const accepts = headers['accept-encoding']
-  if (origin === undefined && authorization === undefined && cookie === undefined && accepts === undefined)
+  const languages = headers['accept-language']
+  if (
+    origin === undefined &&
+    authorization === undefined &&
+    cookie === undefined &&
+    accepts === undefined &&
+    languages === undefined
+  )
     return url
-  return `${url}\n${origin ?? ''}\n${authorization ?? ''}\n${cookie ?? ''}\n${accepts ?? ''}`
+  return `${url}\n${origin ?? ''}\n${authorization ?? ''}\n${cookie ?? ''}\n${accepts ?? ''}\n${languages ?? ''}`
 }
 
 /**

@@ -4,18 +4,25 @@ import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type Language, withLanguageParam } from '#domain/languages.ts'
+import type { RenderedPage } from '#domain/pages.ts'
+import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { type ContentEncoding, chosenEncoding } from '#server/plugins/compression.ts'
 import { appendVary } from '#server/plugins/security.ts'
+import { adsGeneration } from '#server/services/ads/ad-list-cache.ts'
 import { adultConfirmed } from '#server/services/pages/adult-gate.ts'
+import { isCrawler } from '#server/services/pages/crawlers.ts'
+import { GenerationCache } from '#server/services/pages/page-cache.ts'
 import { composePageHtml, withHomeHead } from '#server/services/pages/page-html.ts'
 import { pageLanguage } from '#server/services/pages/page-language.ts'
 import { loadPageRenderer, type PageRenderer } from '#server/services/pages/page-renderer.ts'
 
 // A render takes milliseconds; one that has not answered in this time (a stuck database) must not hold
-// the visitor: the shell goes out and the browser renders the page itself.
+// the visitor: the shell goes out and the browser renders the page itself. Not a crawler: it runs no
+// script, so the shell would be an empty page to it; it waits (the request deadline still bounds it).
 const RENDER_TIMEOUT_MS = 3_000
 
-function withinTimeout<T>(work: Promise<T>): Promise<T> {
+function withinTimeout<T>(work: Promise<T>, request: FastifyRequest): Promise<T> {
+  if (isCrawler(request.headers['user-agent'])) return work
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no render within ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS)
@@ -45,6 +52,31 @@ function sendHtml(reply: FastifyReply, body: Buffer | string, encoding: ContentE
   for (const field of ['Accept-Encoding', 'Accept-Language', 'Cookie']) appendVary(reply, field)
   if (encoding !== 'identity') reply.header('content-encoding', encoding)
   return reply.send(body)
+}
+
+/** A page's bytes as sent, in one encoding and one variant of the gate. */
+interface SentPage {
+  body: Buffer | string
+  status: number
+  noindex: boolean
+}
+
+function sendPage(reply: FastifyReply, page: SentPage, encoding: ContentEncoding) {
+  if (page.noindex) reply.header('x-robots-tag', 'noindex')
+  return sendHtml(reply, page.body, encoding, page.status)
+}
+
+/**
+ * A repeat of this very request (URL, cookies, encoding and languages as sent) is then answered before
+ * Fastify, as decision 020 answers API repeats, for as long as the page cache holds these bytes: a hit
+ * through Fastify's request life cycle, its hooks and headers, cost three times the bare route's time.
+ */
+function keepWhole(reply: FastifyReply, answers: GenerationCache<SentPage>, key: string, sent: SentPage) {
+  keepAnswer(reply, () => answers.get(key) === sent)
+}
+
+function sizeOf(page: RenderedPage): { bytes: number; staleAt?: number | null } {
+  return { bytes: page.html.length + page.state.length + page.preloads.length, staleAt: page.staleAt }
 }
 
 /** A page made for this request: compressed for it (@fastify/static's precompressed files cannot help). */
@@ -91,34 +123,63 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     ad: readFileSync(join(root, 'ad.html'), 'utf8'),
   }
 
+  // Two layers (docs/decisions/030-page-cache-and-render.md): the render of a URL in a language, shared
+  // by every variant of it; and the bytes sent, one per variant: the encoding, and the 18+ gate or not
+  // (the gated copy holds the gate's markup and its form names the URL as asked). Nothing else of the
+  // request goes in: the render is anonymous (its API calls carry no cookie nor token), so a
+  // signed-in visitor gets the very page a signed-out one gets and the app then shows what is theirs.
+  const live = app.cachesLive
+  const renders = new GenerationCache<RenderedPage>(adsGeneration, live)
+  const answers = new GenerationCache<SentPage>(adsGeneration, live)
+
   const servePage = (shell: keyof typeof shells) => async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.raw.url ?? request.url, 'http://page')
+    // one key for one page however its query is spelled
+    url.searchParams.sort()
     const language = pageLanguage(request, url)
-    const langInUrl = url.searchParams.has('lang')
+    const asked = url.searchParams.has('lang') ? language : null
+    const askedUrl = `${url.pathname}${url.search}`
     url.searchParams.delete('lang')
-    let page: Awaited<ReturnType<PageRenderer['renderPage']>>
+    const pageUrl = `${url.pathname}${url.search}`
+    const encoding = encodingFor(request)
+    const gated = app.adultGate !== null && !adultConfirmed(request)
+    const answerKey = `${encoding}\n${gated ? 'gated' : 'open'}\n${language}\n${askedUrl}`
+    const kept = answers.get(answerKey)
+    if (kept) {
+      keepWhole(reply, answers, answerKey, kept)
+      return sendPage(reply, kept, encoding)
+    }
+
+    const renderKey = `${language}\n${pageUrl}`
+    const generation = adsGeneration()
+    let page: RenderedPage
     try {
-      page = await withinTimeout(render.renderPage(`${url.pathname}${url.search}`, language))
+      page = await withinTimeout(
+        renders.read(renderKey, () => render.renderPage(pageUrl, language), sizeOf),
+        request,
+      )
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server render failed: sending the shell')
-      return sendRendered(request, reply, withGate(app, request, shells[shell], language), 200)
+      return sendRendered(request, reply, withGate(app, request, shells[shell], language, askedUrl), 200)
     }
-    const asked = langInUrl ? language : null
     if (page.redirect) return reply.redirect(withLanguageParam(page.redirect, asked), 302)
     const head = page.head
     // an ad's one URL: a stale slug (edited title) or a lower-case province moves there for good
     if (shell === 'ad' && head?.kind === 'article' && head.canonicalPath !== url.pathname) {
       return reply.redirect(withLanguageParam(head.canonicalPath, asked), 301)
     }
-    if (head?.noindex) reply.header('x-robots-tag', 'noindex')
     const html = composePageHtml(shells[shell], page, { publicUrl: app.config.PUBLIC_URL, language })
-    return sendRendered(request, reply, withGate(app, request, html, language), head?.status ?? 200)
+    const body = await encode(withGate(app, request, html, language, askedUrl), encoding)
+    const sent: SentPage = { body, status: head?.status ?? 200, noindex: head?.noindex === true }
+    answers.set(answerKey, sent, generation, body.length, page.staleAt)
+    keepWhole(reply, answers, answerKey, sent)
+    return sendPage(reply, sent, encoding)
   }
 
   // without a category the route sends the visitor on to the default one: said by the server too
-  app.get('/ca/:province', servePage('listing'))
-  app.get('/ca/:province/:category', servePage('listing'))
-  app.get('/ca/:province/:category/:ad', servePage('ad'))
+  app.get('/ca/:province', keptAnswers, servePage('listing'))
+  app.get('/ca/:province/:category', keptAnswers, servePage('listing'))
+  app.get('/ca/:province/:category/:ad', keptAnswers, servePage('ad'))
 }
 
 /**

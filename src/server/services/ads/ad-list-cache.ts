@@ -22,6 +22,14 @@ interface Fresh<T> {
 // answers are of many shapes, one per key (a key names one query)
 const caches = new WeakMap<Db, RecheckedCache<unknown>>()
 
+/**
+ * The ads' generation now: anything made from ads read after this (a rendered page,
+ * routes/pages.ts) is current while it has not moved.
+ */
+export function adsGeneration(): number {
+  return generation.current()
+}
+
 /** Call after any write to ads (recordAdEvent does; so do the demo seed, purges and test resets). */
 export function adsChanged(): void {
   generation.bump()

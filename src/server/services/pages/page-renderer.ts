@@ -1,6 +1,7 @@
 // The server render bundle (dist/server/entry-server.js, built from src/client/entry-server.tsx by
 // scripts/build.mjs), loaded once at start. It is absent in the API tests and in API-only deployments:
 // pages are then the client-rendered shell, as before.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -14,7 +15,12 @@ export interface PageRenderer {
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>
 
-function isRenderModule(value: unknown): value is PageRenderer & { setup(options: { fetch: Fetch }): void } {
+interface RenderSetup {
+  fetch: Fetch
+  renderLanguage: () => Language | undefined
+}
+
+function isRenderModule(value: unknown): value is PageRenderer & { setup(options: RenderSetup): void } {
   const mod = value as Record<string, unknown> | null
   return typeof mod?.renderPage === 'function' && typeof mod.setup === 'function'
 }
@@ -56,6 +62,10 @@ export async function loadPageRenderer(
   if (!existsSync(entry)) return null
   const mod: unknown = await import(pathToFileURL(entry).href)
   if (!isRenderModule(mod)) throw new Error(`${entry} does not export setup and renderPage`)
-  mod.setup({ fetch: injectFetch(app) })
-  return mod
+  // each render's language, for its whole run (its loaders wait on the API, and other renders run
+  // meanwhile): the bundle's texts read it here rather than from a process-wide switch
+  // (docs/decisions/030-page-cache-and-render.md)
+  const languages = new AsyncLocalStorage<Language>()
+  mod.setup({ fetch: injectFetch(app), renderLanguage: () => languages.getStore() })
+  return { renderPage: (url, language) => languages.run(language, () => mod.renderPage(url, language)) }
 }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { GenerationCache } from './page-cache.ts'
+
+function setup(live = true) {
+  const state = { generation: 0, now: 1_000 }
+  const cache = new GenerationCache<string>(
+    () => state.generation,
+    () => live,
+    () => state.now,
+  )
+  return { state, cache }
+}
+
+describe('pages kept until the ads change', () => {
+  it('gives a kept page until the generation moves', () => {
+    const { state, cache } = setup()
+    cache.set('k', 'page', 0, 4)
+    expect(cache.get('k')).toBe('page')
+    state.generation++
+    expect(cache.get('k')).toBeUndefined()
+  })
+
+  it('keeps nothing read before a write that landed while it was made', () => {
+    const { state, cache } = setup()
+    const readIn = state.generation
+    state.generation++
+    cache.set('k', 'page', readIn, 4)
+    expect(cache.get('k')).toBeUndefined()
+  })
+
+  it('ends a page at the earliest expiry of the ads it shows, and after a minute at most', () => {
+    const { state, cache } = setup()
+    cache.set('expiring', 'page', 0, 4, state.now + 500)
+    cache.set('plain', 'page', 0, 4, null)
+    state.now += 500
+    expect(cache.get('expiring')).toBeUndefined()
+    expect(cache.get('plain')).toBe('page')
+    state.now += 60_000
+    expect(cache.get('plain')).toBeUndefined()
+  })
+
+  it('keeps nothing where the caches may not answer (PostgreSQL without the change feed)', () => {
+    const { cache } = setup(false)
+    cache.set('k', 'page', 0, 4)
+    expect(cache.get('k')).toBeUndefined()
+  })
+
+  it('makes a page once for the requests that miss it together', async () => {
+    const { cache } = setup()
+    let made = 0
+    const make = async () => {
+      made++
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      return `page ${made}`
+    }
+    const size = () => ({ bytes: 6 })
+    const pages = await Promise.all([cache.read('k', make, size), cache.read('k', make, size)])
+    expect(pages).toEqual(['page 1', 'page 1'])
+    expect(await cache.read('k', make, size)).toBe('page 1')
+    expect(made).toBe(1)
+  })
+})

@@ -1,0 +1,95 @@
+// The real server render (src/client/entry-server.tsx, built as scripts/build.mjs builds it) running
+// many pages at once in both languages: each render reads its own language per render, not through a
+// process-wide switch, so no answer comes out in the other language or waits behind another
+// (docs/decisions/030-page-cache-and-render.md). The HTML shells are stand-ins; the render is real.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { en } from '#client/i18n/en.ts'
+import { fr } from '#client/i18n/fr.ts'
+import { adPath } from '#domain/ad-path.ts'
+import { CATEGORY_KEYS } from '#domain/categories.ts'
+import { PROVINCE_CODES } from '#domain/provinces.ts'
+import { adBody, liveAd, member } from '#tests/support/ads.ts'
+import { setupTestApp } from '#tests/support/api-app.ts'
+
+const SHELL = (name: string) =>
+  `<!doctype html><html lang="en"><head><title>Maple</title><meta name="description" content="d" /></head><body><div id="root"></div><!-- ${name} --></body></html>`
+
+let root = ''
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'maple-page-languages-'))
+  mkdirSync(join(root, 'client'))
+  for (const name of ['index', 'listing', 'ad'])
+    writeFileSync(join(root, 'client', `${name}.html`), SHELL(name))
+  const build = spawnSync(
+    'npx',
+    [
+      'vite',
+      'build',
+      '--ssr',
+      'src/client/entry-server.tsx',
+      '--outDir',
+      join(root, 'server'),
+      '--logLevel',
+      'error',
+    ],
+    { encoding: 'utf8' },
+  )
+  if (build.status !== 0) throw new Error(`the render bundle did not build: ${build.stderr}`)
+})
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+const ref = setupTestApp(() => ({ STATIC_DIR: join(root, 'client'), PUBLIC_URL: 'https://maple.example' }))
+
+/** The text of #root: what the render wrote, not the shell's. */
+function rootOf(body: string): string {
+  return /<div id="root">([\s\S]*?)<\/div><script id="ssr-state"/.exec(body)?.[1] ?? ''
+}
+
+describe('server renders in English and French at once', () => {
+  it('answers 64 concurrent page requests, half French, each wholly in its own language', async () => {
+    const owner = await member(ref.t, { cents: 10_000 })
+    const ads = [
+      { title: 'Red corset, worn once', province: 'ON', category: 'adult-buy-sell' },
+      { title: 'Lace set in black', province: 'QC', category: 'adult-buy-sell' },
+    ] as const
+    const adPaths: string[] = []
+    for (const ad of ads) {
+      const id = await liveAd(ref.t, owner, adBody({ title: ad.title, province: ad.province }))
+      adPaths.push(adPath({ id, ...ad }))
+    }
+    // distinct pages, so that each request is its own render and they all run at once
+    const listings = PROVINCE_CODES.flatMap((province) =>
+      CATEGORY_KEYS.map((category) => `/ca/${province}/${category}`),
+    )
+    const paths = [...adPaths, ...listings].slice(0, 32)
+    const requests = paths.flatMap((path) => (['en', 'fr'] as const).map((language) => ({ path, language })))
+    expect(requests).toHaveLength(64)
+    const answers = await Promise.all(
+      requests.map(({ path, language }) =>
+        ref.t.app.inject({
+          method: 'GET',
+          url: language === 'fr' ? `${path}?lang=fr` : path,
+          headers: { cookie: 'adult_confirmed=1' },
+        }),
+      ),
+    )
+    requests.forEach(({ path, language }, i) => {
+      const answer = answers[i]
+      const html = rootOf(answer?.body ?? '')
+      const context = `${language} ${path}`
+      expect(answer?.statusCode, context).toBe(200)
+      expect(html, context).not.toBe('')
+      const own = language === 'fr' ? fr : en
+      const other = language === 'fr' ? en : fr
+      for (const key of ['skipToContent', 'searchLabel'] as const) {
+        expect(html, context).toContain(own.layout[key])
+        expect(html, context).not.toContain(other.layout[key])
+      }
+    })
+    expect(answers[0]?.body).toContain('Red corset, worn once')
+  })
+})
