@@ -7,6 +7,4 @@ import type { PostMessages } from './messages-type.ts'
 
 const english: PostMessages = { post: enPost, manage: enManage }
 
-export const msgPost: PostMessages = structuredClone(english)
-
-registerSection('post', msgPost, english)
+export const msgPost: PostMessages = registerSection('post', english)

@@ -4,6 +4,4 @@ import { enPrivacy } from './en-privacy.ts'
 import { registerSection } from './messages.ts'
 import type { PrivacyMessages } from './messages-type.ts'
 
-export const msgPrivacy: PrivacyMessages = structuredClone(enPrivacy)
-
-registerSection('privacy', msgPrivacy, enPrivacy)
+export const msgPrivacy: PrivacyMessages = registerSection('privacy', enPrivacy)

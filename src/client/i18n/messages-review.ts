@@ -7,6 +7,4 @@ import type { ReviewMessages } from './messages-type.ts'
 
 const english: ReviewMessages = { review: enReview, admin: enAdmin }
 
-export const msgReview: ReviewMessages = structuredClone(english)
-
-registerSection('review', msgReview, english)
+export const msgReview: ReviewMessages = registerSection('review', english)
