@@ -208,12 +208,6 @@ export async function decideVerification(
   })
 }
 
-/** Every verification photo still stored: a purge deletes them with the media files. */
-export async function allVerificationKeys(db: Db): Promise<string[]> {
-  const rows = await db.select({ keys: verificationRequests.photoKeys }).from(verificationRequests)
-  return rows.flatMap((row) => row.keys)
-}
-
 /**
  * Deletes verification photos no request names any more (a refused request's, or the files of a
  * POST that was turned down); a request that still waits keeps its files.
