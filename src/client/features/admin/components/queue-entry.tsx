@@ -12,6 +12,12 @@ import { ReporterLine } from './reporter-line.tsx'
 
 const t = msg.review
 
+/** The ad's status code ("live") in words, as the all-ads panel says it. */
+function adStatusText(status: string): string {
+  const words: Record<string, string> = t.allAds.statuses
+  return words[status] ?? status
+}
+
 interface QueueEntryProps {
   item: QueueItem
   /** held ads can be ticked for a bulk release */
@@ -48,7 +54,9 @@ export function QueueEntry({ item, selected, onSelect }: QueueEntryProps) {
         )}
         {item.urgent && <strong className="text-destructive">{t.urgent}</strong>}
         <h3 className="min-w-0 font-semibold wrap-anywhere">{item.title}</h3>
-        <span className="text-sm text-muted-foreground">{fill(t.status, { status: item.status })}</span>
+        <span className="text-sm text-muted-foreground" data-status={item.status}>
+          {fill(t.status, { status: adStatusText(item.status) })}
+        </span>
         <span className="text-sm text-muted-foreground">
           {item.reporters === 1 ? t.reporters.one : fill(t.reporters.other, { count: item.reporters })}
         </span>
