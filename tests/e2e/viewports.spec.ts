@@ -60,7 +60,7 @@ test.describe('viewports', () => {
     await adCards(page).first().getByRole('link').first().click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await expectNoHorizontalOverflow(page)
-    await expect(page.getByRole('dialog').getByRole('button', { name: 'Reveal contact' })).toBeVisible()
+    await expect(page.getByRole('dialog').getByTestId('sample-ad')).toBeVisible()
   })
 })
 

@@ -194,6 +194,8 @@ export const en = {
     website: 'Website',
     handle: 'Handle',
     noContact: 'No contact details provided for this ad.',
+    sampleAd: 'This is a sample ad',
+    sampleAdBody: 'It shows what ads look like here. Nobody is behind it, so there is no contact to reveal.',
     revealing: 'Getting the contact details…',
     revealFailed: 'The contact details could not be shown.',
     revealRetry: 'Try again',

@@ -194,6 +194,9 @@ export const fr: Messages = {
     website: 'Site Web',
     handle: 'Pseudonyme',
     noContact: 'Aucune coordonnée fournie pour cette annonce.',
+    sampleAd: 'Ceci est une annonce d’exemple',
+    sampleAdBody:
+      'Elle montre à quoi ressemblent les annonces ici. Personne ne se cache derrière : il n’y a aucune coordonnée à afficher.',
     revealing: 'Obtention des coordonnées…',
     revealFailed: 'Les coordonnées n’ont pas pu être affichées.',
     revealRetry: 'Réessayer',

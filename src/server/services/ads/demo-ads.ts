@@ -29,7 +29,8 @@ function demoRow(ad: Ad, lifetimeDays: number) {
     description: ad.description,
     images: ad.images,
     videos: ad.videos,
-    verified: ad.verified,
+    // nobody verified a generated ad: the badge would be a lie
+    verified: false,
     demo: true,
     publishedAt: new Date(ad.postedAt),
     // demo ads have no contact details: nobody is behind them
@@ -52,7 +53,8 @@ export async function seedDemoAds(db: Db, lifetimeDays: number): Promise<number>
     .values(rows)
     .onConflictDoUpdate({
       target: ads.id,
-      set: { expiresAt: sql`greatest(${ads.expiresAt}, excluded.expires_at)` },
+      // verified too: rows seeded before demo ads stopped being badged lose the badge
+      set: { expiresAt: sql`greatest(${ads.expiresAt}, excluded.expires_at)`, verified: false },
       setWhere: sql`${ads.demo}`,
     })
     .returning({ inserted: sql<boolean>`xmax = 0` })
