@@ -157,6 +157,12 @@ export const enAdmin = {
     marked: 'Marked by hand',
     invalid: 'Invalid',
   },
+  outboxTitle: 'Mail outbox',
+  outboxIntro:
+    'Without SMTP_URL the server keeps every mail here instead of sending it: open a verification or reset link to finish sign-up locally.',
+  outboxNone: 'No mail yet.',
+  outboxReload: 'Reload mail',
+  outboxAbsent: 'This server sends its mail by SMTP: there is no outbox to read.',
   purgeTitle: 'Purge all data',
   purgeIntro:
     'Deletes every user account, session, wallet, payment and mailed link on the server. This cannot be undone.',

@@ -165,6 +165,12 @@ export const frAdmin: Messages['admin'] = {
     marked: 'Marqué à la main',
     invalid: 'Invalide',
   },
+  outboxTitle: 'Courriels en attente',
+  outboxIntro:
+    'Sans SMTP_URL, le serveur garde ici chaque courriel au lieu de l’envoyer : ouvrez un lien de vérification ou de réinitialisation pour terminer l’inscription en local.',
+  outboxNone: 'Aucun courriel pour l’instant.',
+  outboxReload: 'Actualiser les courriels',
+  outboxAbsent: 'Ce serveur envoie ses courriels par SMTP : il n’y a aucun courriel en attente à lire.',
   purgeTitle: 'Effacer toutes les données',
   purgeIntro:
     'Supprime chaque compte, session, portefeuille, paiement et lien envoyé par courriel sur le serveur. Cette action est irréversible.',

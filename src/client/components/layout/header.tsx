@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { InstallButton } from '#client/components/pwa/install-button.tsx'
 import { msg } from '#client/i18n/messages.ts'
@@ -104,6 +104,8 @@ export function Header() {
   // first render over it does too, then the account's
   const signedIn = useHydrated() && session.signedIn
   const browse = useBrowse()
+  // the admin console has its own sign-in: a member's Register and Login there only confuse
+  const inAdmin = useRouterState({ select: (state) => state.location.pathname.startsWith('/admin') })
   const [drawerActive, setDrawerActive] = useState(false)
   const onLogout = () => {
     // signs out at once; the server call that revokes the token may fail silently
@@ -142,7 +144,7 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <LanguageSwitch className="hidden text-chrome-foreground hover:bg-white/10 sm:inline-flex" />
-          <AuthLinks signedIn={signedIn} onLogout={onLogout} compact />
+          {!inAdmin && <AuthLinks signedIn={signedIn} onLogout={onLogout} compact />}
           <InstallButton className="hidden border-white/20 bg-transparent text-chrome-foreground hover:bg-white/10 hover:text-chrome-foreground sm:inline-flex" />
           <AccountMenu email={signedIn ? (session.user?.email ?? null) : null} onSignOut={onLogout} />
         </div>

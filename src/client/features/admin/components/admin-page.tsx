@@ -8,6 +8,7 @@ import { AdminLoginForm } from './admin-login-form.tsx'
 import { AllAdsPanel } from './all-ads-panel.tsx'
 import { AuditPanel } from './audit-panel.tsx'
 import { BannedPhrasesPanel } from './banned-phrases-panel.tsx'
+import { OutboxPanel } from './outbox-panel.tsx'
 import { PaymentsAttentionPanel } from './payments-attention-panel.tsx'
 import { PurgePanel } from './purge-panel.tsx'
 import { ReviewQueuePanel } from './review-queue-panel.tsx'
@@ -40,6 +41,7 @@ export function AdminPage() {
           <BannedPhrasesPanel />
           <AuditPanel />
           <PaymentsAttentionPanel />
+          <OutboxPanel />
           <PurgePanel />
         </>
       ) : (

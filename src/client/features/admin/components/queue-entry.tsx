@@ -53,7 +53,21 @@ export function QueueEntry({ item, selected, onSelect }: QueueEntryProps) {
           />
         )}
         {item.urgent && <strong className="text-destructive">{t.urgent}</strong>}
-        <h3 className="min-w-0 font-semibold wrap-anywhere">{item.title}</h3>
+        <h3 className="min-w-0 font-semibold wrap-anywhere">
+          {item.status === 'live' ? (
+            // a new tab keeps the queue and the reason typed so far; only a live ad has a public page
+            <a
+              href={item.path}
+              target="_blank"
+              rel="noopener"
+              className="rounded-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {item.title}
+            </a>
+          ) : (
+            item.title
+          )}
+        </h3>
         <span className="text-sm text-muted-foreground" data-status={item.status}>
           {fill(t.status, { status: adStatusText(item.status) })}
         </span>
