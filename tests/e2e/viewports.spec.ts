@@ -32,6 +32,29 @@ test.describe('viewports', () => {
     await page.screenshot({ path: `${SHOTS}/home-${info.project.name}.png` })
   })
 
+  test('the home leads with search, the visitor’s province and its categories, and remembers a choice @mobile', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    // Playwright's clock is in America/Toronto: the nearest province is Ontario
+    const section = page.getByRole('region', { name: 'Ontario' })
+    await expect(section).toBeVisible()
+    await expect(page.getByRole('searchbox', { name: 'Keyword' })).toBeInViewport()
+    await expect(section.getByRole('combobox', { name: 'Your province' })).toBeInViewport()
+    const categories = section.getByRole('list', { name: 'Top categories' }).getByRole('link')
+    await expect(categories).toHaveCount(4)
+    for (const link of await categories.all()) await expect(link).toBeInViewport()
+    await expect(categories.first()).toHaveAttribute('href', /^\/ca\/ON\//)
+
+    await section.getByRole('combobox', { name: 'Your province' }).click()
+    await page.getByRole('option', { name: 'British Columbia' }).click()
+    await page.reload()
+    const chosen = page.getByRole('region', { name: 'British Columbia' })
+    await expect(
+      chosen.getByRole('list', { name: 'Top categories' }).getByRole('link').first(),
+    ).toHaveAttribute('href', /^\/ca\/BC\//)
+  })
+
   test('a listing fits the viewport with its filters, cards and pages usable @mobile', async ({
     page,
   }, info) => {
