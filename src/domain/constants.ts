@@ -58,4 +58,6 @@ export const STORAGE_KEYS = {
   // '1' when this device may hold saved orders (db/pending-payments-flag.ts); not 'pending_payments':
   // that key holds the orders themselves where IndexedDB is missing (db/mirror.ts)
   hasPendingPayments: 'has_pending_payments',
+  // the province the home page leads with, the last one the visitor chose there
+  homeProvince: 'home_province',
 } as const

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dateText, easternParts, localParts } from './date-text.ts'
+import { dateText, easternParts, localParts, sentenceEndingWithDate } from './date-text.ts'
 
 // instants around both 2026 clock changes, midnight and noon, and random ones over ten years
 const instants = [
@@ -43,5 +43,22 @@ describe('dates as the app writes them', () => {
         expect(dateText(localParts(date), locale, true), date.toISOString()).toBe(expected.format(date))
       }
     }
+  })
+})
+
+describe('a sentence that ends with a date', () => {
+  it('ends with one period after an English time, never "p.m.."', () => {
+    const time = dateText({ year: 2026, month: 10, day: 25, hour: 13, minute: 18 }, 'en-CA', true)
+    expect(sentenceEndingWithDate(`Saved results from ${time}.`)).toBe(
+      'Saved results from Nov 25, 2026, 1:18 p.m.',
+    )
+  })
+
+  it('keeps its period after a French time or a date without one', () => {
+    const time = dateText({ year: 2026, month: 10, day: 25, hour: 13, minute: 18 }, 'fr-CA', true)
+    expect(sentenceEndingWithDate(`Résultats enregistrés le ${time}.`)).toBe(
+      'Résultats enregistrés le 25 nov. 2026, 13 h 18.',
+    )
+    expect(sentenceEndingWithDate('Saved on Nov 25, 2026.')).toBe('Saved on Nov 25, 2026.')
   })
 })

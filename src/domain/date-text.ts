@@ -85,3 +85,11 @@ export function dateText(parts: DateParts, locale: MoneyLocale, withTime: boolea
   if (!withTime) return date
   return `${date}, ${hour % 12 || 12}:${pad(minute)} ${hour < 12 ? 'a.m.' : 'p.m.'}`
 }
+
+/**
+ * A sentence whose last word is a date text: the English time ends in "p.m." and the sentence's own
+ * period would make it "1:18 p.m.."; a date text already closes the sentence.
+ */
+export function sentenceEndingWithDate(sentence: string): string {
+  return sentence.endsWith('m..') ? sentence.slice(0, -1) : sentence
+}

@@ -44,7 +44,9 @@ const EnvSchema = z
         ctx.addIssue({ code: 'custom', message: parsed.error })
         return z.NEVER
       }),
-    PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+    // the address people reach the app at (links in mails, the sandbox pay page); unset means this
+    // machine on PORT, so a server started on another port does not mail links to 8080
+    PUBLIC_URL: z.string().url().optional(),
     // comma-separated origins allowed by CORS besides our own; empty means same-origin only
     CORS_ORIGINS: z.string().default(''),
     STATIC_DIR: z.string().default('./dist/client'),
@@ -122,10 +124,16 @@ const EnvSchema = z
   .transform((env) => ({
     ...env,
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    PUBLIC_URL: env.PUBLIC_URL ?? defaultPublicUrl(env.PORT),
     SHUTDOWN_GRACE_MS: env.SHUTDOWN_GRACE_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),
   }))
 
 export type Config = z.infer<typeof EnvSchema>
+
+/** PORT 0 asks the system for any free port, which no link can name: those keep 8080. */
+function defaultPublicUrl(port: number): string {
+  return `http://localhost:${port === 0 ? 8080 : port}`
+}
 
 /** A configuration the server refuses to start with; one line per problem, each saying what to set. */
 export class ConfigError extends Error {

@@ -32,6 +32,13 @@ describe('demo ads', () => {
     expect(all.json().items.some((ad: { verified: boolean }) => ad.verified)).toBe(false)
   })
 
+  it('are never verified, even rows seeded when generated ads still carried the badge', async () => {
+    await t.db.update(ads).set({ verified: true }).where(eq(ads.demo, true))
+    await seedDemoAds(t.db, 30)
+    const verified = await t.app.inject({ method: 'GET', url: '/api/ads?verified=true' })
+    expect(verified.json().total).toBe(0)
+  })
+
   it('seed again without duplicating, keeping an admin removal', async () => {
     const [one] = await t.db.select().from(ads).limit(1)
     if (!one) throw new Error('no demo ad')

@@ -86,6 +86,10 @@ describe('server-rendered pages', () => {
     expect((await get('/ca/ON/adult-buy-sell', { cookie: 'a=1; lang=fr' })).body).toContain(
       '<main>fr ok</main>',
     )
+    // the cookie the app's EN/FR switch writes
+    expect((await get('/ca/ON/adult-buy-sell', { cookie: 'language=fr' })).body).toContain(
+      '<main>fr ok</main>',
+    )
     expect((await get('/ca/ON/adult-buy-sell', { 'accept-language': 'fr-CA,fr;q=0.9' })).body).toContain(
       '<html lang="fr-CA"',
     )

@@ -32,6 +32,25 @@ describe('sandbox hosted page', () => {
     expect(html).not.toMatch(/<script|<link|src="http/)
   })
 
+  it('speaks the visitor’s language: statuses and buttons in words, each coin’s amount as text', async () => {
+    const m = await member(api.t)
+    const created = (await createCharge(api.t, m, { chargeType: 'topup', amount: 5 })).json()
+    const res = await api.t.app.inject({
+      method: 'GET',
+      url: invoicePath(created.hosted_url),
+      headers: { 'accept-language': 'fr-CA,fr;q=0.9' },
+    })
+    const html = res.body
+    expect(html).toContain('<html lang="fr-CA">')
+    expect(html).toContain('5,00\u00a0$')
+    expect(html).toContain('Statut : <span class="status" data-status="NEW">En attente du paiement</span>')
+    expect(html).toContain('Simuler le paiement')
+    expect(html).not.toMatch(/Simulate|Status:|>NEW</)
+    const btc = /amount=([\d.]+)/.exec(created.uris.bitcoin ?? '')?.[1]
+    expect(btc).toBeTruthy()
+    expect(html).toContain(`${btc} BTC`)
+  })
+
   it('Simulate payment redirects back to a page showing COMPLETED and credits the top-up', async () => {
     const m = await member(api.t)
     const created = (await createCharge(api.t, m, { chargeType: 'topup', amount: 6 })).json()

@@ -28,6 +28,11 @@ test('a signed-out report of a possible minor tops the queue; the admin holds it
   await adCards(reporter.page).filter({ hasText: title }).getByRole('link', { name: title }).click()
   const dialog = reporter.page.getByRole('dialog', { name: title })
   await dialog.getByRole('button', { name: 'Report' }).click()
+  // no reason is chosen for the reporter, and sending without one says so on the field
+  await expect(dialog.getByRole('radio', { checked: true })).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Send report' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('Choose a reason for your report')
+  await expect(dialog.getByRole('radiogroup', { name: 'Reason' })).toHaveAttribute('aria-invalid', 'true')
   await dialog.getByRole('radio', { name: 'Someone may be under 18' }).check()
   await dialog.getByLabel('Details (optional)').fill('The photos look like a teenager.')
   await dialog.getByRole('button', { name: 'Send report' }).click()

@@ -46,11 +46,11 @@ export async function cardTitles(page: Page): Promise<string[]> {
 
 /** Prices shown on the cards, in dollars (0 for 'Contact for price'). */
 export async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await adCards(page).allInnerTexts()
+  // the card's price line, not its title, which may hold a dollar figure ("gift card, $150 value")
+  const texts = await adCards(page).getByTestId('ad-price').allInnerTexts()
   return texts.map((text) => {
     if (text.includes('Contact for price')) return 0
-    // "$40 / unit": the unit tells the price from a dollar figure in the title ("gift card, $150 value")
-    const match = text.match(/\$([\d,]+(?:\.\d+)?) \/ /)
+    const match = text.match(/\$([\d,]+(?:\.\d+)?)/)
     if (!match?.[1]) throw new Error(`no price on card: ${text}`)
     return Number(match[1].replaceAll(',', ''))
   })

@@ -57,7 +57,7 @@ export async function topUpInTheApp(page: Page, context: BrowserContext, dollars
   await page.getByLabel('Amount (CAD)').fill(dollars)
   await page.getByRole('button', { name: 'Top up with crypto' }).click()
   await expect(page).toHaveURL(/\/pay\/[^?]+\?type=topup/)
-  await expect(page.getByTestId('payment-status')).toHaveText('NEW')
+  await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'NEW')
   await simulatePayment(page, context)
   await expect(toasts(page)).toContainText('Top-up confirmed', { timeout: 15_000 })
   await expect(page).toHaveURL(/\/wallet$/)

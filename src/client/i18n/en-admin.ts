@@ -41,6 +41,12 @@ export const enAdmin = {
   paymentsNone: 'Nothing needs a look.',
   paymentsFulfilled: 'fulfilled',
   paymentsReload: 'Reload payments',
+  outboxTitle: 'Mail outbox',
+  outboxIntro:
+    'Without SMTP_URL the server keeps every mail here instead of sending it: open a verification or reset link to finish sign-up locally.',
+  outboxNone: 'No mail yet.',
+  outboxReload: 'Reload mail',
+  outboxAbsent: 'This server sends its mail by SMTP: there is no outbox to read.',
   attention: {
     paid_late: 'Paid late',
     partial: 'Partially paid',

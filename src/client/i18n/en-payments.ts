@@ -102,6 +102,17 @@ export const enPayments = {
     paymentId: 'Payment id: {id}',
     guideLink: 'How do I pay with crypto?',
     coins: { bitcoin: 'Bitcoin', litecoin: 'Litecoin' },
+    // the provider's status codes in words; every paid alias (COMPLETED, CONFIRMED…) reads PAID
+    statuses: {
+      NEW: 'Waiting for payment',
+      PENDING: 'Payment seen, waiting for confirmation',
+      PAID: 'Paid',
+      EXPIRED: 'Expired',
+      INVALID: 'Invalid',
+      other: 'Checking with the provider',
+    },
+    coinAmount: '{coin} amount',
+    sendExactly: 'Send exactly this amount to the address below.',
   },
   payGuide: {
     title: 'How to pay with crypto',
@@ -165,6 +176,7 @@ export const enPayments = {
     types: { topup: 'Wallet top-up', post: 'Posting fee', bump: 'Bump fee', credit: 'Credit' },
     byCrypto: 'paid by crypto',
     fromWallet: 'from wallet',
+    statuses: { completed: 'Completed', other: 'Processing' },
     columns: { date: 'Date', what: 'What', status: 'Status', amount: 'Amount' },
   },
 } as const

@@ -49,6 +49,7 @@ export const enReview = {
   },
   reportTitle: 'Report this ad',
   reportReason: 'Reason',
+  reportReasonRequired: 'Choose a reason for your report',
   reportDetails: 'Details (optional)',
   reportSend: 'Send report',
   reportSending: 'Sending…',

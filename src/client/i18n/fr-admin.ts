@@ -42,6 +42,12 @@ export const frAdmin: ReviewMessages['admin'] = {
   paymentsNone: 'Rien à vérifier.',
   paymentsFulfilled: 'traité',
   paymentsReload: 'Recharger les paiements',
+  outboxTitle: 'Courriels en attente',
+  outboxIntro:
+    'Sans SMTP_URL, le serveur garde ici chaque courriel au lieu de l’envoyer : ouvrez un lien de vérification ou de réinitialisation pour terminer l’inscription en local.',
+  outboxNone: 'Aucun courriel pour l’instant.',
+  outboxReload: 'Actualiser les courriels',
+  outboxAbsent: 'Ce serveur envoie ses courriels par SMTP : il n’y a aucun courriel en attente à lire.',
   attention: {
     paid_late: 'Payé en retard',
     partial: 'Payé en partie',

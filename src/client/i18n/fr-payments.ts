@@ -109,6 +109,16 @@ export const frPayments: PaymentsMessages = {
     paymentId: 'Numéro du paiement : {id}',
     guideLink: 'Comment payer en cryptomonnaie?',
     coins: { bitcoin: 'Bitcoin', litecoin: 'Litecoin' },
+    statuses: {
+      NEW: 'En attente du paiement',
+      PENDING: 'Paiement vu, en attente de confirmation',
+      PAID: 'Payé',
+      EXPIRED: 'Expiré',
+      INVALID: 'Invalide',
+      other: 'Vérification auprès du fournisseur',
+    },
+    coinAmount: 'Montant en {coin}',
+    sendExactly: 'Envoyez exactement ce montant à l’adresse ci-dessous.',
   },
   payGuide: {
     title: 'Comment payer en cryptomonnaie',
@@ -177,6 +187,7 @@ export const frPayments: PaymentsMessages = {
     },
     byCrypto: 'payé en cryptomonnaie',
     fromWallet: 'avec le portefeuille',
+    statuses: { completed: 'Effectuée', other: 'En cours' },
     columns: { date: 'Date', what: 'Objet', status: 'Statut', amount: 'Montant' },
   },
 }

@@ -54,6 +54,7 @@ export const frReview: ReviewMessages['review'] = {
   },
   reportTitle: 'Signaler cette annonce',
   reportReason: 'Motif',
+  reportReasonRequired: 'Choisissez le motif de votre signalement',
   reportDetails: 'Précisions (facultatif)',
   reportSend: 'Envoyer le signalement',
   reportSending: 'Envoi…',

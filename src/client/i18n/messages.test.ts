@@ -55,6 +55,13 @@ describe('the language switch', () => {
     expect(formatAdPrice({ price: 120, priceUnit: 'per_hour' })).toBe('$120 / hour')
   })
 
+  it('writes a single item’s price as the price alone, "$40", never "$40 / unit"', async () => {
+    expect(formatAdPrice({ price: 40, priceUnit: 'per_unit' })).toBe('$40')
+    await setLanguage('fr')
+    expect(formatAdPrice({ price: 40, priceUnit: 'per_unit' }).replace(/\s/g, ' ')).toBe('40 $')
+    await setLanguage('en')
+  })
+
   it('asks the API for answers in the active language', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => Response.json({}))
     vi.stubGlobal('fetch', fetchMock)

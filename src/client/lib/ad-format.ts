@@ -8,10 +8,12 @@ import { formatCad, formatCount, formatDollars } from '#domain/money.ts'
 
 const m = msg.listing
 
-/** "$120 / hour", "$49.50 / set", or 'Contact for price' when the price is 0. */
+/** "$120 / hour", "$49.50 / set", "$40" for a single item, or 'Contact for price' when the price is 0. */
 export function formatAdPrice(ad: Pick<Ad, 'price' | 'priceUnit'>): string {
   if (!(ad.price > 0)) return m.contactForPrice
-  return `${formatDollars(ad.price, locale())} / ${m.priceUnits[ad.priceUnit]}`
+  const price = formatDollars(ad.price, locale())
+  // a thing sold by the item reads as its price, as in any shop; an hour or a set says what it buys
+  return ad.priceUnit === 'per_unit' ? price : `${price} / ${m.priceUnits[ad.priceUnit]}`
 }
 
 /**

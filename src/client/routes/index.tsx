@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { HeroSearch } from '#client/features/home/hero-search.tsx'
 import { BrowseByProvince } from '#client/features/home/province-browser.tsx'
 import { TopCategories } from '#client/features/home/top-categories.tsx'
+import { YourProvince } from '#client/features/home/your-province.tsx'
 
 export const Route = createFileRoute('/')({
   // the home page is the usual first view: keep it in the main chunk so its hero (the LCP element)
@@ -19,6 +20,7 @@ function HomePage() {
   return (
     <>
       <HeroSearch />
+      <YourProvince />
       <TopCategories />
       {showProvinces && <BrowseByProvince />}
     </>

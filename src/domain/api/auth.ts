@@ -77,6 +77,9 @@ export const ChangePasswordRequestSchema = z.object({
 })
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>
 
+/** The development outbox's path under /api (src/server/routes/dev.ts, never in production). */
+export const OUTBOX_PATH = '/dev/outbox'
+
 /** Mail kept in the development outbox (GET /api/dev/outbox, never in production). */
 export const OutboxMessageSchema = z.object({
   id: z.string(),

@@ -149,6 +149,8 @@ export const QueueItemSchema = z.object({
   adId: z.string(),
   status: z.string(),
   title: z.string(),
+  /** the ad's public page (src/domain/ad-path.ts): it opens while the ad is live */
+  path: z.string(),
   description: z.string(),
   images: z.array(z.string()),
   videos: z.array(z.string()),

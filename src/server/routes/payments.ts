@@ -14,6 +14,7 @@ import { formatCad } from '#domain/money.ts'
 import { ApiError } from '#server/errors.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { checkAdPayable, feeAdId } from '#server/services/ads/ad-payments.ts'
+import { pageLanguage } from '#server/services/pages/page-language.ts'
 import { CHARGE_NOT_FOUND, toChargeView } from '#server/services/payments/charges.ts'
 import { checkDraft } from '#server/services/payments/draft.ts'
 import { startReconciler } from '#server/services/payments/reconcile.ts'
@@ -188,7 +189,13 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(renderSandboxPage(invoice, charge))
+          .send(
+            renderSandboxPage(
+              invoice,
+              charge,
+              pageLanguage(request, new URL(request.url, 'http://localhost')),
+            ),
+          )
       },
     )
 

@@ -75,7 +75,7 @@ export default function BrowseDrawer({ signedIn }: { signedIn: boolean }) {
           />
         </div>
         {signedIn && (
-          <nav aria-label={t.accountMenu} className="grid gap-1 border-t border-border pt-4 sm:hidden">
+          <nav aria-label={t.accountMenu} className="grid gap-1 border-t border-border pt-4 lg:hidden">
             <AppLink href="/manage" onClick={close} className={drawerLink}>
               {t.manage}
             </AppLink>

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { InstallButton } from '#client/components/pwa/install-button.tsx'
 import { msg } from '#client/i18n/messages.ts'
@@ -36,7 +36,7 @@ function Logo() {
       className="flex shrink-0 items-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
-      <span className="hidden text-lg font-bold tracking-tight text-chrome-foreground sm:inline">
+      <span className="hidden text-lg font-bold tracking-tight text-chrome-foreground lg:inline">
         Maple <span className="text-rose-400">After Dark</span>
       </span>
     </Link>
@@ -47,12 +47,12 @@ interface AuthLinksProps {
   signedIn: boolean
   onLogout: () => void
   className?: string
-  /** on narrow screens Manage and Wallet move into the Browse drawer */
+  /** below lg Manage and Wallet move into the Browse drawer: French links do not fit beside the search */
   compact?: boolean
 }
 
 function AuthLinks({ signedIn, onLogout, className, compact = false }: AuthLinksProps) {
-  const secondary = compact ? 'hidden sm:block' : undefined
+  const secondary = compact ? 'hidden lg:block' : undefined
   return (
     <ul className={cn('flex items-center gap-1', className)}>
       {signedIn ? (
@@ -104,6 +104,8 @@ export function Header() {
   // first render over it does too, then the account's
   const signedIn = useHydrated() && session.signedIn
   const browse = useBrowse()
+  // the admin console has its own sign-in: a member's Register and Login there only confuse
+  const inAdmin = useRouterState({ select: (state) => state.location.pathname.startsWith('/admin') })
   const [drawerActive, setDrawerActive] = useState(false)
   const onLogout = () => {
     // signs out at once; the server call that revokes the token may fail silently
@@ -138,11 +140,11 @@ export function Header() {
 
         <Logo />
 
-        <SearchForm id="header-search" className="hidden max-w-xl md:flex" />
+        <SearchForm id="header-search" className="hidden min-w-0 max-w-xl flex-1 md:flex" />
 
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <LanguageSwitch className="hidden text-chrome-foreground hover:bg-white/10 sm:inline-flex" />
-          <AuthLinks signedIn={signedIn} onLogout={onLogout} compact />
+          {!inAdmin && <AuthLinks signedIn={signedIn} onLogout={onLogout} compact />}
           <InstallButton className="hidden border-white/20 bg-transparent text-chrome-foreground hover:bg-white/10 hover:text-chrome-foreground sm:inline-flex" />
           <AccountMenu email={signedIn ? (session.user?.email ?? null) : null} onSignOut={onLogout} />
         </div>
@@ -155,7 +157,8 @@ export function Header() {
       </div>
 
       <div className="hidden border-t border-white/10 bg-zinc-900 lg:block">
-        <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4">
+        {/* the categories wrap under the selects rather than scroll: French names are longer */}
+        <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2">
           <ProvinceSelect
             id="header-province"
             ariaLabel={t.provinceLabel}
@@ -174,8 +177,7 @@ export function Header() {
           <CategoryLinks
             province={browse.province ?? ALL}
             city={browse.city === ALL ? undefined : browse.city}
-            wrap={false}
-            className="min-w-0 flex-1 overflow-x-auto"
+            className="min-w-0 flex-1"
             linkClassName="text-chrome-foreground hover:bg-white/10 aria-[current=page]:bg-white/15"
           />
         </div>

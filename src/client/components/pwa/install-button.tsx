@@ -15,10 +15,12 @@ export function InstallButton({ className }: { className?: string }) {
       size="sm"
       className={cn(className)}
       title={msg.pwa.installLabel}
+      aria-label={msg.pwa.installLabel}
       onClick={() => void promptInstall()}
     >
       <DownloadIcon aria-hidden="true" />
-      {msg.pwa.install}
+      {/* the words only where the header has room for them beside French links; the icon elsewhere */}
+      <span className="hidden 2xl:inline">{msg.pwa.install}</span>
     </Button>
   )
 }

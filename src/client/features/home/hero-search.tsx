@@ -28,14 +28,17 @@ export function HeroSearch() {
         aria-hidden="true"
         className="absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgba(225,29,72,0.35),transparent_55%),radial-gradient(circle_at_85%_70%,rgba(124,58,237,0.3),transparent_50%)]"
       />
-      <div className="relative mx-auto max-w-7xl px-4 py-12 sm:py-16 lg:py-20">
-        <h1 className="max-w-3xl text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
+      {/* on a phone the hero stays short: the visitor's province and its categories must fit under it */}
+      <div className="relative mx-auto max-w-7xl px-4 py-5 sm:py-16 lg:py-20">
+        <h1 className="max-w-3xl text-2xl font-extrabold tracking-tight text-balance sm:text-5xl">
           {t.heroTitle}
         </h1>
-        <p className="mt-3 max-w-2xl text-base text-chrome-muted sm:text-lg">{t.heroSubtitle}</p>
+        <p className="mt-3 hidden max-w-2xl text-base text-chrome-muted sm:block sm:text-lg">
+          {t.heroSubtitle}
+        </p>
         <search>
           <form
-            className="mt-8 grid gap-3 rounded-xl bg-white/10 p-3 ring-1 ring-white/15 backdrop-blur sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+            className="mt-4 grid gap-3 rounded-xl sm:mt-8 bg-white/10 p-3 ring-1 ring-white/15 backdrop-blur sm:grid-cols-[1fr_14rem_auto] sm:items-end"
             onSubmit={(event) => {
               event.preventDefault()
               void router.navigate({ href: heroSearchHref(keyword, province) })

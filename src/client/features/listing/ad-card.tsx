@@ -82,7 +82,9 @@ export function AdCard({ ad, own, eager, priority, onOpen, onIntent }: AdCardPro
             {ad.title}
           </a>
         </h2>
-        <p className="text-sm font-bold text-primary">{formatAdPrice(ad)}</p>
+        <p data-testid="ad-price" className="text-sm font-bold text-primary">
+          {formatAdPrice(ad)}
+        </p>
         <p className="mt-auto flex items-center gap-1 pt-1 text-xs text-muted-foreground">
           <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
           <span className="truncate">

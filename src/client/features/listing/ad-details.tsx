@@ -180,7 +180,7 @@ export function AdDetails({
           <ContactHeading id={`contact-${ad.id}`} level={inDialog ? 3 : 2}>
             {m.contactTitle}
           </ContactHeading>
-          <RevealContact adId={ad.id} hasContact={ad.hasContact} />
+          <RevealContact adId={ad.id} hasContact={ad.hasContact} demo={ad.demo} />
         </section>
 
         <ShareAd ad={ad} />

@@ -153,7 +153,7 @@ describe('the listing page', () => {
     expect(await screen.findByText('10 ads')).toBeTruthy()
   })
 
-  it('opens the ad in a dialog with its price, place and a hidden contact', async () => {
+  it('opens a demo ad in a dialog with its price, place, and a sample notice instead of a reveal', async () => {
     renderListing('/ca/NU/adult-services')
     const user = userEvent.setup()
     const first = (await screen.findAllByRole('article'))[0] as HTMLElement
@@ -161,7 +161,8 @@ describe('the listing page', () => {
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByText('$120 / hour')).toBeTruthy()
     expect(within(dialog).getAllByText(/Iqaluit, Nunavut/).length).toBeGreaterThan(0)
-    expect(within(dialog).getByRole('button', { name: en.adDialog.reveal })).toBeTruthy()
+    expect(within(dialog).getByText(en.adDialog.sampleAd)).toBeTruthy()
+    expect(within(dialog).queryByRole('button', { name: en.adDialog.reveal })).toBeNull()
     expect(within(dialog).getByRole('button', { name: en.adDialog.report })).toBeTruthy()
     await act(async () => {
       await user.keyboard('{Escape}')

@@ -5,6 +5,7 @@ import { msg } from '#client/i18n/messages.ts'
 import { formatPostedDate } from '#client/lib/ad-format.ts'
 import { useOnline } from '#client/lib/network/use-online.ts'
 import type { AdList } from '#domain/api/ads.ts'
+import { sentenceEndingWithDate } from '#domain/date-text.ts'
 
 const m = msg.listing
 
@@ -20,7 +21,7 @@ export function ListingStatus({ list }: { list: UseQueryResult<AdList> }) {
     // online, the saved copy shows because the server did not answer: say so, and offer to ask again
     return (
       <p role="status" className="mb-4 rounded-md border border-border bg-muted px-3 py-2 text-sm">
-        {fill(online ? m.staleResults : m.savedResults, { time })}
+        {sentenceEndingWithDate(fill(online ? m.staleResults : m.savedResults, { time }))}
         {online && (
           <Button variant="link" size="sm" className="ml-1 h-auto p-0" onClick={() => void list.refetch()}>
             {m.retry}

@@ -22,7 +22,28 @@ const reducer = (state: RevealState, action: RevealAction) => revealReducer(stat
  * Hidden → typed-code challenge → revealed. The details come from POST /ads/{id}/reveal only once the
  * code is typed: list and detail answers never carry them (anti-scraping).
  */
-export function RevealContact({ adId, hasContact }: { adId: string; hasContact: boolean }) {
+export function RevealContact({ adId, hasContact, demo = false }: RevealContactProps) {
+  if (demo) return <SampleAdNotice />
+  return <RevealFlow adId={adId} hasContact={hasContact} />
+}
+
+interface RevealContactProps {
+  adId: string
+  hasContact: boolean
+  /** a seeded demo ad: nobody is behind it, so it says so instead of offering a reveal */
+  demo?: boolean
+}
+
+function SampleAdNotice() {
+  return (
+    <div data-testid="sample-ad" className="grid gap-1 text-sm">
+      <p className="font-semibold">{m.sampleAd}</p>
+      <p className="text-muted-foreground">{m.sampleAdBody}</p>
+    </div>
+  )
+}
+
+function RevealFlow({ adId, hasContact }: { adId: string; hasContact: boolean }) {
   const [state, dispatch] = useReducer(reducer, initialRevealState)
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)

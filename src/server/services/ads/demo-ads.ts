@@ -53,7 +53,8 @@ export async function seedDemoAds(db: Db, lifetimeDays: number): Promise<number>
     .values(rows)
     .onConflictDoUpdate({
       target: ads.id,
-      set: { expiresAt: sql`greatest(${ads.expiresAt}, excluded.expires_at)` },
+      // verified too: rows seeded before demo ads stopped being badged lose the badge
+      set: { expiresAt: sql`greatest(${ads.expiresAt}, excluded.expires_at)`, verified: false },
       setWhere: sql`${ads.demo}`,
     })
     .returning({ inserted: sql<boolean>`xmax = 0` })

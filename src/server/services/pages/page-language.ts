@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify'
 import { isLanguage, type Language } from '#domain/languages.ts'
 
-// The language a visitor chose with the EN/FR switch (src/client/i18n/messages.ts writes it).
-const LANGUAGE_COOKIE = /(?:^|;\s*)lang=(\w+)/
+// The language a visitor chose with the EN/FR switch: src/client/i18n/messages.ts writes it as
+// `language=`; `lang=` is read too, the name this module first expected.
+const LANGUAGE_COOKIE = /(?:^|;\s*)lang(?:uage)?=(\w+)/
 
 /** ?lang= (a shared or crawled French URL), else the switch's cookie, else Accept-Language. */
 export function pageLanguage(request: FastifyRequest, url: URL): Language {

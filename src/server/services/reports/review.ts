@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
+import { adPath } from '#domain/ad-path.ts'
 import { canApply, effectiveStatus } from '#domain/ad-status.ts'
 import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
 import { isAdId } from '#domain/api/ads-paths.ts'
@@ -12,7 +13,9 @@ import {
   type ReviewAction,
   URGENT_REASONS,
 } from '#domain/api/reports.ts'
+import type { CategoryKey } from '#domain/categories.ts'
 import { photoUrls, videoUrls } from '#domain/media-urls.ts'
+import type { ProvinceCode } from '#domain/provinces.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { adAppeals, adReports } from '#server/db/schema/reports.ts'
@@ -79,6 +82,13 @@ export async function reviewQueue(db: Db): Promise<QueueItem[]> {
       adId: ad.id,
       status: ad.status,
       title: ad.title,
+      // the columns hold only known codes: the write paths validate them (as ad-views.ts reads them)
+      path: adPath({
+        id: ad.id,
+        title: ad.title,
+        province: ad.province as ProvinceCode,
+        category: ad.category as CategoryKey,
+      }),
       description: ad.description,
       images: photoUrls(ad.images),
       videos: videoUrls(ad.videos),

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { http } from '#client/lib/http.ts'
 import { type AddBannedPhraseRequest, BannedPhraseSchema, ModerationPaths } from '#domain/api/moderation.ts'
 import { bannedPhraseKeys } from './banned-phrases.ts'
+import { reviewKeys } from './review-queue.ts'
 
 /** POST /moderation/banned-words (admin). */
 export function addBannedPhrase(body: AddBannedPhraseRequest) {
@@ -13,6 +14,11 @@ export function useAddBannedPhrase() {
   return useMutation({
     mutationFn: addBannedPhrase,
     networkMode: 'always',
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bannedPhraseKeys.all }),
+    // the change is an audited admin action, and may hold ads: the audit log and the queue refresh too
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bannedPhraseKeys.all }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+      ]),
   })
 }

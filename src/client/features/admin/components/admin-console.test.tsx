@@ -82,6 +82,9 @@ describe('admin console', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ phrase: 'third' })
     expect(calls().find((c) => c.method === 'POST')?.auth).toBe('Bearer adm-1')
+    // the addition is an audited action: the audit log is asked again after it
+    const audits = () => calls().filter((c) => c.method === 'GET' && String(c.url).includes('/admin/audit'))
+    await waitFor(() => expect(audits().length).toBeGreaterThanOrEqual(2))
   })
 
   it("shows 'Delete failed' with the server's detail", async () => {

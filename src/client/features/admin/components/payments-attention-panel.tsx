@@ -1,6 +1,8 @@
 import { useId } from 'react'
+import { msgPayments } from '#client/i18n/messages-payments.ts'
 import { msgReview } from '#client/i18n/messages-review.ts'
 import { formatMoney } from '#client/lib/ad-format.ts'
+import { chargeStatusText } from '#client/lib/status-text.ts'
 import { dollarsToCents } from '#domain/money.ts'
 import { usePaymentsAttention } from '../api/payments-attention.ts'
 import { PanelState } from './panel-state.tsx'
@@ -32,7 +34,7 @@ export function PaymentsAttentionPanel() {
               <li key={charge.charge_id} data-testid="attention-charge" className="grid gap-1 py-2">
                 <p className="font-medium">
                   {t.attention[charge.attention]} · {formatMoney(dollarsToCents(charge.amount_cad))} ·{' '}
-                  {charge.charge_type} · {charge.status}
+                  {msgPayments.wallet.types[charge.charge_type]} · {chargeStatusText(charge.status)}
                   {charge.fulfilled ? ` · ${t.paymentsFulfilled}` : ''}
                 </p>
                 <p className="break-all font-mono text-xs text-muted-foreground">

@@ -12,6 +12,12 @@ import { ReporterLine } from './reporter-line.tsx'
 
 const t = msgReview.review
 
+/** The ad's status code ("live") in words, as the all-ads panel says it. */
+function adStatusText(status: string): string {
+  const words: Record<string, string> = t.allAds.statuses
+  return words[status] ?? status
+}
+
 interface QueueEntryProps {
   item: QueueItem
   /** held ads can be ticked for a bulk release */
@@ -47,8 +53,24 @@ export function QueueEntry({ item, selected, onSelect }: QueueEntryProps) {
           />
         )}
         {item.urgent && <strong className="text-destructive">{t.urgent}</strong>}
-        <h3 className="min-w-0 font-semibold wrap-anywhere">{item.title}</h3>
-        <span className="text-sm text-muted-foreground">{fill(t.status, { status: item.status })}</span>
+        <h3 className="min-w-0 font-semibold wrap-anywhere">
+          {item.status === 'live' ? (
+            // a new tab keeps the queue and the reason typed so far; only a live ad has a public page
+            <a
+              href={item.path}
+              target="_blank"
+              rel="noopener"
+              className="rounded-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {item.title}
+            </a>
+          ) : (
+            item.title
+          )}
+        </h3>
+        <span className="text-sm text-muted-foreground" data-status={item.status}>
+          {fill(t.status, { status: adStatusText(item.status) })}
+        </span>
         <span className="text-sm text-muted-foreground">
           {item.reporters === 1 ? t.reporters.one : fill(t.reporters.other, { count: item.reporters })}
         </span>

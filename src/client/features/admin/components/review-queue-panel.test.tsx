@@ -13,6 +13,7 @@ const item = {
   adId: 'abcdefghijkl',
   status: 'held',
   title: 'Suspicious ad',
+  path: '/ca/ON/adult-buy-sell/abcdefghijkl-suspicious-ad',
   description: 'text',
   images: [],
   videos: [],
@@ -89,6 +90,19 @@ describe('the review queue panel', () => {
     expect(screen.getByTestId('reporter-history').textContent).toBe(
       'Account a1b2c3d4 · 4 reports, 1 dismissed, 2 upheld',
     )
+  })
+
+  it('links a live ad to its public page, and says each status in words', async () => {
+    const live = { ...item, status: 'live', hold: null, appeal: null }
+    fetchMock.mockImplementation(async () => json(200, { items: [live, { ...item, adId: 'mnopqrstuvwx' }] }))
+    renderPanel()
+    const link = await screen.findByRole('link', { name: 'Suspicious ad' })
+    expect(link.getAttribute('href')).toBe('/ca/ON/adult-buy-sell/abcdefghijkl-suspicious-ad')
+    // a held ad has no public page to open
+    expect(screen.getAllByRole('link')).toHaveLength(1)
+    expect(screen.getByText('Status: Live')).toBeTruthy()
+    expect(screen.getByText('Status: Held')).toBeTruthy()
+    expect(screen.queryByText(/Status: (live|held)$/)).toBeNull()
   })
 
   it('releases the held ads ticked, in one request', async () => {

@@ -9,6 +9,7 @@ import {
   removePendingPayment,
   usePendingPayments,
 } from '#client/db/pending-payments-repository.ts'
+import { useMyAds } from '#client/features/manage/api/my-ads.ts'
 import { useWallet } from '#client/features/wallet/api/get-wallet.ts'
 import { walletKeys } from '#client/features/wallet/api/wallet-keys.ts'
 import { fill } from '#client/i18n/fill.ts'
@@ -68,6 +69,8 @@ export function CheckoutPage({ type, adId }: CheckoutPageProps) {
   const [shortOfBalance, setShortOfBalance] = useState(false)
 
   const target = adId ?? draft?.id
+  // a bump or a renewal names the ad it pays for, from the user's own ads
+  const paidAdTitle = useMyAds(adId ? user?.email : undefined).data?.find((ad) => ad.id === adId)?.title
   const feeCents = checkoutFeeCents(type)
   const fee = formatMoney(feeCents)
   const myOrder = useMemo(
@@ -205,6 +208,14 @@ export function CheckoutPage({ type, adId }: CheckoutPageProps) {
           <>
             <dt className="text-muted-foreground">{t.adLabel}</dt>
             <dd className="truncate text-right font-medium">{draft.title}</dd>
+          </>
+        )}
+        {!draft && paidAdTitle && (
+          <>
+            <dt className="text-muted-foreground">{t.adLabel}</dt>
+            <dd data-testid="checkout-ad" className="truncate text-right font-medium">
+              {paidAdTitle}
+            </dd>
           </>
         )}
         <dt className="text-muted-foreground">{type === 'post' ? t.postFee : t.bumpFee}</dt>

@@ -10,8 +10,10 @@ import { msgPayments } from '#client/i18n/messages-payments.ts'
 import { formatMoney } from '#client/lib/ad-format.ts'
 import { readCheckoutDraft, serverAdFor } from '#client/lib/checkout-handoff.ts'
 import { errorDetail, isApiError } from '#client/lib/http.ts'
+import { chargeStatusText } from '#client/lib/status-text.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { ChargeStatusResponse, ChargeType } from '#domain/api/payments.ts'
+import { coinAmountInUri } from '#domain/coin-amount.ts'
 import { COINS, type Coin, isPaidStatus } from '#domain/constants.ts'
 import { dollarsToCents } from '#domain/money.ts'
 import { useChargeStatus } from '../api/charge-status.ts'
@@ -135,8 +137,13 @@ export function PayPage({ chargeId, type, adId }: PayPageProps) {
         </dd>
         <dt className="text-muted-foreground">{t.status}</dt>
         <dd>
-          <output aria-live="polite" data-testid="payment-status" className="font-mono font-semibold">
-            {status}
+          <output
+            aria-live="polite"
+            data-testid="payment-status"
+            data-status={status}
+            className="font-semibold"
+          >
+            {chargeStatusText(status)}
           </output>
         </dd>
       </dl>
@@ -224,9 +231,13 @@ function PaymentDetails({ charge }: { charge: ChargeStatusResponse }) {
   )
 }
 
+const COIN_SYMBOLS: Record<Coin, string> = { bitcoin: 'BTC', litecoin: 'LTC' }
+
 function CoinCard({ coin, address, uri }: { coin: Coin; address: string | null; uri: string | null }) {
   const name = t.coins[coin]
   const headingId = `coin-${coin}`
+  const amount = coinAmountInUri(uri)
+  const amountName = fill(t.coinAmount, { coin: name })
   return (
     <section
       aria-labelledby={headingId}
@@ -238,6 +249,21 @@ function CoinCard({ coin, address, uri }: { coin: Coin; address: string | null; 
       {address ? (
         <>
           <QrCode value={uri ?? address} label={fill(t.qrAlt, { coin: name })} failedText={t.qrFailed} />
+          {amount && (
+            <div className="w-full">
+              <p className="text-xs text-muted-foreground">{amountName}</p>
+              <div className="mt-1 flex flex-wrap items-center gap-2">
+                <output
+                  data-testid={`${coin}-amount`}
+                  className="rounded bg-muted px-2 py-1 font-mono text-base font-semibold tabular-nums"
+                >
+                  {amount} {COIN_SYMBOLS[coin]}
+                </output>
+                <CopyButton text={amount} name={amountName} />
+              </div>
+              <p className="mt-1 text-xs text-muted-foreground">{t.sendExactly}</p>
+            </div>
+          )}
           <div className="w-full">
             <p className="text-xs text-muted-foreground">{fill(t.address, { coin: name })}</p>
             <code

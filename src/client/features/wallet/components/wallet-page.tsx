@@ -10,6 +10,7 @@ import { formatMoney, formatPostedDate } from '#client/lib/ad-format.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { useOnline } from '#client/lib/network/use-online.ts'
 import { useSession } from '#client/lib/session/use-session.ts'
+import { walletStatusText } from '#client/lib/status-text.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { dollarsToCents } from '#domain/money.ts'
 import { useWallet } from '../api/get-wallet.ts'
@@ -193,7 +194,8 @@ export function WalletPage() {
                     </span>
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    {formatDate(tx.created_at)} · {tx.status}
+                    {formatDate(tx.created_at)} ·{' '}
+                    <span data-status={tx.status}>{walletStatusText(tx.status)}</span>
                   </p>
                 </div>
                 <span
