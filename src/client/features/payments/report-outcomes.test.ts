@@ -98,7 +98,7 @@ describe('telling the user what became of a saved wallet order', () => {
         {
           status: 'failed',
           order: stored,
-          error: new OrderRefused('Wallet payment failed', 'Insufficient balance', true),
+          error: new OrderRefused('Wallet payment failed', 'Insufficient balance', 'topUp'),
         },
       ],
       e,

@@ -78,8 +78,12 @@ export async function seedDefaultPhrases(db: Db): Promise<number> {
 
 /** Title and description are read apart, so a phrase cannot be made of the end of one and the start of the other. */
 function checkWith(matcher: Matcher, title: string, description: string): ModerationCheckResponse {
-  const matches = [...new Set([...matcher.match(title), ...matcher.match(description)])]
-  return { ok: matches.length === 0, matches }
+  const fields = {
+    title: [...new Set(matcher.match(title))],
+    description: [...new Set(matcher.match(description))],
+  }
+  const matches = [...new Set([...fields.title, ...fields.description])]
+  return { ok: matches.length === 0, matches, fields }
 }
 
 interface CachedMatcher {
