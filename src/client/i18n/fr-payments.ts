@@ -44,7 +44,8 @@ export const frPayments: PaymentsMessages = {
       form: 'Rien n’a été débité. Retournez au formulaire, corrigez ce qui est indiqué ci-dessus, puis appuyez de nouveau sur Continuer.',
       topUp: 'Rien n’a été débité. Rechargez votre portefeuille, puis payez de nouveau ici.',
       manage: 'Rien n’a été débité. Ouvrez Mes annonces et choisissez l’annonce à payer.',
-      retry: 'Rien n’a été débité. Réessayez dans un instant ; si l’échec se répète, retournez au formulaire.',
+      retry:
+        'Rien n’a été débité. Réessayez dans un instant ; si l’échec se répète, retournez au formulaire.',
     },
     backToForm: 'Retour au formulaire',
     noDraftTitle: 'Aucune annonce à payer',

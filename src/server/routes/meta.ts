@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
-import { AdRulesSchema, CitiesQuerySchema, type CitiesResponse, CitiesResponseSchema } from '#domain/api/meta.ts'
+import {
+  AdRulesSchema,
+  CitiesQuerySchema,
+  type CitiesResponse,
+  CitiesResponseSchema,
+} from '#domain/api/meta.ts'
 import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { sendUnavailable } from '#server/plugins/errors.ts'
 import { type CityIndex, loadCityIndex } from '#server/services/cities/city-index.ts'
