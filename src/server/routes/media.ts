@@ -9,9 +9,8 @@ import { isEmailVerified } from '#server/services/accounts/email-verified.ts'
 import { VERIFY_EMAIL_DETAIL } from '#server/services/ads/ads-service.ts'
 import { toMedia } from '#server/services/media/media-views.ts'
 import { MALFORMED_MULTIPART_DETAIL, receiveUpload } from '#server/services/media/receive-upload.ts'
+import { limitText, RATE_LIMITS } from './rate-limits.ts'
 
-// a post holds 8 photos and 4 videos; re-picks and a second ad fit too, a script filling a disk does not
-export const UPLOAD_RATE_LIMIT = { max: 60, timeWindow: '1 hour' } as const
 export const NOT_MULTIPART_DETAIL = 'Send the file as multipart/form-data'
 
 // POST /api/media (docs/decisions/011-media-storage.md): one file per request, its type decided
@@ -30,7 +29,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.requireUser,
       config: {
         rateLimit: {
-          ...UPLOAD_RATE_LIMIT,
+          ...RATE_LIMITS.media.upload,
           // counted per account, after the guard has found who it is
           hook: 'preHandler',
           keyGenerator: (request: FastifyRequest) => `media:${request.user.id}`,
@@ -46,7 +45,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           `to WebP at 320, 640 and 1280 px without any metadata; MP4 and WebM videos (at most ` +
           `${MAX_VIDEO_BYTES / 1024 / 1024} MB) are stored as sent. Anything else: 415; too big: 413. ` +
           `Put the id in an ad's images or videos; uploads no ad uses are deleted after 24 hours. ` +
-          `Rate-limited to ${UPLOAD_RATE_LIMIT.max} per ${UPLOAD_RATE_LIMIT.timeWindow} per account.`,
+          `${limitText(RATE_LIMITS.media.upload)} per account.`,
         consumes: ['multipart/form-data'],
         response: { 201: MediaSchema, 413: ErrorSchema, 415: ErrorSchema, ...errorResponses },
       },
