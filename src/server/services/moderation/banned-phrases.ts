@@ -10,7 +10,7 @@ import { bannedPhrases, moderationLists } from '#server/db/schema/moderation.ts'
 import { ApiError } from '#server/errors.ts'
 import { DEFAULT_BANNED_PHRASES } from './default-phrases.ts'
 import { createMatcher, type Matcher } from './matcher.ts'
-import { phraseKey } from './normalize-ad-text.ts'
+import { phraseKey } from './phrase-tokens.ts'
 
 const LIST_NAME = 'banned_phrases'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
