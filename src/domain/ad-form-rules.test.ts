@@ -4,6 +4,7 @@ import {
   AdFormValuesSchema,
   addWithinLimit,
   adToFormValues,
+  bannedPhraseErrors,
   cityAfterProvinceChange,
   emptyFormValues,
   fitWithin,
@@ -16,6 +17,7 @@ import {
   parsePrice,
   validateAdForm,
 } from './ad-form-rules.ts'
+import { AdWriteSchema, MAX_CITY_LENGTH, MAX_PRICE_DOLLARS, MAX_TITLE_LENGTH } from './api/ads.ts'
 import { MAX_PHOTOS } from './constants.ts'
 import { PostDraftSchema } from './post-draft.ts'
 import { PROVINCE_CODES } from './provinces.ts'
@@ -75,11 +77,14 @@ describe('media limits', () => {
     expect(maxVideos('edit')).toBe(2)
     const values = { ...emptyFormValues(), title: 'x', videos: ['1', '2', '3'] }
     expect(validateAdForm(values, 'post').videos).toBeUndefined()
-    expect(validateAdForm(values, 'edit').videos).toBe('tooMany')
+    expect(validateAdForm(values, 'edit').videos).toEqual({ kind: 'tooMany', max: 2 })
   })
   it('refuses more than 8 photos', () => {
     const photos = Array.from({ length: 9 }, (_, i) => String(i))
-    expect(validateAdForm({ ...emptyFormValues(), title: 'x', photos }, 'post').photos).toBe('tooMany')
+    expect(validateAdForm({ ...emptyFormValues(), title: 'x', photos }, 'post').photos).toEqual({
+      kind: 'tooMany',
+      max: MAX_PHOTOS,
+    })
   })
   it('scales a large photo down so its longest side is 1600px, never up', () => {
     expect(fitWithin(4000, 3000)).toEqual({ width: 1600, height: 1200 })
@@ -90,9 +95,54 @@ describe('media limits', () => {
 
 describe('title', () => {
   it('is required: blank or spaces only is an error', () => {
-    expect(validateAdForm(emptyFormValues(), 'post').title).toBe('required')
-    expect(validateAdForm({ ...emptyFormValues(), title: '   ' }, 'edit').title).toBe('required')
+    expect(validateAdForm(emptyFormValues(), 'post').title).toEqual({ kind: 'required' })
+    expect(validateAdForm({ ...emptyFormValues(), title: '   ' }, 'edit').title).toEqual({ kind: 'required' })
     expect(validateAdForm({ ...emptyFormValues(), title: 'Silk robe' }, 'post')).toEqual({})
+  })
+})
+
+describe('the API rules on the form', () => {
+  const titled = { ...emptyFormValues(), title: 'Silk robe' }
+
+  it('lets a title-only ad through, as the API takes it (listed under All cities)', () => {
+    expect(validateAdForm(titled, 'post')).toEqual({})
+    expect(AdWriteSchema.parse(formToAdFields(titled)).city).toBe('')
+  })
+  it('marks each field the API would refuse, with the limit it broke', () => {
+    const errors = validateAdForm(
+      {
+        ...titled,
+        title: 'x'.repeat(MAX_TITLE_LENGTH + 1),
+        city: 'c'.repeat(MAX_CITY_LENGTH + 1),
+        price: String(MAX_PRICE_DOLLARS + 1),
+        email: 'not an email',
+        handle: 'nul\u0000',
+      },
+      'post',
+    )
+    expect(errors).toEqual({
+      title: { kind: 'tooLong', max: MAX_TITLE_LENGTH },
+      city: { kind: 'tooLong', max: MAX_CITY_LENGTH },
+      price: { kind: 'tooLarge', max: MAX_PRICE_DOLLARS },
+      email: { kind: 'invalid' },
+      handle: { kind: 'invalid' },
+    })
+  })
+  it('accepts on the form exactly what the API accepts', () => {
+    const samples = [titled, { ...titled, email: 'a@b.ca', city: 'Laval' }, { ...titled, email: 'nope' }]
+    for (const values of samples) {
+      const formOk = Object.keys(validateAdForm(values, 'post')).length === 0
+      const { images: _i, videos: _v, ...fields } = formToAdFields(values)
+      expect(formOk).toBe(AdWriteSchema.safeParse(fields).success)
+    }
+  })
+  it('names each banned phrase on the field it was found in', () => {
+    expect(bannedPhraseErrors({ title: ['teen'], description: [] })).toEqual({
+      title: { kind: 'banned', phrases: ['teen'] },
+    })
+    expect(bannedPhraseErrors({ title: [], description: ['a', 'b'] })).toEqual({
+      description: { kind: 'banned', phrases: ['a', 'b'] },
+    })
   })
 })
 

@@ -3,6 +3,7 @@
 // as text) and autosaved; a stored draft that is partly broken keeps what still fits.
 import { z } from 'zod'
 import type { Ad } from './ad.ts'
+import { AdWriteSchema } from './api/ads.ts'
 import { CATEGORY_KEYS, COMPANION_TYPES, DEFAULT_CATEGORY, SERVICES_CATEGORY } from './categories.ts'
 import { CONTACT_PLATFORMS, MAX_PHOTOS, MAX_VIDEOS_POST, PRICE_UNITS } from './constants.ts'
 import type { ModerationState, PostDraft } from './post-draft.ts'
@@ -125,17 +126,79 @@ export function emptyFormValues(): AdFormValues {
   return AdFormValuesSchema.parse({})
 }
 
-export interface AdFormErrors {
-  title?: 'required'
-  videos?: 'tooMany'
-  photos?: 'tooMany'
+/** The fields a problem can be shown on (the contact details each on its own input). */
+export type AdFormField =
+  | 'title'
+  | 'city'
+  | 'price'
+  | 'description'
+  | 'photos'
+  | 'videos'
+  | 'phone'
+  | 'email'
+  | 'website'
+  | 'handle'
+
+export type AdFieldProblem =
+  | { kind: 'required' }
+  | { kind: 'tooLong'; max: number }
+  | { kind: 'tooLarge'; max: number }
+  | { kind: 'tooMany'; max: number }
+  | { kind: 'invalid' }
+  /** the server's banned-phrase check found these phrases in the field, as its list spells them */
+  | { kind: 'banned'; phrases: string[] }
+
+export type AdFormErrors = Partial<Record<AdFormField, AdFieldProblem>>
+
+// The server's own write schema, without the media (the form holds device blobs and URLs until
+// checkout uploads them; their counts are checked below): what the form lets through, the API takes.
+const FormWriteSchema = AdWriteSchema.omit({ images: true, videos: true })
+const FIELDS_WITH_RULES = new Set<string>([
+  'title',
+  'city',
+  'price',
+  'description',
+  'phone',
+  'email',
+  'website',
+  'handle',
+])
+
+function problemOf(issue: z.core.$ZodIssue): AdFieldProblem {
+  if (issue.code === 'too_small') return { kind: 'required' }
+  if (issue.code === 'too_big') {
+    const max = Number(issue.maximum)
+    return issue.origin === 'number' ? { kind: 'tooLarge', max } : { kind: 'tooLong', max }
+  }
+  return { kind: 'invalid' }
 }
 
+/** The form's problems, by field: the API's rules (AdWriteSchema) plus the media limits of the mode. */
 export function validateAdForm(values: AdFormValues, mode: FormMode): AdFormErrors {
   const errors: AdFormErrors = {}
-  if (values.title.trim() === '') errors.title = 'required'
-  if (values.photos.length > MAX_PHOTOS) errors.photos = 'tooMany'
-  if (values.videos.length > maxVideos(mode)) errors.videos = 'tooMany'
+  const { images: _images, videos: _videos, ...fields } = formToAdFields(values)
+  const parsed = FormWriteSchema.safeParse(fields)
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    // contact details are nested in the payload and flat on the form
+    const field = String(issue.path[0] === 'contact' ? issue.path[1] : issue.path[0])
+    if (FIELDS_WITH_RULES.has(field)) errors[field as AdFormField] ??= problemOf(issue)
+  }
+  if (values.photos.length > MAX_PHOTOS) errors.photos = { kind: 'tooMany', max: MAX_PHOTOS }
+  if (values.videos.length > maxVideos(mode)) errors.videos = { kind: 'tooMany', max: maxVideos(mode) }
+  return errors
+}
+
+/**
+ * The banned-phrase check's answer as field problems: each phrase is named on the field it was found
+ * in (the check reads title and description apart, like the server's ad routes).
+ */
+export function bannedPhraseErrors(found: {
+  title: readonly string[]
+  description: readonly string[]
+}): AdFormErrors {
+  const errors: AdFormErrors = {}
+  if (found.title.length > 0) errors.title = { kind: 'banned', phrases: [...found.title] }
+  if (found.description.length > 0) errors.description = { kind: 'banned', phrases: [...found.description] }
   return errors
 }
 

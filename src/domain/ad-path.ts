@@ -3,6 +3,7 @@
 // readable for people and search engines, and a stale one (the title was edited) still opens the ad,
 // whose page then names the current URL as canonical (docs/decisions/017-pages.md).
 import type { CategoryKey } from './categories.ts'
+import { foldAccents } from './fold-accents.ts'
 import type { ProvinceCode } from './provinces.ts'
 
 /** At most this many characters of the title in a URL: enough to read, short enough to share. */
@@ -10,10 +11,7 @@ const SLUG_MAX = 60
 
 /** "Lingérie & Corsets — Montréal!" → "lingerie-corsets-montreal"; "ad" when nothing is left. */
 export function slugify(title: string): string {
-  const slug = title
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
+  const slug = foldAccents(title)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, SLUG_MAX)

@@ -5,6 +5,7 @@ import type { Ad } from './ad.ts'
 import type { CategoryKey, CompanionType } from './categories.ts'
 import { matchCategory, SERVICES_CATEGORY } from './categories.ts'
 import type { SortOption } from './constants.ts'
+import { foldAccents } from './fold-accents.ts'
 import type { ProvinceOrAll } from './provinces.ts'
 import { ALL, matchProvince } from './provinces.ts'
 
@@ -53,11 +54,7 @@ export interface ListingPage {
 
 /** Lower case without accents, so "montreal" finds "Montréal" and "QUEBEC" finds "Québec City". */
 export function normalizeText(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim()
+  return foldAccents(value).trim()
 }
 
 // Ads are immutable once loaded; caching their search text makes repeated keystrokes cheap.

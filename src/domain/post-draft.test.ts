@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   blobIdOf,
   blobRef,
-  draftToAd,
+  draftToAdWrite,
   needsModerationCheck,
   PostDraftSchema,
   parseCheckoutDraft,
@@ -42,19 +42,16 @@ describe('checkout draft', () => {
 })
 
 describe('publishing a draft', () => {
-  it('becomes an unverified ad posted now that keeps the draft id', () => {
-    const now = new Date('2026-11-21T12:00:00.000Z')
-    const ad = draftToAd(PostDraftSchema.parse(draft), now)
-    expect(ad).toMatchObject({ id: 'ad-1', postedAt: now.toISOString(), verified: false, price: 45 })
-    expect(ad.images).toEqual(['idb-blob:p1'])
+  it('sends the server the media ids the upload returned, not the device blobs', () => {
+    const write = draftToAdWrite(PostDraftSchema.parse(draft), { images: ['m1'], videos: [] })
+    expect(write).toMatchObject({ title: draft.title.trim(), price: 45, images: ['m1'], videos: [] })
   })
   it('keeps a companion type only on adult-services ads', () => {
-    const now = new Date()
-    expect(
-      draftToAd(PostDraftSchema.parse({ ...draft, escortType: 'female-companion' }), now).escortType,
-    ).toBeNull()
+    const media = { images: [], videos: [] }
+    const buySell = { ...draft, escortType: 'female-companion' }
+    expect(draftToAdWrite(PostDraftSchema.parse(buySell), media).escortType).toBeNull()
     const services = { ...draft, category: 'adult-services', escortType: 'female-companion' }
-    expect(draftToAd(PostDraftSchema.parse(services), now).escortType).toBe('female-companion')
+    expect(draftToAdWrite(PostDraftSchema.parse(services), media).escortType).toBe('female-companion')
   })
 })
 

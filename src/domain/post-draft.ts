@@ -11,7 +11,6 @@
 // ('Banned words detected' / 'Please remove banned phrases before continuing.'). An 'ok' draft was
 // checked by /post just before it was stored.
 import { z } from 'zod'
-import { type Ad, AdSchema } from './ad.ts'
 import type { AdWriteInput } from './api/ads.ts'
 import { CATEGORY_KEYS, COMPANION_TYPES, SERVICES_CATEGORY } from './categories.ts'
 import { CONTACT_PLATFORMS, MAX_PHOTOS, MAX_VIDEOS_POST, PRICE_UNITS } from './constants.ts'
@@ -74,27 +73,6 @@ export function parseCheckoutDraft(value: unknown): PostDraft | null {
   if (data === null || data === undefined) return null
   const parsed = PostDraftSchema.safeParse(data)
   return parsed.success ? parsed.data : null
-}
-
-/** The ad a paid draft becomes: postedAt is the moment it is published, so it leads its listing. */
-export function draftToAd(draft: PostDraft, now: Date): Ad {
-  return AdSchema.parse({
-    id: draft.id,
-    title: draft.title.trim(),
-    category: draft.category,
-    escortType: draft.category === SERVICES_CATEGORY ? (draft.escortType ?? null) : null,
-    province: draft.province,
-    city: draft.city,
-    price: draft.price,
-    priceUnit: draft.priceUnit,
-    description: draft.description,
-    images: draft.images,
-    videos: draft.videos,
-    verified: false,
-    postedAt: now.toISOString(),
-    contact: draft.contact,
-    contactPlatform: draft.contactPlatform,
-  })
 }
 
 /**

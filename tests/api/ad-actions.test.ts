@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AD_ACTION_SLOTS, type AdActionsBuild, type AdActionsMarkup } from '#domain/ad-actions.ts'
 import { adReports } from '#server/db/schema/reports.ts'
-import { REVEAL_RATE_LIMIT } from '#server/routes/ads.ts'
+import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { liveAd, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 
@@ -148,7 +148,7 @@ describe('Reveal without the app', () => {
     const t = ref.t
     const id = await liveAd(t, await member(t))
     const ip = '10.31.2.1'
-    for (let i = 0; i < REVEAL_RATE_LIMIT.max; i++) {
+    for (let i = 0; i < RATE_LIMITS.ads.reveal.max; i++) {
       const api = await t.app.inject({ method: 'POST', url: `/api/ads/${id}/reveal`, remoteAddress: ip })
       expect(api.statusCode).toBe(200)
     }

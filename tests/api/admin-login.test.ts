@@ -3,7 +3,7 @@ import { ADMIN_INVALID_CREDENTIALS_DETAIL } from '#domain/api/admin.ts'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import { adminSessions } from '#server/db/schema/sessions.ts'
-import { ADMIN_LOGIN_RATE_LIMIT } from '#server/routes/admin.ts'
+import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { resolveAdminCredentials } from '#server/services/admin/credentials.ts'
 import { ADMIN, setupAdminApp } from '#tests/support/admin-app.ts'
 
@@ -36,8 +36,8 @@ describe('admin login', () => {
     expect(res.json()).toEqual({ detail: ADMIN_INVALID_CREDENTIALS_DETAIL })
   })
 
-  it(`answers 429 after ${ADMIN_LOGIN_RATE_LIMIT.max} attempts a minute from one address`, async () => {
-    for (let i = 0; i < ADMIN_LOGIN_RATE_LIMIT.max; i++) {
+  it(`answers 429 after ${RATE_LIMITS.admin.login.max} attempts a minute from one address`, async () => {
+    for (let i = 0; i < RATE_LIMITS.admin.login.max; i++) {
       expect((await adminLogin({ username: ADMIN.username, password: `guess-${i}` })).statusCode).toBe(401)
     }
     const limited = await adminLogin()

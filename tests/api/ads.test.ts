@@ -118,6 +118,23 @@ describe('creating an ad', () => {
     expect(res.json().detail).toMatch(/Title is required/)
   })
 
+  it("publishes a title-only ad, listed under its province's All cities and under no city", async () => {
+    const owner = await member(t)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ads',
+      headers: owner.auth,
+      payload: { title: 'Only a title', category: 'adult-buy-sell', province: 'ON' },
+    })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ city: '', price: 0, description: '' })
+    const id = await liveAd(t, owner, { title: 'Cityless robe', city: '', province: 'ON' })
+    const ids = async (url: string) => (await get(url)).json().items.map((a: { id: string }) => a.id)
+    expect(await ids('/api/ads?province=ON&city=ALL')).toContain(id)
+    expect(await ids('/api/ads?province=ON')).toContain(id)
+    expect(await ids('/api/ads?province=ON&city=Toronto')).not.toContain(id)
+  })
+
   it('keeps an escort type only on adult-services ads', async () => {
     const owner = await member(t)
     const buySell = await createAd(t, owner, { escortType: 'female-companion' })

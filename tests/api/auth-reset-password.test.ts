@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accountTokens } from '#server/db/schema/users.ts'
-import { AUTH_RATE_LIMITS } from '#server/routes/auth.ts'
+import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { forgotPassword, resendVerification } from '#server/services/accounts/accounts.ts'
 import { readOutbox } from '#server/services/mail/outbox.ts'
 import { PUBLIC_URL, setupAuthApp, tokenOf } from '#tests/support/auth-app.ts'
@@ -131,8 +131,8 @@ describe('forgot-password and reset-password', () => {
     ).toBe(200)
   })
 
-  it(`answers 429 after ${AUTH_RATE_LIMITS.forgot.max} requests for one email`, async () => {
-    for (let i = 0; i < AUTH_RATE_LIMITS.forgot.max; i++) {
+  it(`answers 429 after ${RATE_LIMITS.auth.forgot.max} requests for one email`, async () => {
+    for (let i = 0; i < RATE_LIMITS.auth.forgot.max; i++) {
       expect((await post('/forgot-password', { email: 'flood@example.com' })).statusCode).toBe(200)
     }
     const res = await post('/forgot-password', { email: 'flood@example.com' })

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { EMAIL_NOT_VERIFIED, INVALID_CREDENTIALS_DETAIL } from '#domain/api/auth.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
-import { AUTH_RATE_LIMITS } from '#server/routes/auth.ts'
+import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { PUBLIC_URL, setupAuthApp, tokenOf } from '#tests/support/auth-app.ts'
 
 // Signing in and out, and the account routes under random and malformed input.
@@ -98,8 +98,8 @@ describe('login and logout', () => {
     expect(res.statusCode).toBe(401)
   })
 
-  it(`answers 429 with a detail after ${AUTH_RATE_LIMITS.login.max} attempts a minute for one email`, async () => {
-    for (let i = 0; i < AUTH_RATE_LIMITS.login.max; i++) {
+  it(`answers 429 with a detail after ${RATE_LIMITS.auth.login.max} attempts a minute for one email`, async () => {
+    for (let i = 0; i < RATE_LIMITS.auth.login.max; i++) {
       expect((await post('/login', { email: 'target@example.com', password: `guess-${i}` })).statusCode).toBe(
         401,
       )
@@ -113,8 +113,8 @@ describe('login and logout', () => {
       401,
     )
   })
-  it(`answers 429 after ${AUTH_RATE_LIMITS.loginPerIp.max} attempts a minute from one address, whatever the emails`, async () => {
-    for (let i = 0; i < AUTH_RATE_LIMITS.loginPerIp.max; i++) {
+  it(`answers 429 after ${RATE_LIMITS.auth.loginPerIp.max} attempts a minute from one address, whatever the emails`, async () => {
+    for (let i = 0; i < RATE_LIMITS.auth.loginPerIp.max; i++) {
       const res = await post('/login', { email: `victim${i}@example.com`, password: 'password1' })
       expect(res.statusCode).toBe(401)
     }

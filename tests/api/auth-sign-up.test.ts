@@ -4,7 +4,7 @@ import { MAX_PASSWORD_LENGTH } from '#domain/constants.ts'
 import { buildApp } from '#server/app.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 import { accountTokens, users } from '#server/db/schema/users.ts'
-import { AUTH_RATE_LIMITS } from '#server/routes/auth.ts'
+import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { REGISTER_MESSAGE } from '#server/services/accounts/accounts.ts'
 import { readOutbox } from '#server/services/mail/outbox.ts'
 import { OUTBOX_ADMIN, rowsOf, setupAuthApp, tokenOf } from '#tests/support/auth-app.ts'
@@ -150,8 +150,8 @@ describe('resend-verification', () => {
     expect(res.json().detail).toMatch(/email/)
   })
 
-  it(`answers 429 after ${AUTH_RATE_LIMITS.resend.max} requests for one email`, async () => {
-    for (let i = 0; i < AUTH_RATE_LIMITS.resend.max; i++) {
+  it(`answers 429 after ${RATE_LIMITS.auth.resend.max} requests for one email`, async () => {
+    for (let i = 0; i < RATE_LIMITS.auth.resend.max; i++) {
       expect((await post('/resend-verification', { email: 'spam@example.com' })).statusCode).toBe(200)
     }
     expect((await post('/resend-verification', { email: 'spam@example.com' })).statusCode).toBe(429)
@@ -159,8 +159,8 @@ describe('resend-verification', () => {
 })
 
 describe('register rate limit and the dev outbox', () => {
-  it(`answers 429 after ${AUTH_RATE_LIMITS.register.max} sign-ups from one address`, async () => {
-    for (let i = 0; i < AUTH_RATE_LIMITS.register.max; i++) {
+  it(`answers 429 after ${RATE_LIMITS.auth.register.max} sign-ups from one address`, async () => {
+    for (let i = 0; i < RATE_LIMITS.auth.register.max; i++) {
       // invalid bodies are refused before the counter; use cheap valid ones
       expect(
         (await post('/register', { email: `bot${i}@example.com`, password: 'maple-pw-1' })).statusCode,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UNAVAILABLE_DETAIL } from '#server/errors.ts'
 import { RETRY_AFTER_SECONDS } from '#server/outages.ts'
-import { AUTH_RATE_LIMITS } from '#server/routes/auth.ts'
+import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { createTestApp, setupTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 // The probes a balancer asks (GET /healthz, GET /readyz) and the request deadline behind every other
@@ -161,9 +161,9 @@ describe('a Redis that every process shares, down', () => {
     expect(report.checks.redis).toMatch(/^degraded: /)
   })
 
-  it(`still answers the ${AUTH_RATE_LIMITS.login.max + 1}th sign-in attempt 429, counting in this process`, async () => {
+  it(`still answers the ${RATE_LIMITS.auth.login.max + 1}th sign-in attempt 429, counting in this process`, async () => {
     const statuses: number[] = []
-    for (let attempt = 1; attempt <= AUTH_RATE_LIMITS.login.max + 1; attempt++) {
+    for (let attempt = 1; attempt <= RATE_LIMITS.auth.login.max + 1; attempt++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',

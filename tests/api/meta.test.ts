@@ -140,3 +140,21 @@ describe('the cities table', () => {
     expect((await populations()).size).toBe(before.size)
   })
 })
+
+describe('GET /api/meta/ad-rules', () => {
+  it('quotes the ad lifetime the server is configured with, not a copy in the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/meta/ad-rules' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ adLifetimeDays: t.app.config.AD_LIFETIME_DAYS })
+  })
+
+  it('follows AD_LIFETIME_DAYS', async () => {
+    const other = await createTestApp({ AD_LIFETIME_DAYS: 7 })
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/meta/ad-rules' })
+      expect(res.json()).toEqual({ adLifetimeDays: 7 })
+    } finally {
+      await other.close()
+    }
+  })
+})

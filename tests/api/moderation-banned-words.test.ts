@@ -13,6 +13,7 @@ describe('POST /api/moderation/banned-words', () => {
     expect((await check({ title: 'Blorptastic offer', description: '' })).json()).toEqual({
       ok: true,
       matches: [],
+      fields: { title: [], description: [] },
     })
 
     const res = await add('  Blorptastic  ', token)
@@ -24,6 +25,7 @@ describe('POST /api/moderation/banned-words', () => {
     expect((await check({ title: 'B-l-0-r-p-t-@-s-t-i-c offer', description: '' })).json()).toEqual({
       ok: false,
       matches: ['Blorptastic'],
+      fields: { title: ['Blorptastic'], description: [] },
     })
   })
 
@@ -77,7 +79,11 @@ describe('DELETE /api/moderation/banned-words/{id}', () => {
     expect(res.statusCode).toBe(204)
     expect(res.body).toBe('')
     expect((await list()).some((p) => p.id === created.id)).toBe(false)
-    expect((await check({ title: 'zorblax', description: '' })).json()).toEqual({ ok: true, matches: [] })
+    expect((await check({ title: 'zorblax', description: '' })).json()).toEqual({
+      ok: true,
+      matches: [],
+      fields: { title: [], description: [] },
+    })
   })
 
   it('answers 404 with a detail for a phrase that does not exist', async () => {

@@ -43,7 +43,7 @@ describe('POST /api/moderation/check', () => {
       description: 'Barely worn, minor scuffs. Canteen included! $50, pickup in Montréal.',
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ ok: true, matches: [] })
+    expect(res.json()).toEqual({ ok: true, matches: [], fields: { title: [], description: [] } })
   })
 
   it('rejects an ad with a banned phrase and names the phrases found', async () => {
@@ -56,12 +56,25 @@ describe('POST /api/moderation/check', () => {
 
   it('reads the title and the description apart', async () => {
     const res = await check({ title: 'Young', description: 'girl scout cookies' })
-    expect(res.json()).toEqual({ ok: true, matches: [] })
+    expect(res.json()).toEqual({ ok: true, matches: [], fields: { title: [], description: [] } })
+  })
+
+  it('says in which field each phrase was found, so the form can name it there', async () => {
+    const res = await check({ title: 'Lolita dress', description: 'barely legal, lolita style' })
+    expect(res.json()).toMatchObject({
+      ok: false,
+      fields: { title: ['lolita'], description: expect.arrayContaining(['lolita']) },
+    })
+    expect(res.json().fields.description.length).toBeGreaterThan(1)
   })
 
   it('accepts a draft without a description', async () => {
     const res = await check({ title: 'Lolita dress' })
-    expect(res.json()).toEqual({ ok: false, matches: ['lolita'] })
+    expect(res.json()).toEqual({
+      ok: false,
+      matches: ['lolita'],
+      fields: { title: ['lolita'], description: [] },
+    })
   })
 
   it.each([
@@ -101,7 +114,11 @@ describe('the cached matcher', () => {
     expect((await here.check('Quuxly', '')).ok).toBe(true)
 
     now += LIST_RECHECK_MS
-    expect(await here.check('Quuxly', '')).toEqual({ ok: false, matches: ['Quuxly'] })
+    expect(await here.check('Quuxly', '')).toEqual({
+      ok: false,
+      matches: ['Quuxly'],
+      fields: { title: ['Quuxly'], description: [] },
+    })
 
     await elsewhere.remove(added.id)
     now += LIST_RECHECK_MS

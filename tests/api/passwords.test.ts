@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { sessions } from '#server/db/schema/sessions.ts'
-import { AUTH_RATE_LIMITS } from '#server/routes/auth.ts'
+import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import {
   PASSWORD_CHANGED_MESSAGE,
   WRONG_CURRENT_PASSWORD_DETAIL,
@@ -162,9 +162,9 @@ describe('change-password', () => {
     expect(res.json().detail).toMatch(/Password must be at least 6 characters long/)
   })
 
-  it(`answers 429 after ${AUTH_RATE_LIMITS.changePassword.max} attempts, so a stolen session cannot guess the password`, async () => {
+  it(`answers 429 after ${RATE_LIMITS.auth.changePassword.max} attempts, so a stolen session cannot guess the password`, async () => {
     const token = await signIn()
-    for (let i = 0; i < AUTH_RATE_LIMITS.changePassword.max; i++) {
+    for (let i = 0; i < RATE_LIMITS.auth.changePassword.max; i++) {
       const res = await post(
         '/change-password',
         { current_password: `guess-${i}-x`, new_password: 'fresh-and-rare-7' },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Config, loadConfig } from '#server/config.ts'
-import { AUTH_RATE_LIMITS } from '#server/routes/auth.ts'
+import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import {
   MAX_TRUSTED_HOPS,
   parseTrustProxy,
@@ -105,9 +105,9 @@ describe('a forged X-Forwarded-For chain behind one trusted proxy', () => {
   })
   afterAll(() => t.close())
 
-  it(`still hits the login limit at attempt ${AUTH_RATE_LIMITS.login.max + 1}`, async () => {
+  it(`still hits the login limit at attempt ${RATE_LIMITS.auth.login.max + 1}`, async () => {
     const statuses: number[] = []
-    for (let attempt = 1; attempt <= AUTH_RATE_LIMITS.login.max + 1; attempt++) {
+    for (let attempt = 1; attempt <= RATE_LIMITS.auth.login.max + 1; attempt++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
@@ -118,7 +118,7 @@ describe('a forged X-Forwarded-For chain behind one trusted proxy', () => {
       })
       statuses.push(res.statusCode)
     }
-    expect(statuses.slice(0, AUTH_RATE_LIMITS.login.max).every((s) => s === 401)).toBe(true)
+    expect(statuses.slice(0, RATE_LIMITS.auth.login.max).every((s) => s === 401)).toBe(true)
     expect(statuses.at(-1)).toBe(429)
   })
 })

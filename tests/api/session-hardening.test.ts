@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { sessions } from '#server/db/schema/sessions.ts'
 import { users } from '#server/db/schema/users.ts'
-import { CHARGE_STATUS_RATE_LIMIT } from '#server/routes/payments.ts'
+import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { createSession } from '#server/services/accounts/sessions.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
@@ -116,9 +116,10 @@ describe('user sessions slide', () => {
 })
 
 describe('the public charge-status route', () => {
-  it(`answers 429 after ${CHARGE_STATUS_RATE_LIMIT.max} polls a minute from one address`, async () => {
+  it(`answers 429 after ${RATE_LIMITS.payments.chargeStatus.max} polls a minute from one address`, async () => {
     const url = '/api/payments/crypto/charge/no-such-charge-0000/status'
-    for (let i = 0; i < CHARGE_STATUS_RATE_LIMIT.max; i++) expect((await get(url)).statusCode).toBe(404)
+    for (let i = 0; i < RATE_LIMITS.payments.chargeStatus.max; i++)
+      expect((await get(url)).statusCode).toBe(404)
     const limited = await get(url)
     expect(limited.statusCode).toBe(429)
     expect(limited.json().detail).toMatch(/Too many requests/)

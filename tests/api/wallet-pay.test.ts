@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
 import { FEE_NEEDS_AD_DETAIL } from '#domain/fees.ts'
 import { walletTransactions } from '#server/db/schema/wallet.ts'
+import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { adRow, createAd, liveAd, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 import { balanceCents, fund, ledger, pay } from '#tests/support/wallet.ts'
@@ -14,6 +15,20 @@ import { balanceCents, fund, ledger, pay } from '#tests/support/wallet.ts'
 const api = setupTestApp()
 
 describe('POST /api/wallet/pay', () => {
+  it(`answers 429 after ${RATE_LIMITS.wallet.pay.max} payments a ${RATE_LIMITS.wallet.pay.timeWindow.replace(/^1 /, '')} from one account`, async () => {
+    const m = await member(api.t)
+    const other = await member(api.t)
+    // an id of the right shape that names no ad: refused with 404 after the limit has counted it
+    const body = { type: 'bump' as const, listingId: 'zzzzzzzzzzzz' }
+    for (let i = 0; i < RATE_LIMITS.wallet.pay.max; i++)
+      expect((await pay(api.t, m, body)).statusCode).toBe(404)
+    const over = await pay(api.t, m, body)
+    expect(over.statusCode).toBe(429)
+    expect(over.headers['retry-after']).toBeDefined()
+    // counted per account, not per address: another member from the same address still pays
+    expect((await pay(api.t, other, body)).statusCode).toBe(404)
+  })
+
   it('charges the $2 posting fee and returns the ledger row and new balance', async () => {
     const m = await member(api.t)
     await fund(api.t, m.id, 500)

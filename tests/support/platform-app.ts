@@ -63,7 +63,7 @@ export function addTestRoutes(app: FastifyInstance) {
   zapp.get('/api/test/payment-required', async () => {
     throw new ApiError(402, 'Insufficient balance')
   })
-  zapp.get(limitedPath, rateLimited(2, '1 minute'), async () => ({ ok: true }))
+  zapp.get(limitedPath, rateLimited({ max: 2, timeWindow: '1 minute' }), async () => ({ ok: true }))
   const noKey = () => {
     throw new Error('no key for this request')
   }

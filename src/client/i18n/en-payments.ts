@@ -28,7 +28,6 @@ export const enPayments = {
     guideLink: 'New to crypto? Read the how-to-pay guide',
     walletFailedTitle: 'Wallet payment failed',
     topUp: 'Top up your wallet',
-    shortOfBalance: 'Your balance is too low for this fee.',
     couldNotStartTitle: 'Could not start payment',
     bannedTitle: 'Banned words detected',
     bannedDescription: 'Please remove banned phrases before continuing.',
@@ -36,6 +35,15 @@ export const enPayments = {
     checkFailedDescription: 'Please try again.',
     createFailedTitle: 'The ad could not be saved',
     renewIntro: 'Pay the posting fee to publish this ad (or renew it) for another {days} days.',
+    renewIntroPlain: 'Pay the posting fee to publish this ad (or renew it).',
+    /** what to do about a refused payment, under its reason; the alert stays until the next try */
+    refusalNext: {
+      form: 'Nothing was charged. Go back to the form, change what is said above, then press Continue again.',
+      topUp: 'Nothing was charged. Top up your wallet, then pay again here.',
+      manage: 'Nothing was charged. Open My ads and choose the ad to pay for.',
+      retry: 'Nothing was charged. Try again in a moment; if it keeps failing, go back to the form.',
+    },
+    backToForm: 'Back to the form',
     noDraftTitle: 'No ad to pay for',
     noDraftBody: 'The ad to post was not found on this device. Fill in the form and press Continue.',
     backToPost: 'Back to the post form',

@@ -69,6 +69,16 @@ export const enPost = {
   uploadsFailedTitle: 'Some files could not be uploaded',
   uploadsFailedDescription: 'Remove them, or retry, before continuing.',
   titleRequired: 'Please add a title',
+  /** a field the server would refuse, said on the field before anything is sent */
+  problems: {
+    tooLong: 'Keep this to {max} characters or fewer.',
+    tooLarge: 'The most you can ask is {max}.',
+    invalidEmail: 'Enter an email address such as name@example.com, or leave it blank.',
+    invalid: 'This cannot be saved as typed: remove unusual characters.',
+    banned: 'Remove or reword: {phrases}. Banned phrases are not allowed.',
+    fixFields: 'Some fields need a change before you continue: see the marked fields.',
+    quoted: '“{phrase}”',
+  },
   missingTitle: 'Missing title',
   saveDraft: 'Save draft',
   clearDraft: 'Clear draft',

@@ -31,7 +31,6 @@ export const frPayments: PaymentsMessages = {
     guideLink: 'Nouveau en cryptomonnaie? Lisez le guide de paiement',
     walletFailedTitle: 'Échec du paiement par portefeuille',
     topUp: 'Approvisionner votre portefeuille',
-    shortOfBalance: 'Votre solde est insuffisant pour ces frais.',
     couldNotStartTitle: 'Impossible de lancer le paiement',
     bannedTitle: 'Mots interdits détectés',
     bannedDescription: 'Veuillez retirer les expressions interdites avant de continuer.',
@@ -40,6 +39,15 @@ export const frPayments: PaymentsMessages = {
     createFailedTitle: 'L’annonce n’a pas pu être enregistrée',
     renewIntro:
       'Payez les frais de publication pour publier cette annonce (ou la renouveler) pour {days} jours de plus.',
+    renewIntroPlain: 'Payez les frais de publication pour publier cette annonce (ou la renouveler).',
+    refusalNext: {
+      form: 'Rien n’a été débité. Retournez au formulaire, corrigez ce qui est indiqué ci-dessus, puis appuyez de nouveau sur Continuer.',
+      topUp: 'Rien n’a été débité. Rechargez votre portefeuille, puis payez de nouveau ici.',
+      manage: 'Rien n’a été débité. Ouvrez Mes annonces et choisissez l’annonce à payer.',
+      retry:
+        'Rien n’a été débité. Réessayez dans un instant ; si l’échec se répète, retournez au formulaire.',
+    },
+    backToForm: 'Retour au formulaire',
     noDraftTitle: 'Aucune annonce à payer',
     noDraftBody:
       'L’annonce à publier est introuvable sur cet appareil. Remplissez le formulaire et appuyez sur Continuer.',

@@ -39,6 +39,11 @@ export function listedAt(ad: {
   return ad.bumpedAt ?? ad.postedAt ?? ad.updatedAt ?? ''
 }
 
+/** "Laval, QC"; an ad without a city (listed under its province's All cities) shows its province only. */
+export function formatPlace(city: string, province: string): string {
+  return city.trim() === '' ? province : `${city}, ${province}`
+}
+
 export function formatResultCount(count: number): string {
   if (count === 0) return m.results.zero
   if (count === 1) return m.results.one

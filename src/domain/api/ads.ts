@@ -48,13 +48,17 @@ export const AdContactSchema = z.object({
 })
 export type AdContact = z.infer<typeof AdContactSchema>
 
+const AdCitySchema = freeText(MAX_CITY_LENGTH, 'City')
+
 export const AdWriteSchema = z.object({
   title: freeText(MAX_TITLE_LENGTH, 'Title').min(1, 'Title is required'),
   category: z.enum(CATEGORY_KEYS),
   // only adult-services ads have one; the server drops it for the other categories
   escortType: z.enum(COMPANION_TYPES).nullish(),
   province: z.enum(PROVINCE_CODES),
-  city: freeText(MAX_CITY_LENGTH, 'City').min(1, 'City is required'),
+  // optional: the spec requires only a title; an ad without a city is listed under its province's
+  // "All cities" (docs/decisions/036-one-ad-rule.md)
+  city: AdCitySchema.default(''),
   /** CAD dollars, the seller's asking price label (0 = contact for price) */
   price: z.number().nonnegative().max(MAX_PRICE_DOLLARS).default(0),
   priceUnit: z.enum(PRICE_UNITS).default('per_unit'),
@@ -74,7 +78,7 @@ export const AdPatchSchema = z
     category: AdWriteSchema.shape.category,
     escortType: AdWriteSchema.shape.escortType,
     province: AdWriteSchema.shape.province,
-    city: AdWriteSchema.shape.city,
+    city: AdCitySchema,
     price: z.number().nonnegative().max(MAX_PRICE_DOLLARS),
     priceUnit: z.enum(PRICE_UNITS),
     description: freeText(MAX_DESCRIPTION_LENGTH, 'Description'),

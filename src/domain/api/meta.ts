@@ -5,6 +5,18 @@ import { ALL, matchProvince, PROVINCE_CODES } from '#domain/provinces.ts'
 // Request and response shapes of /api/meta (and the reachability check at /api/), shared by the
 // server routes and the client.
 
+export const MetaPaths = {
+  cities: '/meta/cities',
+  adRules: '/meta/ad-rules',
+} as const
+
+/** The server's ad rules a page quotes (set by its configuration, so never a copy in the app). */
+export const AdRulesSchema = z.object({
+  /** days an ad stays listed once its posting fee is paid or it is renewed (AD_LIFETIME_DAYS) */
+  adLifetimeDays: z.number().positive(),
+})
+export type AdRules = z.infer<typeof AdRulesSchema>
+
 export const HealthSchema = z.object({ status: z.literal('ok') })
 export type Health = z.infer<typeof HealthSchema>
 

@@ -35,6 +35,8 @@ export const ModerationCheckResponseSchema = z.object({
   ok: z.boolean(),
   /** The banned phrases found, as the list spells them; empty when ok. */
   matches: z.array(z.string()),
+  /** The same phrases by the field they were found in, so the form can name each on its field. */
+  fields: z.object({ title: z.array(z.string()), description: z.array(z.string()) }),
 })
 export type ModerationCheckResponse = z.infer<typeof ModerationCheckResponseSchema>
 

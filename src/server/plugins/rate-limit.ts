@@ -147,7 +147,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
   return redis
 }
 
-/** Route options enabling a limit: `app.post('/x', { ...rateLimited(5, '1 minute'), schema }, h)`. */
-export function rateLimited(max: number, timeWindow: TimeWindow) {
+/** Route options enabling a limit: `app.post('/x', { ...rateLimited(RATE_LIMITS.ads.reveal), schema }, h)`. */
+export function rateLimited({ max, timeWindow }: { max: number; timeWindow: TimeWindow }) {
   return { config: { rateLimit: { max, timeWindow } } }
 }

@@ -27,8 +27,7 @@ import { chargesNeedingAttention } from '#server/services/payments/attention.ts'
 import { searchAdminAds } from '#server/services/reports/admin-ad-search.ts'
 import { listAudit, recordAudit } from '#server/services/reports/admin-audit.ts'
 import { releaseHolds, reviewAd, reviewQueue } from '#server/services/reports/review.ts'
-
-export const ADMIN_LOGIN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const
+import { RATE_LIMITS } from './rate-limits.ts'
 
 // Routes under /api/admin. Admin sessions live in their own table (see plugins/auth.ts).
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +44,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       onRequest: noStoreHook,
-      config: { rateLimit: { ...ADMIN_LOGIN_RATE_LIMIT } },
+      config: { rateLimit: { ...RATE_LIMITS.admin.login } },
       schema: {
         tags: ['admin'],
         summary: 'Sign in as the admin (credentials from ADMIN_USERNAME/ADMIN_PASSWORD)',

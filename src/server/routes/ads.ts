@@ -26,6 +26,7 @@ import {
   ReportRequestSchema,
   ReportResponseSchema,
 } from '#domain/api/reports.ts'
+import { PAGE_SIZE } from '#domain/listing.ts'
 import { seedDemoAdsEnabled } from '#server/config.ts'
 import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { noStoreHook } from '#server/plugins/auth.ts'
@@ -44,11 +45,10 @@ import { appealHold } from '#server/services/reports/appeal.ts'
 import { appealsOfCurrentHolds } from '#server/services/reports/hold-view.ts'
 import { reportAd } from '#server/services/reports/report-ad.ts'
 import { accountReporter, addressHash, visitorReporter } from '#server/services/reports/reporter-history.ts'
+import { limitText, RATE_LIMITS } from './rate-limits.ts'
 
 // contact details are what scrapers want: a person reveals a few, a script many
-export const REVEAL_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const
 // a person reports a handful of ads; a script trying to hold a competitor's ads reports many
-export const REPORT_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const
 
 // Routes under /api/ads (docs/decisions/010-ads-on-the-server.md). Reading is public; writing is
 // the owner's; publishing and bumping happen only by paying (wallet pay or a crypto charge).
@@ -81,7 +81,7 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...keptAnswers,
       schema: {
         tags,
-        summary: 'Live ads, 12 per page, newest (or best match) first',
+        summary: `Live ads, ${PAGE_SIZE} per page, newest (or best match) first`,
         description:
           'Only live ads that have not expired. province and city accept ALL; q is a web-search ' +
           'style query ("quoted phrase", -word) over titles (weighted first), cities and descriptions, ' +
@@ -214,11 +214,11 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/reveal',
     {
       onRequest: noStoreHook,
-      ...rateLimited(REVEAL_RATE_LIMIT.max, REVEAL_RATE_LIMIT.timeWindow),
+      ...rateLimited(RATE_LIMITS.ads.reveal),
       schema: {
         tags,
         summary: "A live ad's contact details",
-        description: `Rate-limited to ${REVEAL_RATE_LIMIT.max} per ${REVEAL_RATE_LIMIT.timeWindow} per client.`,
+        description: `${limitText(RATE_LIMITS.ads.reveal)} per client.`,
         params: AdParamsSchema,
         response: { 200: AdRevealSchema, 404: ErrorSchema, 400: ErrorSchema, 429: ErrorSchema },
       },
@@ -229,7 +229,7 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/reports',
     {
-      ...rateLimited(REPORT_RATE_LIMIT.max, REPORT_RATE_LIMIT.timeWindow),
+      ...rateLimited(RATE_LIMITS.ads.report),
       schema: {
         tags,
         summary: 'Report a live ad (signed in or not)',
@@ -242,8 +242,8 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
           `hold at ${HOLD_AFTER_REPORTERS} independent reporters, one of them signed in. A reason an admin ` +
           `cleared on this ad only queues it again; a reporter with ${DISMISSED_REPORTS_LIMIT} dismissed ` +
           `reports never holds. Caps: ${REPORTS_PER_ACCOUNT_PER_DAY} a day per account, ` +
-          `${REPORTS_PER_ADDRESS_PER_DAY} a day per address, ${REPORT_RATE_LIMIT.max} per ` +
-          `${REPORT_RATE_LIMIT.timeWindow} per client (429).`,
+          `${REPORTS_PER_ADDRESS_PER_DAY} a day per address, ${RATE_LIMITS.ads.report.max} per ` +
+          `${RATE_LIMITS.ads.report.timeWindow} per client (429).`,
         params: AdParamsSchema,
         body: ReportRequestSchema,
         response: { 200: ReportResponseSchema, 404: ErrorSchema, 400: ErrorSchema, 429: ErrorSchema },

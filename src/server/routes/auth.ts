@@ -30,6 +30,7 @@ import {
 import { changePassword } from '#server/services/accounts/change-password.ts'
 import { primeDummyHash } from '#server/services/accounts/passwords.ts'
 import { revokeSession } from '#server/services/accounts/sessions.ts'
+import { RATE_LIMITS } from './rate-limits.ts'
 
 // Counters are keyed by client IP plus the email in the body, so one attacker cannot lock a victim
 // out from elsewhere and a shared IP (an office, a carrier NAT) is not blocked for everyone. The
@@ -46,17 +47,7 @@ function perIpAndEmail(limit: { max: number; timeWindow: TimeWindow }): RouteRat
   }
 }
 
-/** Limits per endpoint, exported so tests and README quote the same numbers. */
-export const AUTH_RATE_LIMITS = {
-  login: { max: 10, timeWindow: '1 minute' },
-  // across all emails: slows one address trying a leaked list of accounts (credential stuffing)
-  loginPerIp: { max: 60, timeWindow: '1 minute' },
-  register: { max: 20, timeWindow: '10 minutes' },
-  resend: { max: 5, timeWindow: '10 minutes' },
-  forgot: { max: 5, timeWindow: '10 minutes' },
-  // a stolen session must not become a way to guess the current password
-  changePassword: { max: 10, timeWindow: '10 minutes' },
-} as const
+const AUTH_RATE_LIMITS = RATE_LIMITS.auth
 
 // Routes under /api/auth.
 const authRoutes: FastifyPluginAsyncZod = async (app) => {

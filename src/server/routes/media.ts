@@ -10,9 +10,8 @@ import { VERIFY_EMAIL_DETAIL } from '#server/services/ads/ads-service.ts'
 import { toMedia } from '#server/services/media/media-views.ts'
 import { MALFORMED_MULTIPART_DETAIL, receiveUpload } from '#server/services/media/receive-upload.ts'
 import { settleUnreadBody } from '#server/services/media/unread-body.ts'
+import { limitText, RATE_LIMITS } from './rate-limits.ts'
 
-// a post holds 8 photos and 4 videos; re-picks and a second ad fit too, a script filling a disk does not
-export const UPLOAD_RATE_LIMIT = { max: 60, timeWindow: '1 hour' } as const
 export const NOT_MULTIPART_DETAIL = 'Send the file as multipart/form-data'
 
 // POST /api/media (docs/decisions/011-media-storage.md): one file per request, its type decided
@@ -36,7 +35,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: {
         rateLimit: {
-          ...UPLOAD_RATE_LIMIT,
+          ...RATE_LIMITS.media.upload,
           // counted per account, after the guard has found who it is
           hook: 'preHandler',
           keyGenerator: (request: FastifyRequest) => `media:${request.user.id}`,
@@ -54,7 +53,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           `make, model, encoder and dates; WebM as sent). Anything else: 415; too big: 413. ` +
           `Photos wait for an admin's review before anyone but their owner sees them, unless the owner is verified. ` +
           `Put the id in an ad's images or videos; uploads no ad uses are deleted after 24 hours. ` +
-          `Rate-limited to ${UPLOAD_RATE_LIMIT.max} per ${UPLOAD_RATE_LIMIT.timeWindow} per account.`,
+          `${limitText(RATE_LIMITS.media.upload)} per account.`,
         consumes: ['multipart/form-data'],
         response: { 201: MediaSchema, 413: ErrorSchema, 415: ErrorSchema, ...errorResponses },
       },

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
-import { CitiesQuerySchema, type CitiesResponse, CitiesResponseSchema } from '#domain/api/meta.ts'
+import {
+  AdRulesSchema,
+  CitiesQuerySchema,
+  type CitiesResponse,
+  CitiesResponseSchema,
+} from '#domain/api/meta.ts'
 import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { sendUnavailable } from '#server/plugins/errors.ts'
 import { type CityIndex, loadCityIndex } from '#server/services/cities/city-index.ts'
@@ -11,6 +16,8 @@ const always = () => true
 const CITIES_CACHE_CONTROL = 'public, max-age=3600'
 // a request in the first seconds of a process waits this long for the index, then gets a 503
 const INDEX_WAIT_MS = 5_000
+// the rules change only with the server's configuration, that is with a restart
+const AD_RULES_CACHE_CONTROL = 'public, max-age=300'
 
 function waitAtMost<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -55,6 +62,21 @@ const metaRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', CITIES_CACHE_CONTROL)
         .type('application/json; charset=utf-8')
         .send(body)
+    },
+  )
+
+  app.get(
+    '/ad-rules',
+    {
+      schema: {
+        summary: "The server's ad rules the app quotes (the ad lifetime sold with the posting fee)",
+        tags: ['meta'],
+        response: { 200: AdRulesSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', AD_RULES_CACHE_CONTROL)
+      return { adLifetimeDays: app.config.AD_LIFETIME_DAYS }
     },
   )
 }

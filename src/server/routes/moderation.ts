@@ -14,9 +14,9 @@ import {
 import { bannedPhraseService, seedDefaultPhrases } from '#server/services/moderation/banned-phrases.ts'
 import { recordAudit } from '#server/services/reports/admin-audit.ts'
 import { holdAdsMatching } from '#server/services/reports/hold-matching.ts'
+import { RATE_LIMITS } from './rate-limits.ts'
 
 // a person editing a draft checks a few times a minute; a script probing the list checks far more
-export const MODERATION_CHECK_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const
 
 // two fields the service just built: serialized by hand, without a second zod pass over them on
 // every check (docs/decisions/019-api-answer-cost.md); the parameter's type keeps the shape
@@ -33,7 +33,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/check',
     {
-      config: { rateLimit: { ...MODERATION_CHECK_RATE_LIMIT } },
+      config: { rateLimit: { ...RATE_LIMITS.moderation.check } },
       schema: {
         tags: ['moderation'],
         summary: 'Check an ad for banned phrases before checkout',

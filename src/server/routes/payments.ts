@@ -15,20 +15,19 @@ import { ApiError } from '#server/errors.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { checkAdPayable, feeAdId } from '#server/services/ads/ad-payments.ts'
 import { pageLanguage } from '#server/services/pages/page-language.ts'
-import { CHARGE_NOT_FOUND, toChargeView } from '#server/services/payments/charges.ts'
+import { CHARGE_ID_BITS, CHARGE_NOT_FOUND, toChargeView } from '#server/services/payments/charges.ts'
 import { checkDraft } from '#server/services/payments/draft.ts'
 import { startReconciler } from '#server/services/payments/reconcile.ts'
 import { paymentsService } from '#server/services/payments/registry.ts'
 import { renderSandboxPage } from '#server/services/payments/sandbox-page.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
+import { RATE_LIMITS } from './rate-limits.ts'
 import { MIN_TOPUP_DETAIL } from './wallet.ts'
 
 const DEFAULT_DESCRIPTIONS = { post: 'Posting fee', bump: 'Bump fee' } as const
 const WEBHOOK_BODY_LIMIT = 256 * 1024
 export const SANDBOX_SIMULATE_DISABLED_DETAIL = 'Simulated payments are disabled in production'
 const InvoiceParamsSchema = z.object({ invoiceId: z.string().min(1).max(200) })
-
-export const CHARGE_STATUS_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const
 
 // Routes under /api/payments: crypto charges, provider webhooks and the sandbox's hosted page.
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,8 +52,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crypto/charge',
     {
-      // each call creates an invoice at the provider: keep a runaway client from flooding it
-      ...rateLimited(60, '1 minute'),
+      ...rateLimited(RATE_LIMITS.payments.charge),
       preValidation: app.requireUser,
       schema: {
         tags: ['payments'],
@@ -111,11 +109,11 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // public and each call asks the provider: a bound per IP keeps a scraper from spending our
       // provider quota (the pay page polls every few seconds, far below it)
-      ...rateLimited(CHARGE_STATUS_RATE_LIMIT.max, CHARGE_STATUS_RATE_LIMIT.timeWindow),
+      ...rateLimited(RATE_LIMITS.payments.chargeStatus),
       schema: {
         tags: ['payments'],
         description:
-          'Public: the charge id (144 random bits) is the only key, so the pay page can poll it. Re-reads ' +
+          `Public: the charge id (${CHARGE_ID_BITS} random bits) is the only key, so the pay page can poll it. Re-reads ` +
           'the provider on every call and fulfils the charge once it is settled.',
         params: ChargeIdParamsSchema,
         response: { 200: ChargeStatusResponseSchema, 502: ErrorSchema, ...errorResponses },

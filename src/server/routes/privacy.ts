@@ -5,11 +5,10 @@ import { DeleteAccountRequestSchema } from '#domain/api/privacy.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { deleteAccount } from '#server/services/privacy/delete-account.ts'
 import { exportArchive } from '#server/services/privacy/export-archive.ts'
+import { limitText, RATE_LIMITS } from './rate-limits.ts'
 
 // an archive reads every row and file of an account: a person asks now and then, a script many times
-export const EXPORT_RATE_LIMIT = { max: 5, timeWindow: '1 hour' } as const
 // the password check is argon2: the same bound as a password change
-export const DELETE_ACCOUNT_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const
 
 // Routes under /api/account for privacy rights (docs/decisions/034-privacy-and-retention.md).
 const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +18,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/export',
     {
-      ...rateLimited(EXPORT_RATE_LIMIT.max, EXPORT_RATE_LIMIT.timeWindow),
+      ...rateLimited(RATE_LIMITS.privacy.export),
       preHandler: app.requireUser,
       schema: {
         tags,
@@ -28,7 +27,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'account.json, ads.json (every ad with its contact details and history), wallet.json (the ' +
           'whole ledger), payments.json, reports.json, and media/ with your photos and videos. ' +
-          `Rate-limited to ${EXPORT_RATE_LIMIT.max} per ${EXPORT_RATE_LIMIT.timeWindow}.`,
+          `${limitText(RATE_LIMITS.privacy.export)}.`,
         response: { 200: z.unknown(), ...errorResponses },
       },
     },
@@ -45,7 +44,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/',
     {
-      ...rateLimited(DELETE_ACCOUNT_RATE_LIMIT.max, DELETE_ACCOUNT_RATE_LIMIT.timeWindow),
+      ...rateLimited(RATE_LIMITS.privacy.deleteAccount),
       preHandler: app.requireUser,
       schema: {
         tags,

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { AD_ID_LENGTH } from '#domain/api/ads-paths.ts'
 import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
 import {
   IDEMPOTENCY_HEADER,
@@ -29,6 +31,7 @@ import {
   payFromWallet,
   walletJson,
 } from '#server/services/wallet/wallet-service.ts'
+import { limitText, RATE_LIMITS } from './rate-limits.ts'
 
 export const MIN_TOPUP_DETAIL = `Minimum load is ${formatFee(MIN_TOPUP_CENTS)}`
 
@@ -80,6 +83,14 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pay',
     {
+      // counted per account, after the guard has found who it is
+      config: {
+        rateLimit: {
+          ...RATE_LIMITS.wallet.pay,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `wallet-pay:${request.user.id}`,
+        },
+      },
       schema: {
         tags: ['wallet'],
         security,
@@ -88,10 +99,11 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           'wallet; the server sets the price. Send an ' +
           'Idempotency-Key header to make retries safe: a retry with the same key answers the first ' +
           'answer and charges once; the same key with a different body is refused with 422. listingId ' +
-          'names the ad the fee is for (12 characters, from POST /api/ads; 400 without one), and the ' +
+          `names the ad the fee is for (${AD_ID_LENGTH} characters, from POST /api/ads; 400 without one), and the ` +
           'fee takes effect in the same transaction: post publishes a pending ad or renews an expired ' +
           'one, bump moves a live ad to the top. An ad that cannot take the fee (already live, ' +
-          "removed, under review) gets 409, someone else's 404; neither is charged.",
+          "removed, under review) gets 409, someone else's 404; neither is charged. " +
+          `${limitText(RATE_LIMITS.wallet.pay)} per account (429).`,
         body: WalletPayRequestSchema,
         response: {
           200: WalletPayResponseSchema,
@@ -120,8 +132,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/topup/initiate',
     {
-      // each call creates an invoice at the provider: keep a runaway client from flooding it
-      ...rateLimited(60, '1 minute'),
+      ...rateLimited(RATE_LIMITS.wallet.topup),
       schema: {
         tags: ['wallet'],
         security,

@@ -5,7 +5,7 @@ import { PhotoUnderReview } from '#client/components/media/photo-under-review.ts
 import { Badge } from '#client/components/ui/badge.tsx'
 import { PostedTime } from '#client/components/ui/posted-time.tsx'
 import { msg } from '#client/i18n/messages.ts'
-import { formatAdPrice, listedAt } from '#client/lib/ad-format.ts'
+import { formatAdPrice, formatPlace, listedAt } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { adPath } from '#domain/ad-path.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
@@ -87,9 +87,7 @@ export function AdCard({ ad, own, eager, priority, onOpen, onIntent }: AdCardPro
         </p>
         <p className="mt-auto flex items-center gap-1 pt-1 text-xs text-muted-foreground">
           <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
-          <span className="truncate">
-            {ad.city}, {ad.province}
-          </span>
+          <span className="truncate">{formatPlace(ad.city, ad.province)}</span>
         </p>
         <p className="text-xs text-muted-foreground">
           <PostedTime iso={listedAt(ad)} withTime={false} />

@@ -8,7 +8,7 @@ import { PostedTime } from '#client/components/ui/posted-time.tsx'
 import { fill } from '#client/i18n/fill.ts'
 import { msg } from '#client/i18n/messages.ts'
 import { categoryName, companionName, provinceLabel } from '#client/i18n/names.ts'
-import { formatAdPrice, listedAt } from '#client/lib/ad-format.ts'
+import { formatAdPrice, formatPlace, listedAt } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { cn } from '#client/lib/cn.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
@@ -134,7 +134,7 @@ export function AdDetails({
               <span className="inline-flex items-center gap-1">
                 <MapPinIcon className="size-4" aria-hidden="true" />
                 <span className="sr-only">{m.location}: </span>
-                {ad.city}, {provinceLabel(ad.province)}
+                {formatPlace(ad.city, provinceLabel(ad.province))}
               </span>
               <span className="inline-flex items-center gap-1">
                 <CalendarIcon className="size-4" aria-hidden="true" />

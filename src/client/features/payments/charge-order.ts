@@ -25,7 +25,11 @@ async function chargeWallet(order: PendingPayment, listingId: string): Promise<v
     await payFromWallet({ type: order.type, listingId }, order.idempotencyKey)
   } catch (error) {
     if (isApiError(error) && !isTransientFailure(error)) {
-      throw new OrderRefused(t.walletFailedTitle, error.detail, isInsufficientBalance(error))
+      throw new OrderRefused(
+        t.walletFailedTitle,
+        error.detail,
+        isInsufficientBalance(error) ? 'topUp' : 'retry',
+      )
     }
     throw error
   }
@@ -37,7 +41,7 @@ export async function serverAdOf(draft: PostDraft): Promise<string> {
     return await ensureServerAd(draft)
   } catch (error) {
     if (isApiError(error) && !isTransientFailure(error)) {
-      throw new OrderRefused(t.createFailedTitle, error.detail)
+      throw new OrderRefused(t.createFailedTitle, error.detail, 'form')
     }
     throw error
   }
@@ -50,7 +54,7 @@ export async function checkOfflineDraft(draft: PostDraft): Promise<void> {
     if (isTransientFailure(error)) throw error
     throw new OrderRefused(t.checkFailedTitle, t.checkFailedDescription)
   })
-  if (!verdict.ok) throw new OrderRefused(t.bannedTitle, t.bannedDescription)
+  if (!verdict.ok) throw new OrderRefused(t.bannedTitle, t.bannedDescription, 'form')
 }
 
 export async function chargeOrder(order: PendingPayment): Promise<PaidAd | undefined> {
@@ -58,13 +62,13 @@ export async function chargeOrder(order: PendingPayment): Promise<PaidAd | undef
   if (order.adId) {
     // an order saved before ads lived on the server names an ad only this device had: the server
     // would take the fee and publish nothing, so it is refused here (the ad is a draft in /manage)
-    if (!isAdId(order.adId)) throw new OrderRefused(t.noAdTitle, t.noAdBody)
+    if (!isAdId(order.adId)) throw new OrderRefused(t.noAdTitle, t.noAdBody, 'manage')
     await chargeWallet(order, order.adId)
     return undefined
   }
-  if (order.type === 'bump') throw new OrderRefused(t.noAdTitle, t.noAdBody)
+  if (order.type === 'bump') throw new OrderRefused(t.noAdTitle, t.noAdBody, 'manage')
   const draft = parseCheckoutDraft(order.draft)
-  if (!draft) throw new OrderRefused(t.noDraftTitle, t.noOrderBody)
+  if (!draft) throw new OrderRefused(t.noDraftTitle, t.noOrderBody, 'form')
   await checkOfflineDraft(draft)
   const adId = await serverAdOf(draft)
   await chargeWallet(order, adId)

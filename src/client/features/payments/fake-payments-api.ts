@@ -68,7 +68,8 @@ export function happyApi(override?: (path: string, body: Record<string, unknown>
     if (path.endsWith('/ads') && init?.method === 'POST') return json(201, createdAd(body))
     if (path.endsWith('/wallet/pay'))
       return walletPaid(body.type === 'bump' ? 'bump' : 'post', String(body.listingId))
-    if (path.endsWith('/moderation/check')) return json(200, { ok: true, matches: [] })
+    if (path.endsWith('/moderation/check'))
+      return json(200, { ok: true, matches: [], fields: { title: [], description: [] } })
     return json(404, { detail: 'Not found' })
   }
 }

@@ -121,7 +121,9 @@ describe('the offline wallet queue', () => {
   it('re-runs the moderation check on a draft written offline, and charges nothing when it fails', async () => {
     fetchMock.mockImplementation(
       happyApi((path) =>
-        path.endsWith('/moderation/check') ? json(200, { ok: false, matches: ['bad'] }) : undefined,
+        path.endsWith('/moderation/check')
+          ? json(200, { ok: false, matches: ['bad'], fields: { title: ['bad'], description: [] } })
+          : undefined,
       ),
     )
     await addPendingPayment({ type: 'post', draft: draft({ moderation: 'pending' }) })

@@ -45,7 +45,7 @@ function effects(online = true) {
   return {
     refreshWallet: vi.fn(),
     onPaid: vi.fn(),
-    onShortOfBalance: vi.fn(),
+    onRefused: vi.fn(),
     online: () => online,
   } satisfies OutcomeEffects
 }
@@ -98,7 +98,7 @@ describe('telling the user what became of a saved wallet order', () => {
         {
           status: 'failed',
           order: stored,
-          error: new OrderRefused('Wallet payment failed', 'Insufficient balance', true),
+          error: new OrderRefused('Wallet payment failed', 'Insufficient balance', 'topUp'),
         },
       ],
       e,
@@ -106,7 +106,9 @@ describe('telling the user what became of a saved wallet order', () => {
     expect(toastStore.get(toastsAtom)).toMatchObject([
       { title: 'Wallet payment failed', description: 'Insufficient balance', variant: 'destructive' },
     ])
-    expect(e.onShortOfBalance).toHaveBeenCalledTimes(1)
+    // the checkout page keeps the refusal on screen, with a top-up as the next step
+    expect(e.onRefused).toHaveBeenCalledTimes(1)
+    expect(e.onRefused.mock.calls[0]?.[0]).toMatchObject({ next: 'topUp', insufficientBalance: true })
     expect(e.refreshWallet).not.toHaveBeenCalled()
     await vi.waitFor(async () => expect(await listPendingPayments()).toEqual([]))
   })

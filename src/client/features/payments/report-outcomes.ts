@@ -18,8 +18,8 @@ export interface OutcomeEffects {
   refreshWallet(): void
   /** after the paid toast: the checkout page lands on the ad's listing; elsewhere nothing moves */
   onPaid?(outcome: Extract<OrderOutcome, { status: 'paid' }>): void
-  /** the balance was short: the checkout page offers its top-up link */
-  onShortOfBalance?(): void
+  /** refused for good (the balance was short, the server would not take the ad…): the checkout page keeps it on screen */
+  onRefused?(error: unknown): void
   /** extra lines of the toast (a link to the ad, a top-up link) for a caller that stays put */
   describe?(outcome: Reported): Pick<ToastInput, 'description' | 'action'> | undefined
   /** whether the device is online now (navigator.onLine); a parameter so tests can say */
@@ -67,9 +67,7 @@ export function reportOutcomes(outcomes: readonly OrderOutcome[], effects: Outco
       effects.refreshWallet()
       effects.onPaid?.(outcome)
     } else if (outcome.status === 'failed') {
-      if (outcome.error instanceof OrderRefused && outcome.error.insufficientBalance) {
-        effects.onShortOfBalance?.()
-      }
+      effects.onRefused?.(outcome.error)
       // the user has been told; a new tap starts a new order with a new key
       void removePendingPayment(outcome.order.id)
     }

@@ -2,9 +2,7 @@
 // happens on submit; this component only shows them and reports changes.
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import { Input } from '#client/components/ui/input.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
-import { fill } from '#client/i18n/fill.ts'
 import { msgPost } from '#client/i18n/messages-post.ts'
 import { categoryName, companionName, provinceName } from '#client/i18n/names.ts'
 import { citiesQuery } from '#client/lib/cities/cities-query.ts'
@@ -14,11 +12,14 @@ import {
   cityAfterProvinceChange,
   POST_FORM_PROVINCES,
 } from '#domain/ad-form-rules.ts'
+import { MAX_CITY_LENGTH } from '#domain/api/ads.ts'
 import { MAX_CHECK_DESCRIPTION_LENGTH, MAX_CHECK_TITLE_LENGTH } from '#domain/api/moderation.ts'
 import { CATEGORIES, COMPANION_TYPES, SERVICES_CATEGORY } from '#domain/categories.ts'
-import { CONTACT_PLATFORMS, MAX_PHOTOS, PRICE_UNITS } from '#domain/constants.ts'
+import { MAX_PHOTOS, PRICE_UNITS } from '#domain/constants.ts'
 import { findProvince, isProvinceCode } from '#domain/provinces.ts'
-import { describedBy, Field, NativeSelect } from './form-fields.tsx'
+import { AdContactFields } from './ad-contact-fields.tsx'
+import { problemText } from './field-problem-text.ts'
+import { describedBy, Field, NativeSelect, TextField } from './form-fields.tsx'
 import { MediaPicker } from './media-pickers.tsx'
 
 const t = msgPost.post
@@ -36,24 +37,22 @@ export function AdForm({ values, onChange, errors, maxVideos, onMediaRemoved }: 
   const id = useId()
   const cities = useQuery(citiesQuery(values.province, ''))
   const cityNames = cities.data?.map((c) => c.name) ?? []
-  const titleError = errors.title ? t.titleRequired : undefined
+  const descriptionError = problemText('description', errors.description)
   const isServices = values.category === SERVICES_CATEGORY
 
   return (
     <div className="grid gap-5">
-      <Field id={`${id}-title`} label={t.fields.title} error={titleError}>
-        <Input
-          id={`${id}-title`}
-          name="title"
-          required
-          aria-required
-          maxLength={MAX_CHECK_TITLE_LENGTH}
-          aria-invalid={titleError ? true : undefined}
-          aria-describedby={describedBy(`${id}-title`, undefined, titleError)}
-          value={values.title}
-          onChange={(e) => onChange({ title: e.target.value })}
-        />
-      </Field>
+      <TextField
+        id={`${id}-title`}
+        name="title"
+        label={t.fields.title}
+        error={problemText('title', errors.title)}
+        required
+        aria-required
+        maxLength={MAX_CHECK_TITLE_LENGTH}
+        value={values.title}
+        onValue={(title) => onChange({ title })}
+      />
 
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={`${id}-category`} label={t.fields.category}>
@@ -114,37 +113,38 @@ export function AdForm({ values, onChange, errors, maxVideos, onMediaRemoved }: 
             ))}
           </NativeSelect>
         </Field>
-        <Field id={`${id}-city`} label={t.fields.city} hint={t.fields.cityHint}>
-          <Input
-            id={`${id}-city`}
-            name="city"
-            list={`${id}-cities`}
-            autoComplete="off"
-            maxLength={100}
-            aria-describedby={describedBy(`${id}-city`, t.fields.cityHint)}
-            value={values.city}
-            onChange={(e) => onChange({ city: e.target.value })}
-          />
+        <TextField
+          id={`${id}-city`}
+          name="city"
+          label={t.fields.city}
+          hint={t.fields.cityHint}
+          error={problemText('city', errors.city)}
+          list={`${id}-cities`}
+          autoComplete="off"
+          maxLength={MAX_CITY_LENGTH}
+          value={values.city}
+          onValue={(city) => onChange({ city })}
+        >
           <datalist id={`${id}-cities`}>
             {[...new Set([...(findProvince(values.province)?.cities ?? []), ...cityNames])].map((name) => (
               <option key={name} value={name} />
             ))}
           </datalist>
-        </Field>
+        </TextField>
       </div>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={`${id}-price`} label={t.fields.price} hint={t.fields.priceHint}>
-          <Input
-            id={`${id}-price`}
-            name="price"
-            inputMode="decimal"
-            maxLength={20}
-            aria-describedby={describedBy(`${id}-price`, t.fields.priceHint)}
-            value={values.price}
-            onChange={(e) => onChange({ price: e.target.value })}
-          />
-        </Field>
+        <TextField
+          id={`${id}-price`}
+          name="price"
+          label={t.fields.price}
+          hint={t.fields.priceHint}
+          error={problemText('price', errors.price)}
+          inputMode="decimal"
+          maxLength={20}
+          value={values.price}
+          onValue={(price) => onChange({ price })}
+        />
         <Field id={`${id}-unit`} label={t.fields.priceUnit}>
           <NativeSelect
             id={`${id}-unit`}
@@ -164,12 +164,14 @@ export function AdForm({ values, onChange, errors, maxVideos, onMediaRemoved }: 
         </Field>
       </div>
 
-      <Field id={`${id}-description`} label={t.fields.description}>
+      <Field id={`${id}-description`} label={t.fields.description} error={descriptionError}>
         <Textarea
           id={`${id}-description`}
           name="description"
           rows={6}
           maxLength={MAX_CHECK_DESCRIPTION_LENGTH}
+          aria-invalid={descriptionError ? true : undefined}
+          aria-describedby={describedBy(`${id}-description`, undefined, descriptionError)}
           value={values.description}
           onChange={(e) => onChange({ description: e.target.value })}
         />
@@ -181,7 +183,7 @@ export function AdForm({ values, onChange, errors, maxVideos, onMediaRemoved }: 
         max={MAX_PHOTOS}
         onChange={(photos) => onChange({ photos })}
         onRemoved={onMediaRemoved}
-        error={errors.photos ? fill(t.photosLimit, { max: MAX_PHOTOS }) : undefined}
+        error={problemText('photos', errors.photos)}
       />
       <MediaPicker
         kind="videos"
@@ -189,76 +191,10 @@ export function AdForm({ values, onChange, errors, maxVideos, onMediaRemoved }: 
         max={maxVideos}
         onChange={(videos) => onChange({ videos })}
         onRemoved={onMediaRemoved}
-        error={errors.videos ? fill(t.videosLimit, { max: maxVideos }) : undefined}
+        error={problemText('videos', errors.videos)}
       />
 
-      <fieldset className="grid gap-4 rounded-md border border-border p-4">
-        <legend className="px-1 text-sm font-medium">{t.fields.contact}</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={`${id}-phone`} label={t.fields.phone}>
-            <Input
-              id={`${id}-phone`}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              maxLength={40}
-              value={values.phone}
-              onChange={(e) => onChange({ phone: e.target.value })}
-            />
-          </Field>
-          <Field id={`${id}-email`} label={t.fields.email}>
-            <Input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              value={values.email}
-              onChange={(e) => onChange({ email: e.target.value })}
-            />
-          </Field>
-          <Field id={`${id}-website`} label={t.fields.website} hint={t.fields.websiteHint}>
-            <Input
-              id={`${id}-website`}
-              name="website"
-              type="text"
-              inputMode="url"
-              autoComplete="url"
-              maxLength={500}
-              aria-describedby={describedBy(`${id}-website`, t.fields.websiteHint)}
-              value={values.website}
-              onChange={(e) => onChange({ website: e.target.value })}
-            />
-          </Field>
-          <Field id={`${id}-handle`} label={t.fields.handle}>
-            <Input
-              id={`${id}-handle`}
-              name="handle"
-              maxLength={100}
-              value={values.handle}
-              onChange={(e) => onChange({ handle: e.target.value })}
-            />
-          </Field>
-          <Field id={`${id}-platform`} label={t.fields.contactPlatform}>
-            <NativeSelect
-              id={`${id}-platform`}
-              name="contactPlatform"
-              value={values.contactPlatform}
-              onChange={(e) => {
-                const platform = CONTACT_PLATFORMS.find((p) => p === e.target.value)
-                onChange({ contactPlatform: platform ?? '' })
-              }}
-            >
-              <option value="">{t.fields.noPlatform}</option>
-              {CONTACT_PLATFORMS.map((platform) => (
-                <option key={platform} value={platform}>
-                  {t.platforms[platform]}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-        </div>
-      </fieldset>
+      <AdContactFields id={id} values={values} onChange={onChange} errors={errors} />
     </div>
   )
 }

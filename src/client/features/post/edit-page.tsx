@@ -13,11 +13,11 @@ import { deleteMedia } from '#client/lib/media/media-store.ts'
 import { uploads } from '#client/lib/media/uploads.ts'
 import { useSession } from '#client/lib/session/use-session.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
-import { type AdFormValues, adToFormValues, formToAdFields, maxVideos } from '#domain/ad-form-rules.ts'
+import { type AdFormValues, adToFormValues, formToAdFields } from '#domain/ad-form-rules.ts'
 import { canApply } from '#domain/ad-status.ts'
 import type { OwnAd } from '#domain/api/ads.ts'
-import { AdForm } from './ad-form.tsx'
 import { useAdFormChecks } from './ad-form-checks.ts'
+import { AdFormPage } from './ad-form-page.tsx'
 import { updateAd } from './api/update-ad.ts'
 import { mediaIdsOf } from './api/upload-draft-media.ts'
 
@@ -117,27 +117,24 @@ function EditForm({ ad }: { ad: OwnAd }) {
   }
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
-      <h1 id="edit-title" className="text-3xl font-bold tracking-tight">
-        {t.editTitle}
-      </h1>
-      <form ref={form} noValidate aria-labelledby="edit-title" onSubmit={submit} className="mt-8 grid gap-8">
-        <AdForm
-          values={values}
-          onChange={change}
-          errors={errors}
-          maxVideos={maxVideos('edit')}
-          onMediaRemoved={(refs) => void deleteMedia(refs)}
-        />
-        <div className="flex flex-wrap items-center gap-3 border-t border-border pt-6">
+    <AdFormPage
+      mode="edit"
+      title={t.editTitle}
+      form={form}
+      values={values}
+      onChange={change}
+      errors={errors}
+      onSubmit={submit}
+      actions={
+        <>
           <Button type="submit" size="lg" disabled={saving}>
             {saving ? t.saving : t.save}
           </Button>
           <Button asChild variant="ghost">
             <Link to="/manage">{t.cancel}</Link>
           </Button>
-        </div>
-      </form>
-    </div>
+        </>
+      }
+    />
   )
 }

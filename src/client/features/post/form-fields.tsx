@@ -1,6 +1,7 @@
 // Small accessible building blocks of the ad form: every control has a label, and its hint and
 // error are tied to it with aria-describedby; an error is announced when it appears.
 import type { ComponentProps, ReactNode } from 'react'
+import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { cn } from '#client/lib/cn.ts'
 
@@ -46,5 +47,45 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
       )}
       {...props}
     />
+  )
+}
+
+export interface TextFieldProps
+  extends Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange' | 'children'> {
+  id: string
+  label: string
+  hint?: ReactNode
+  /** the field's problem in words: marked invalid, described by it and announced */
+  error?: string | undefined
+  value: string
+  onValue: (value: string) => void
+  /** after the input (a datalist) */
+  children?: ReactNode
+}
+
+/** A labelled text input with its hint and error wired to it (every text field of the ad form). */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  onValue,
+  className,
+  children,
+  ...input
+}: TextFieldProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        {...input}
+      />
+      {children}
+    </Field>
   )
 }

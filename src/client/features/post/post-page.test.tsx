@@ -79,7 +79,7 @@ describe('the post form', () => {
     const user = userEvent.setup()
     fetchMock.mockImplementation(async (url) =>
       String(url).endsWith('/moderation/check')
-        ? json(200, { ok: false, matches: ['teen'] })
+        ? json(200, { ok: false, matches: ['teen'], fields: { title: ['teen'], description: [] } })
         : json(200, { items: [] }),
     )
     const router = renderPost()
@@ -94,6 +94,25 @@ describe('the post form', () => {
     expect(JSON.parse(String(checks()[0]?.[1]?.body))).toEqual({ title: 'Teen model', description: '' })
     expect(router.state.location.pathname).toBe('/post')
     expect(sessionStorage.getItem(STORAGE_KEYS.checkoutDraft)).toBeNull()
+    // the phrase is named on its field, and stays there after the toast has gone
+    toastStore.set(toastsAtom, [])
+    const title = screen.getByLabelText('Title')
+    expect(title).toHaveProperty('ariaInvalid', 'true')
+    expect(title.getAttribute('aria-describedby')).toContain('-error')
+    expect(screen.getByRole('alert').textContent).toContain('“teen”')
+    await user.type(title, 's')
+    expect(title).not.toHaveProperty('ariaInvalid', 'true')
+  })
+
+  it('marks a field the API would refuse on the field, before any request', async () => {
+    const user = userEvent.setup()
+    renderPost()
+    await user.type(await screen.findByLabelText('Title'), 'Lamp')
+    await user.type(screen.getByLabelText('Email'), 'not-an-email')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(screen.getByLabelText('Email')).toHaveProperty('ariaInvalid', 'true')
+    expect(screen.getByText(/Enter an email address/)).toBeTruthy()
+    expect(checks()).toHaveLength(0)
   })
 
   it('says Content check failed when the check cannot answer', async () => {
@@ -114,7 +133,7 @@ describe('the post form', () => {
     const user = userEvent.setup()
     fetchMock.mockImplementation(async (url) =>
       String(url).endsWith('/moderation/check')
-        ? json(200, { ok: true, matches: [] })
+        ? json(200, { ok: true, matches: [], fields: { title: [], description: [] } })
         : json(200, { items: [] }),
     )
     const router = renderPost()

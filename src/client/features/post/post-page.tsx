@@ -11,16 +11,10 @@ import { clearCheckoutDraft, writeCheckoutDraft } from '#client/lib/checkout-han
 import { deleteMedia } from '#client/lib/media/media-store.ts'
 import { uploads } from '#client/lib/media/uploads.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
-import {
-  type AdFormValues,
-  AdFormValuesSchema,
-  emptyFormValues,
-  formToDraft,
-  maxVideos,
-} from '#domain/ad-form-rules.ts'
+import { type AdFormValues, AdFormValuesSchema, emptyFormValues, formToDraft } from '#domain/ad-form-rules.ts'
 import type { ModerationState } from '#domain/post-draft.ts'
-import { AdForm } from './ad-form.tsx'
 import { useAdFormChecks } from './ad-form-checks.ts'
+import { AdFormPage } from './ad-form-page.tsx'
 import { persistDraft, useAutosave } from './autosave.ts'
 
 /** Ids of the user's own ads are prefixed so they never collide with the generated ones. */
@@ -107,20 +101,17 @@ export function PostPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
-      <h1 id="post-title" className="text-3xl font-bold tracking-tight">
-        {t.title}
-      </h1>
-      <p className="mt-2 text-muted-foreground">{t.intro}</p>
-      <form ref={form} noValidate aria-labelledby="post-title" onSubmit={submit} className="mt-8 grid gap-8">
-        <AdForm
-          values={values}
-          onChange={change}
-          errors={errors}
-          maxVideos={maxVideos('post')}
-          onMediaRemoved={(refs) => void deleteMedia(refs)}
-        />
-        <div className="flex flex-wrap items-center gap-3 border-t border-border pt-6">
+    <AdFormPage
+      mode="post"
+      title={t.title}
+      intro={t.intro}
+      form={form}
+      values={values}
+      onChange={change}
+      errors={errors}
+      onSubmit={submit}
+      actions={
+        <>
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? t.checking : t.continue}
           </Button>
@@ -130,8 +121,8 @@ export function PostPage() {
           <Button type="button" variant="ghost" onClick={() => void clearAll()}>
             {t.clearDraft}
           </Button>
-        </div>
-      </form>
-    </div>
+        </>
+      }
+    />
   )
 }

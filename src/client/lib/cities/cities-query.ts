@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { http } from '#client/lib/http.ts'
+import { MetaPaths } from '#domain/api/meta.ts'
 import { CITY_FETCH_LIMIT } from '#domain/constants.ts'
 import { ALL, type ProvinceOrAll } from '#domain/provinces.ts'
 
@@ -27,7 +28,7 @@ export async function fetchCities(
   q: string,
   signal?: AbortSignal,
 ): Promise<CityItem[]> {
-  const body = await http.get('/meta/cities', {
+  const body = await http.get(MetaPaths.cities, {
     auth: 'none',
     signal,
     query: { province: province === ALL ? undefined : province, q: q.trim(), limit: CITY_FETCH_LIMIT },

@@ -126,7 +126,6 @@ export const DETAILS_FR: Readonly<Record<string, string>> = {
   [REMOVED_AD_DETAIL]: 'Cette annonce a été retirée et ne peut plus être modifiée',
   [NUL_CHARACTER_DETAIL]: 'Le texte ne doit pas contenir de caractères NUL',
   'Title is required': 'Le titre est obligatoire',
-  'City is required': 'La ville est obligatoire',
   'Media must be ids returned by the upload':
     'Les médias doivent être des identifiants reçus au téléversement',
   // uploads

@@ -10,7 +10,7 @@ import { bannedPhrases, moderationLists } from '#server/db/schema/moderation.ts'
 import { ApiError } from '#server/errors.ts'
 import { DEFAULT_BANNED_PHRASES } from './default-phrases.ts'
 import { createMatcher, type Matcher } from './matcher.ts'
-import { phraseKey } from './normalize-ad-text.ts'
+import { phraseKey } from './phrase-tokens.ts'
 
 const LIST_NAME = 'banned_phrases'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -78,8 +78,12 @@ export async function seedDefaultPhrases(db: Db): Promise<number> {
 
 /** Title and description are read apart, so a phrase cannot be made of the end of one and the start of the other. */
 function checkWith(matcher: Matcher, title: string, description: string): ModerationCheckResponse {
-  const matches = [...new Set([...matcher.match(title), ...matcher.match(description)])]
-  return { ok: matches.length === 0, matches }
+  const fields = {
+    title: [...new Set(matcher.match(title))],
+    description: [...new Set(matcher.match(description))],
+  }
+  const matches = [...new Set([...fields.title, ...fields.description])]
+  return { ok: matches.length === 0, matches, fields }
 }
 
 interface CachedMatcher {

@@ -1,4 +1,6 @@
-import { phrasePatterns, textViews, type View } from './normalize-ad-text.ts'
+import { textViews } from './normalize-ad-text.ts'
+import { phrasePatterns } from './phrase-tokens.ts'
+import type { View } from './plain-ascii-view.ts'
 
 /**
  * Finds banned phrases in text. Built once per list change (Aho–Corasick over every phrase's

@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest'
 import {
   collapseSingles,
   foldText,
-  phraseKey,
-  phrasePatterns,
-  plainAsciiView,
   readEveryWay,
   readLeet,
   shrinkStretched,
   textViews,
 } from './normalize-ad-text.ts'
+import { phraseKey, phrasePatterns } from './phrase-tokens.ts'
+import { plainAsciiView } from './plain-ascii-view.ts'
 
 describe('foldText', () => {
   it('lower-cases and strips accents', () => {

@@ -18,57 +18,11 @@
  * applied only to letters repeated three times or more, which English words never do, so "ten"
  * is never read as "teen".
  */
+import { FOLDS } from './letter-folds.ts'
+import { hasStretchedLetters, plainAsciiView, type View } from './plain-ascii-view.ts'
 
 export type SymbolMode = 'punctuation' | 'letters'
 export type OneMode = 'i' | 'l'
-
-// Letters NFKD leaves whole; folded so "Ærø" and "aero" compare equal.
-const FOLDS: Record<string, string> = {
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ı: 'i',
-  ħ: 'h',
-  ŧ: 't',
-  ŀ: 'l',
-  // Cyrillic and Greek letters drawn like Latin ones ("tееn" typed with Cyrillic е)
-  а: 'a',
-  в: 'b',
-  е: 'e',
-  к: 'k',
-  м: 'm',
-  н: 'h',
-  о: 'o',
-  р: 'p',
-  с: 'c',
-  т: 't',
-  у: 'y',
-  х: 'x',
-  і: 'i',
-  ј: 'j',
-  ѕ: 's',
-  һ: 'h',
-  ԁ: 'd',
-  ԛ: 'q',
-  ԝ: 'w',
-  ɡ: 'g',
-  α: 'a',
-  β: 'b',
-  ε: 'e',
-  ι: 'i',
-  κ: 'k',
-  ν: 'v',
-  ο: 'o',
-  ρ: 'p',
-  τ: 't',
-  υ: 'u',
-  χ: 'x',
-}
 
 // Read as letters only inside a token that also has a letter: a lone "13" stays a number, so
 // an admin phrase "13" never matches "ie" (as in "i.e.").
@@ -82,19 +36,6 @@ const MARKS_AND_FORMAT = /[\p{M}\p{Cf}]/gu
 const FOLDABLE = new RegExp(`[${Object.keys(FOLDS).join('')}]`, 'g')
 const LEET_CHAR = /[013-578@$!|]/
 const NUMBER = /^\p{N}+$/u
-/**
- * Whether a Latin letter appears three times in a row (views hold folded text, and a number like
- * 1000 is never stretched). A loop: the backreference regex was a tenth of a check's time.
- */
-function hasStretchedLetters(text: string): boolean {
-  let run = 1
-  for (let i = 1; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    run = code === text.charCodeAt(i - 1) && code >= 97 && code <= 122 ? run + 1 : 1
-    if (run === 3) return true
-  }
-  return false
-}
 
 function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
@@ -133,7 +74,7 @@ function nonWordPattern(symbols: SymbolMode): RegExp {
 }
 
 /** Raw tokens of folded text: runs of letters and digits (and look-alike symbols when asked). */
-function rawTokens(folded: string, symbols: SymbolMode): string[] {
+export function rawTokens(folded: string, symbols: SymbolMode): string[] {
   return folded.match(wordPattern(symbols)) ?? []
 }
 
@@ -155,13 +96,6 @@ function squashedTokens(folded: string, symbols: SymbolMode): string[] {
 export interface Token {
   text: string
   spaced: boolean
-}
-
-/** What the matcher scans: tokens joined by single spaces. */
-export interface View {
-  text: string
-  /** soft[i] === 1: a word may start at i (and end just before it) though no space is there */
-  soft: Uint8Array | null
 }
 
 function plainTokens(texts: readonly string[]): Token[] {
@@ -260,70 +194,6 @@ function addWithStretched(
   addView(views, buildView(tokens, one, 1).view)
 }
 
-const CHAR_TAB = 9
-const CHAR_CR = 13
-const CHAR_SPACE = 32
-
-function isAsciiAlnum(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)
-}
-
-// \s in ASCII: tab, newline, vertical tab, form feed, carriage return, space
-function isAsciiSpace(code: number): boolean {
-  return code === CHAR_SPACE || (code >= CHAR_TAB && code <= CHAR_CR)
-}
-
-/**
- * The one view of plain ASCII text in which nothing calls for another reading, built in one pass;
- * undefined when something does and `textViews` must take the long way. Most ads are such text,
- * and the long way's regular expressions and token lists were three quarters of a check's time
- * (docs/decisions/022-moderation-check-cost.md). It declines, as the long way would read the text
- * again, on: a non-ASCII character; a look-alike symbol (@ $ |, or ! not followed by a space); punctuation
- * between two letters or digits of a chunk ("te.en"); two one-character tokens in a row ("t e");
- * a digit in a word that also has a letter ("t33n"); a letter three times in a row ("teeen").
- */
-export function plainAsciiView(text: string): View | undefined {
-  let out = ''
-  let tokenStart = -1
-  let tokenHasLetter = false
-  let tokenHasDigit = false
-  let lastTokenLength = 0
-  // a run of punctuation with no space in it since the last letter or digit
-  let punctuationAfterWord = false
-  for (let i = 0; i <= text.length; i++) {
-    const code = i < text.length ? text.charCodeAt(i) : CHAR_SPACE
-    if (code > 0x7f) return undefined
-    if (isAsciiAlnum(code)) {
-      if (punctuationAfterWord) return undefined
-      if (tokenStart === -1) tokenStart = i
-      if (code <= 57) tokenHasDigit = true
-      else tokenHasLetter = true
-      continue
-    }
-    if (tokenStart !== -1) {
-      const length = i - tokenStart
-      if (tokenHasLetter && tokenHasDigit) return undefined
-      if (length === 1 && lastTokenLength === 1) return undefined
-      const token = text.slice(tokenStart, i).toLowerCase()
-      out = out === '' ? token : `${out} ${token}`
-      lastTokenLength = length
-      tokenStart = -1
-      tokenHasLetter = false
-      tokenHasDigit = false
-      punctuationAfterWord = !isAsciiSpace(code)
-    } else if (isAsciiSpace(code)) punctuationAfterWord = false
-    // "$", "@" and "|" read as letters anywhere; "!" when anything but a space or another "!"
-    // follows it (SYMBOL_AS_LETTER)
-    if (code === 36 || code === 64 || code === 124) return undefined
-    if (code === 33 && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1)
-      if (!isAsciiSpace(next) && next !== 33) return undefined
-    }
-  }
-  if (hasStretchedLetters(out)) return undefined
-  return { text: out, soft: null }
-}
-
 /** Every distinct view of a text the matcher should read (see the header comment). */
 export function textViews(text: string): View[] {
   const plain = plainAsciiView(text)
@@ -357,37 +227,4 @@ export function readEveryWay(text: string): View[] {
     }
   }
   return [...views.values()]
-}
-
-/**
- * The token list of a banned phrase as an admin typed it. Look-alike symbols count as letters
- * where a letter or digit follows them ("$ex"), and as punctuation at the end of a word.
- */
-export function phraseTokens(phrase: string, one: OneMode = 'i'): string[] {
-  const folded = foldText(phrase).replace(/[@$!|]+(?![\p{L}\p{N}@$!|])/gu, ' ')
-  return rawTokens(folded, 'letters').map((t) => readLeet(t, one))
-}
-
-/**
- * The form two phrases share when the matcher cannot tell them apart ("Teen", " téen ", "t33n"):
- * the list refuses a second phrase with the same key. Empty when the phrase has no letter or digit.
- */
-export function phraseKey(phrase: string): string {
-  return phraseTokens(phrase).join(' ')
-}
-
-/**
- * The strings the matcher looks for on behalf of one phrase: its words spaced as in a view, and
- * joined (so "no choice" also catches "no-choice" and "n o c h o i c e"), each with 1 read as i
- * and as l.
- */
-export function phrasePatterns(phrase: string): string[] {
-  const patterns = new Set<string>()
-  for (const one of ['i', 'l'] as const) {
-    const tokens = phraseTokens(phrase, one)
-    if (tokens.length === 0) continue
-    patterns.add(tokens.join(' '))
-    patterns.add(tokens.join(''))
-  }
-  return [...patterns]
 }

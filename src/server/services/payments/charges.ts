@@ -38,9 +38,11 @@ function unpaidEnd(status: ChargeStatus): PaymentOutcome | undefined {
   return status === 'INVALID' ? 'invalid' : undefined
 }
 
-/** 144 random bits: the public status endpoint is guarded by nothing but this id. */
+/** The public status endpoint is guarded by nothing but this id's random bits. */
+export const CHARGE_ID_BITS = 144
+
 export function newChargeId(): string {
-  return `ch_${randomBytes(18).toString('base64url')}`
+  return `ch_${randomBytes(CHARGE_ID_BITS / 8).toString('base64url')}`
 }
 
 export function toChargeView(row: ChargeRow, charge: ProviderCharge): ChargeStatusResponse {
