@@ -15,12 +15,12 @@ export function InstallButton({ className }: { className?: string }) {
       size="sm"
       className={cn(className)}
       title={msg.pwa.installLabel}
-      aria-label={msg.pwa.installLabel}
       onClick={() => void promptInstall()}
     >
       <DownloadIcon aria-hidden="true" />
-      {/* the words only where the header has room for them beside French links; the icon elsewhere */}
-      <span className="hidden 2xl:inline">{msg.pwa.install}</span>
+      {/* the words shown only where the header has room for them beside French links, the icon
+          elsewhere; screen readers always hear the spec's "Install app" */}
+      <span className="sr-only 2xl:not-sr-only">{msg.pwa.install}</span>
     </Button>
   )
 }
