@@ -126,6 +126,7 @@ export async function startTopology(log: (line: string) => void): Promise<Topolo
   const httpsPort = await freePort()
   const publicUrl = `https://localhost:${httpsPort}`
   const metricsToken = randomBytes(24).toString('hex')
+  const pageFormSecret = randomBytes(32).toString('hex')
   // the variables of deploy/maple.env.example, with this machine's addresses
   const appEnv = (port: number): NodeJS.ProcessEnv => ({
     PATH: process.env.PATH,
@@ -141,6 +142,7 @@ export async function startTopology(log: (line: string) => void): Promise<Topolo
     ADMIN_USERNAME: 'admin',
     ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
     METRICS_TOKEN: metricsToken,
+    PAGE_FORM_SECRET: pageFormSecret,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: 'Maple After Dark <no-reply@maple.example>',
     PAYMENT_PROVIDER: 'btcpay',

@@ -64,6 +64,13 @@ export function productionProblems(config: Config): string[] {
       `PUBLIC_URL=${config.PUBLIC_URL} is not https, so links in mails would carry their tokens in clear: set PUBLIC_URL=https://your.domain`,
     )
   }
+  // on PostgreSQL more than one process may answer: a code one of them signed for an ad page's
+  // no-JavaScript Reveal form must check on the others (src/server/routes/ad-actions.ts)
+  if (config.DATABASE_URL && !config.PAGE_FORM_SECRET) {
+    problems.push(
+      'PAGE_FORM_SECRET is not set, so each process would sign the reveal codes of ad pages with its own random key and a code shown by one would fail on another: set the same PAGE_FORM_SECRET (openssl rand -hex 32) on every process',
+    )
+  }
   if (!config.ADMIN_USERNAME?.trim() || !config.ADMIN_PASSWORD) {
     problems.push('ADMIN_USERNAME and ADMIN_PASSWORD must both be set in production: set both')
   } else if (config.ADMIN_PASSWORD.length < MIN_ADMIN_PASSWORD_LENGTH) {

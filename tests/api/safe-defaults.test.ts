@@ -70,6 +70,11 @@ describe('production start-up checks', () => {
     ],
     ['an 11-character admin password', { ADMIN_PASSWORD: 'abcdefghijk' }, /^ADMIN_PASSWORD is shorter/],
     [
+      'PostgreSQL without a shared page-form secret',
+      { DATABASE_URL: 'postgres://maple@db.example/maple' },
+      /^PAGE_FORM_SECRET is not set.*set the same PAGE_FORM_SECRET/,
+    ],
+    [
       'a one-letter webhook secret',
       { BTCPAY_WEBHOOK_SECRET: 'x' },
       /^BTCPAY_WEBHOOK_SECRET is shorter than 16/,
@@ -91,6 +96,16 @@ describe('production start-up checks', () => {
       'PUBLIC_URL',
       'ADMIN_PASSWORD',
     ])
+  })
+
+  it('accepts PostgreSQL once every process shares the page-form secret', () => {
+    expect(
+      refusal({
+        ...SAFE_PRODUCTION,
+        DATABASE_URL: 'postgres://maple@db.example/maple',
+        PAGE_FORM_SECRET: 'c'.repeat(64),
+      }),
+    ).toEqual([])
   })
 
   it('accepts an admin password of 12 characters and a webhook secret of 16', () => {
