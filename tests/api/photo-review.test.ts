@@ -26,6 +26,8 @@ let seed = 20
 const photoOf = async (owner: Awaited<ReturnType<typeof member>>) =>
   uploaded(t, owner, await jpeg(400, 300, seed++))
 const adBody = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/ads/${id}` })).body
+const ownerAdBody = async (id: string, headers: Record<string, string>) =>
+  (await t.app.inject({ method: 'GET', url: `/api/ads/${id}`, headers })).body
 const listingBody = async () => (await t.app.inject({ method: 'GET', url: '/api/ads' })).body
 const PUBLIC_FOREVER = 'public, max-age=31536000, immutable'
 
@@ -50,7 +52,13 @@ describe("a new advertiser's photo", () => {
       expect(res.statusCode).toBe(200)
       expect(res.headers['cache-control']).toBe('private, no-store')
     }
-    // its owner sees it, and that it waits
+    // on the ad's page its owner gets the placeholder too: a plain <img> cannot send the token
+    const ownView = JSON.parse(await ownerAdBody(id, owner.auth))
+    expect(ownView.status).toBe('live')
+    expect(ownView.images).toEqual([])
+    expect(ownView.photos).toEqual([])
+    expect(ownView.photosUnderReview).toBe(1)
+    // in /manage its owner sees it, and that it waits
     const mine = (await t.app.inject({ method: 'GET', url: '/api/ads/mine', headers: owner.auth })).json()
     expect(mine.items[0].images).toEqual([photo.url])
     expect(mine.items[0].photoReviews).toEqual([{ mediaId: photo.id, review: 'pending', reason: '' }])
@@ -58,6 +66,7 @@ describe("a new advertiser's photo", () => {
     const admin = await adminAuth(t)
     expect((await decidePhoto(t, admin, photo.id, 'approve')).statusCode).toBe(204)
     expect(JSON.parse(await adBody(id)).images).toEqual([photo.url])
+    expect(JSON.parse(await ownerAdBody(id, owner.auth)).images).toEqual([photo.url])
     expect(await listingBody()).toContain(photo.id)
     const now = await served(t, photo.url)
     expect(now.statusCode).toBe(200)

@@ -17,6 +17,7 @@ import { hashPassword } from '#server/services/accounts/passwords.ts'
 import { liveAd, type Member, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 import { jpeg, served, storedFiles, tempDir, uploaded } from '#tests/support/media.ts'
+import { adminAuth, decidePhoto } from '#tests/support/verification.ts'
 
 let mediaDir = ''
 beforeAll(() => {
@@ -123,6 +124,41 @@ describe('downloading my data', () => {
       .join('\n')
     expect(all).not.toContain('Someone else')
     expect(all).not.toContain(stranger.email)
+  })
+
+  it('names a refused photo with its reason and no file, so ads.json and media/ agree', async () => {
+    const me = await person()
+    const [kept, refused] = [
+      await uploaded(api.t, me, await jpeg(400, 300, 71)),
+      await uploaded(api.t, me, await jpeg(400, 300, 72)),
+    ]
+    await liveAd(api.t, me, { title: 'Two photos', images: [kept.id, refused.id] })
+    const admin = await adminAuth(api.t)
+    expect(
+      (await decidePhoto(api.t, admin, refused.id, 'refuse', 'Not the person in the ad')).statusCode,
+    ).toBe(204)
+
+    const res = await api.t.app.inject({ method: 'GET', url: `/api${PrivacyPaths.export}`, headers: me.auth })
+    expect(res.statusCode).toBe(200)
+    const files = unzipSync(new Uint8Array(res.rawPayload))
+    const { ads, uploads } = readJson(files, 'ads.json')
+    expect(ads[0].photos).toEqual([`media/${kept.id}.webp`])
+    expect(ads[0].refusedPhotos).toEqual([
+      { id: refused.id, reason: 'Not the person in the ad', refusedAt: expect.any(String) },
+    ])
+    expect(uploads).toContainEqual(
+      expect.objectContaining({
+        id: refused.id,
+        review: 'refused',
+        refusalReason: 'Not the person in the ad',
+        file: null,
+      }),
+    )
+    // every file ads.json points to is in the archive, and the archive holds no other media
+    const media = Object.keys(files).filter((name) => name.startsWith('maple-after-dark-data/media/'))
+    const named = uploads.flatMap((u: { file: string | null }) => (u.file === null ? [] : [u.file]))
+    expect(media.sort()).toEqual(named.map((f: string) => `maple-after-dark-data/${f}`).sort())
+    for (const photo of ads[0].photos) expect(named).toContain(photo)
   })
 
   it('is refused without a session', async () => {

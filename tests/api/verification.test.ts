@@ -1,5 +1,7 @@
 import { rmSync } from 'node:fs'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { users } from '#server/db/schema/users.ts'
 import { createAdminSession } from '#server/services/accounts/sessions.ts'
 import { createAd, liveAd, member } from '#tests/support/ads.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
@@ -188,10 +190,31 @@ describe('an approved advertiser', () => {
     expect((await publicAd(id)).verified).toBe(true)
     expect((await listing('?verified=true')).total).toBe(1)
 
+    // the admin finds the verified account by part of its email, to revoke it
+    const verified = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/verifications?status=approved${query}`,
+        headers: admin,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json<{ items: { id: number; userId: string; status: string; decidedAt: string }[] }>().items
+    }
+    const email = (
+      await t.db.select({ email: users.email }).from(users).where(eq(users.id, advertiser.id))
+    )[0]?.email
+    expect(await verified('')).toMatchObject([
+      { id: request.id, userId: advertiser.id, status: 'approved', decidedAt: expect.any(String) },
+    ])
+    expect(await verified(`&email=${encodeURIComponent(email?.slice(0, 5) ?? '')}`)).toHaveLength(1)
+    expect(await verified('&email=%25_nobody%25')).toEqual([])
+    expect(await verificationQueue(t, admin)).toEqual([])
+
     expect((await decide(t, admin, request.id, 'revoke')).statusCode).toBe(400)
     expect((await decide(t, admin, request.id, 'revoke', 'Photos of someone else')).statusCode).toBe(204)
     expect((await publicAd(id)).verified).toBe(false)
     expect((await listing('?verified=true')).total).toBe(0)
+    expect(await verified('')).toEqual([])
     expect(await myVerification(t, advertiser)).toMatchObject({
       status: 'refused',
       reason: 'Photos of someone else',
@@ -231,5 +254,11 @@ describe('an approved advertiser', () => {
       payload: {},
     })
     expect(bad.statusCode).toBe(400)
+    const badStatus = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/verifications?status=refused',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(badStatus.statusCode).toBe(400)
   })
 })

@@ -4,24 +4,31 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { stripVideoMetadata } from '#server/services/media/strip-video-metadata.ts'
+import { stripWebmMetadata } from '#server/services/media/strip-webm-metadata.ts'
 import { member } from '#tests/support/ads.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 import { exifTags, fakeMp4, served, tempDir, uploaded } from '#tests/support/media.ts'
 import { minimalMp4, mp4WithLocation } from '#tests/support/mp4.ts'
+import { WEBM_SECRETS, webmWithMetadata } from '#tests/support/webm.ts'
 
 const dirs: string[] = []
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-async function stripped(bytes: Buffer) {
+async function stripped(bytes: Buffer, strip = stripVideoMetadata) {
   const dir = tempDir('maple-strip-')
   dirs.push(dir)
   const path = join(dir, 'clip')
   writeFileSync(path, bytes)
-  const report = await stripVideoMetadata(path)
+  const report = await strip(path)
   return { bytes: readFileSync(path), report }
 }
+
+/** The secrets the test WebM carries that are still somewhere in these bytes. */
+const secretsIn = (bytes: Buffer) =>
+  Object.values(WEBM_SECRETS).filter((secret) => bytes.includes(Buffer.from(secret, 'utf8')))
+const WEBM_IDENTITY = /Title|MuxingApp|WritingApp|TrackName|Location|Artist|Encoder/
 
 const IDENTITY = /GPS|Make|Model|Encoder|Creator|CompressorName|Location|Software|Author|Artist/
 
@@ -63,6 +70,52 @@ describe('stripping a video’s metadata', () => {
   })
 })
 
+describe('stripping a WebM’s metadata', () => {
+  it('leaves no title, app, date, track name or tags for exiftool to find, and moves no media byte', async () => {
+    const original = webmWithMetadata()
+    expect(exifTags(original)).toMatchObject({
+      Title: WEBM_SECRETS.title,
+      WritingApp: WEBM_SECRETS.app,
+      TrackName: WEBM_SECRETS.trackName,
+      Location: WEBM_SECRETS.location,
+      Artist: WEBM_SECRETS.artist,
+    })
+    const { bytes, report } = await stripped(original, stripWebmMetadata)
+    expect(report.blanked).toEqual(['MuxingApp', 'WritingApp', 'Title', 'DateUTC', 'TrackName', 'Tags'])
+    const tags = exifTags(bytes)
+    expect(Object.entries(tags).filter(([name, value]) => WEBM_IDENTITY.test(name) && value !== '')).toEqual(
+      [],
+    )
+    expect(tags.DateTimeOriginal).toBe('2001:01:01 00:00:00Z')
+    expect(secretsIn(bytes)).toEqual([])
+    // the same file for a player: same size, same type, the same track and its block
+    expect(bytes.length).toBe(original.length)
+    expect(tags).toMatchObject({ FileType: 'WEBM', VideoCodecID: 'V_VP9', ImageWidth: 320, ImageHeight: 240 })
+    const block = original.indexOf(Buffer.alloc(512, 0x5a))
+    expect(bytes.indexOf(Buffer.alloc(512, 0x5a))).toBe(block)
+  })
+
+  it('finds the tags after a cluster of unknown size, as a browser recording writes them', async () => {
+    const original = webmWithMetadata({ live: true })
+    const { bytes, report } = await stripped(original, stripWebmMetadata)
+    expect(report.blanked).toContain('Tags')
+    expect(secretsIn(bytes)).toEqual([])
+    expect(bytes.length).toBe(original.length)
+    expect(exifTags(bytes)).toMatchObject({ FileType: 'WEBM', ImageWidth: 320 })
+  })
+
+  it('leaves bytes it cannot parse as they are, and never throws on them', async () => {
+    const junk = fakeMp4(4096)
+    const { bytes, report } = await stripped(junk, stripWebmMetadata)
+    expect(report.changed).toBe(false)
+    expect(bytes.equals(junk)).toBe(true)
+    for (const cut of [30, 120, 400]) {
+      const truncated = webmWithMetadata().subarray(0, cut)
+      await expect(stripped(truncated, stripWebmMetadata)).resolves.toBeDefined()
+    }
+  })
+})
+
 describe('an uploaded MP4', () => {
   let t: TestApp
   const mediaDir = tempDir('maple-video-test-')
@@ -81,6 +134,16 @@ describe('an uploaded MP4', () => {
     expect(res.statusCode).toBe(200)
     const tags = exifTags(res.rawPayload)
     expect(Object.keys(tags).filter((name) => IDENTITY.test(name))).toEqual([])
+    expect(res.rawPayload.length).toBe(original.length)
+  })
+
+  it('as a WebM, is served without its title, apps, track name or tags', async () => {
+    const original = webmWithMetadata()
+    const video = await uploaded(t, await member(t), original, 'clip.webm', 'video/webm')
+    const res = await served(t, video.url)
+    expect(res.statusCode).toBe(200)
+    expect(secretsIn(res.rawPayload)).toEqual([])
+    expect(exifTags(res.rawPayload)).toMatchObject({ FileType: 'WEBM', ImageWidth: 320 })
     expect(res.rawPayload.length).toBe(original.length)
   })
 })

@@ -31,6 +31,13 @@ test('a new photo shows under review until approved; a verified advertiser’s a
   await expect(card.getByText('Photo under review')).toBeVisible()
   await expect(card.getByText('Verified')).toHaveCount(0)
 
+  // its owner's own ad page shows the placeholder too, not a photo a plain <img> cannot load
+  const adHref = await card.getByRole('heading').getByRole('link').getAttribute('href')
+  await page.goto(adHref ?? '/')
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
+  await expect(page.locator('main').getByTestId('photo-under-review')).toBeVisible()
+  await expect(page.locator('main img[src*="/media/"]')).toHaveCount(0)
+
   // the advertiser asks to be verified from the account menu
   await page.getByRole('button', { name: 'Account menu' }).click()
   await page.getByRole('menuitem', { name: 'Get verified' }).click()

@@ -82,8 +82,24 @@ export const VerificationRequestSchema = z.object({
   /** the account's ad photos (their 640 URLs), to compare faces */
   adPhotos: z.array(z.string()),
   createdAt: z.string(),
+  /** when an admin decided (null while pending): for an approved request, since when it is verified */
+  decidedAt: z.string().nullable().default(null),
 })
 export type VerificationRequest = z.infer<typeof VerificationRequestSchema>
 
 export const VerificationQueueSchema = z.object({ items: z.array(VerificationRequestSchema) })
+
+/** Which requests the admin lists: the waiting ones, or the approved ones (verified accounts) to revoke. */
+export const VERIFICATION_QUEUE_STATUSES = ['pending', 'approved'] as const
+export const VerificationQueueQuerySchema = z.object({
+  status: z.enum(VERIFICATION_QUEUE_STATUSES).default('pending'),
+  /** part of the account's email, to find one verified account among many */
+  email: z
+    .string()
+    .trim()
+    .max(254, 'Email must be at most 254 characters')
+    .refine(hasNoNul, NUL_CHARACTER_DETAIL)
+    .optional(),
+})
+export type VerificationQueueQuery = z.infer<typeof VerificationQueueQuerySchema>
 export type VerificationQueue = z.infer<typeof VerificationQueueSchema>

@@ -7,6 +7,7 @@ import {
   DecisionReasonSchema,
   VerificationIdParamsSchema,
   VerificationPhotoParamsSchema,
+  VerificationQueueQuerySchema,
   VerificationQueueSchema,
 } from '#domain/api/verification.ts'
 import { ApiError, NOT_FOUND_DETAIL } from '#server/errors.ts'
@@ -34,10 +35,14 @@ const adminTrustRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Verification requests waiting, oldest first, beside the account’s ad photos',
+        description:
+          '`status=approved` lists the verified accounts instead, the latest approved first, for a ' +
+          'revocation; `email` keeps the accounts whose email contains it.',
+        querystring: VerificationQueueQuerySchema,
         response: { 200: VerificationQueueSchema, ...errorResponses },
       },
     },
-    async () => ({ items: await verificationQueue(db()) }),
+    async (request) => ({ items: await verificationQueue(db(), request.query) }),
   )
 
   app.get(

@@ -167,7 +167,10 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await viewerId(request)
       const row = await service.visibleAd(request.params.id, viewer)
       const own = row.ownerId !== null && row.ownerId === viewer
-      const view = toPublicAd(row, await mediaIndexFor(db, [row]), own ? 'owner' : 'public')
+      // the owner too gets the public photos: a photo under review needs the owner's token, which a
+      // plain <img> on the ad page cannot send, so it shows as "Photo under review" here and loads
+      // only in /manage (docs/decisions/032-photo-review.md)
+      const view = toPublicAd(row, await mediaIndexFor(db, [row]))
       return own ? { ...view, status: effectiveStatus(row, new Date()) } : view
     },
   )

@@ -9,6 +9,7 @@ import type { MediaStore } from './media-store.ts'
 import { processPhoto } from './process-photo.ts'
 import type { ReceivedUpload } from './receive-upload.ts'
 import { stripVideoMetadata } from './strip-video-metadata.ts'
+import { stripWebmMetadata } from './strip-webm-metadata.ts'
 
 // one sweep deletes at most this many rows, so a backlog never holds the database for long
 const SWEEP_BATCH = 500
@@ -83,9 +84,11 @@ export class MediaLibrary {
         review: 'pending',
       }
     } else {
-      // a phone's MP4 says where it was filmed and on what: blanked in the upload's own temp copy
-      // before anything is stored; its key is the hash of what is stored (docs/decisions/032-photo-review.md)
-      const stripped = upload.type.format === 'mp4' && (await stripVideoMetadata(upload.path)).changed
+      // a phone's MP4 says where it was filmed and on what, a WebM's tags and Info the same: blanked
+      // in the upload's own temp copy before anything is stored; its key is the hash of what is
+      // stored (docs/decisions/032-photo-review.md)
+      const strip = upload.type.format === 'mp4' ? stripVideoMetadata : stripWebmMetadata
+      const stripped = (await strip(upload.path)).changed
       const sha256 = stripped ? await fileSha256(upload.path) : upload.sha256
       const key = keyFor(sha256, upload.type.format)
       await this.store.put(key, { path: upload.path, size: upload.size }, upload.type.contentType)

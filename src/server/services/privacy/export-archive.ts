@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import { and, asc, eq, inArray, ne } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import { effectiveStatus } from '#domain/ad-status.ts'
 import { centsToDollars } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
@@ -25,7 +25,8 @@ const README = `Maple After Dark: your data
 
 account.json   your account: email, language, when it was created and verified
 ads.json       every ad you created, in every status, with its contact details, its history and
-               your requests for review; media/ holds its photos and videos
+               your requests for review; media/ holds its photos and videos (a photo an admin
+               refused has no file left: refusedPhotos says which and why)
 wallet.json    your wallet balance and its whole ledger (top-ups, fees, credits)
 payments.json  your crypto charges (amount, type, status, dates)
 reports.json   the ads you reported, why, and what an admin decided
@@ -36,6 +37,8 @@ Maple After Dark : vos données
 account.json   votre compte : courriel, langue, date de création et de vérification
 ads.json       chacune de vos annonces, quel que soit son statut, avec ses coordonnées, son
                historique et vos demandes de révision; media/ contient ses photos et vidéos
+               (une photo refusée par l'administration n'a plus de fichier : refusedPhotos dit
+               laquelle et pourquoi)
 wallet.json    le solde de votre portefeuille et tout son registre (recharges, frais, crédits)
 payments.json  vos paiements en cryptomonnaie (montant, type, statut, dates)
 reports.json   les annonces que vous avez signalées, pourquoi, et la décision de l'administration
@@ -69,12 +72,7 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
       ? []
       : db.select().from(adEvents).where(inArray(adEvents.adId, adIds)).orderBy(asc(adEvents.at)),
     adIds.length === 0 ? [] : db.select().from(adAppeals).where(inArray(adAppeals.adId, adIds)),
-    // a refused photo has no file left (docs/decisions/032-photo-review.md)
-    db
-      .select()
-      .from(media)
-      .where(and(eq(media.ownerId, userId), ne(media.review, 'refused')))
-      .orderBy(asc(media.createdAt)),
+    db.select().from(media).where(eq(media.ownerId, userId)).orderBy(asc(media.createdAt)),
     db
       .select()
       .from(walletTransactions)
@@ -97,7 +95,12 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
     const key = row.storageKeys.at(-1) ?? ''
     return { path: `media/${row.id}.${extensionOf(key)}`, key }
   }
-  const files: MediaFile[] = uploads.map((row) => {
+  // a refused photo has no file left (docs/decisions/032-photo-review.md): the archive names it,
+  // with the admin's reason, and points to no file, so ads.json and media/ agree
+  const refused = new Map(uploads.filter((row) => row.review === 'refused').map((row) => [row.id, row]))
+  const kept = uploads.filter((row) => row.review !== 'refused')
+  const pathOf = new Map(kept.map((row) => [row.id, fileOf(row).path]))
+  const files: MediaFile[] = kept.map((row) => {
     const { path, key } = fileOf(row)
     return { name: `${FOLDER}/${path}`, key }
   })
@@ -130,7 +133,14 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
           handle: ad.contactHandle,
           platform: ad.contactPlatform,
         },
-        photos: ad.images.map((id) => `media/${id}.webp`),
+        photos: ad.images.flatMap((id) => {
+          const path = pathOf.get(id)
+          return path === undefined ? [] : [path]
+        }),
+        refusedPhotos: ad.images.flatMap((id) => {
+          const row = refused.get(id)
+          return row === undefined ? [] : [{ id, reason: row.reviewReason, refusedAt: iso(row.reviewedAt) }]
+        }),
         videos: ad.videos,
         createdAt: iso(ad.createdAt),
         publishedAt: iso(ad.publishedAt),
@@ -149,7 +159,9 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
         contentType: row.contentType,
         bytes: row.bytes,
         ad: row.adId,
-        file: fileOf(row).path,
+        review: row.review,
+        refusalReason: row.review === 'refused' ? row.reviewReason : null,
+        file: pathOf.get(row.id) ?? null,
         uploadedAt: iso(row.createdAt),
       })),
     }),

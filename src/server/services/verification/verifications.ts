@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, arrayOverlaps, asc, desc, eq, ilike, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import {
   ALREADY_VERIFIED_DETAIL,
   NOT_APPROVED_DETAIL,
@@ -8,6 +8,7 @@ import {
   VERIFICATION_PENDING_DETAIL,
   type Verification,
   VerificationPaths,
+  type VerificationQueueQuery,
   type VerificationRequest,
 } from '#domain/api/verification.ts'
 import { photoUrl } from '#domain/media-urls.ts'
@@ -110,14 +111,33 @@ export async function requestVerification(
   })
 }
 
-/** Pending requests, oldest first, each beside the account's ad photos. */
-export async function verificationQueue(db: Db): Promise<VerificationRequest[]> {
+/** `%` and `_` in what the admin typed are letters, not LIKE wildcards. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/**
+ * Pending requests, oldest first, or approved ones (the verified accounts an admin may revoke), the
+ * latest decided first; each beside the account's ad photos.
+ */
+export async function verificationQueue(
+  db: Db,
+  query: VerificationQueueQuery = { status: 'pending' },
+): Promise<VerificationRequest[]> {
+  const email = query.email ?? ''
   const rows = await db
     .select({ request: verificationRequests, email: users.email, language: users.language })
     .from(verificationRequests)
     .innerJoin(users, eq(users.id, verificationRequests.userId))
-    .where(eq(verificationRequests.status, 'pending'))
-    .orderBy(asc(verificationRequests.createdAt), asc(verificationRequests.id))
+    .where(
+      and(
+        eq(verificationRequests.status, query.status),
+        email === '' ? undefined : ilike(users.email, `%${likeEscaped(email)}%`),
+      ),
+    )
+    .orderBy(
+      ...(query.status === 'pending'
+        ? [asc(verificationRequests.createdAt), asc(verificationRequests.id)]
+        : [desc(verificationRequests.decidedAt), desc(verificationRequests.id)]),
+    )
     .limit(MAX_QUEUE)
   const owners = [...new Set(rows.map((r) => r.request.userId))]
   const photos =
@@ -145,6 +165,7 @@ export async function verificationQueue(db: Db): Promise<VerificationRequest[]> 
     photos: request.photoKeys.map((_, n) => `/api${VerificationPaths.photo(request.id, n)}`),
     adPhotos: photos.filter((p) => p.ownerId === request.userId).map((p) => photoUrl(p.id)),
     createdAt: request.createdAt.toISOString(),
+    decidedAt: request.decidedAt?.toISOString() ?? null,
   }))
 }
 

@@ -14,6 +14,7 @@ import { PhotoQueuePanel } from './photo-queue-panel.tsx'
 import { PurgePanel } from './purge-panel.tsx'
 import { ReviewQueuePanel } from './review-queue-panel.tsx'
 import { VerificationsPanel } from './verifications-panel.tsx'
+import { VerifiedAccountsPanel } from './verified-accounts-panel.tsx'
 
 const t = msgReview.admin
 
@@ -40,6 +41,7 @@ export function AdminPage() {
         <>
           <ReviewQueuePanel />
           <VerificationsPanel />
+          <VerifiedAccountsPanel />
           <PhotoQueuePanel />
           <AllAdsPanel />
           <BannedPhrasesPanel />

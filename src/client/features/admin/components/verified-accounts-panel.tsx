@@ -1,0 +1,137 @@
+import { type FormEvent, useId, useState } from 'react'
+import { Button } from '#client/components/ui/button.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { fill } from '#client/i18n/fill.ts'
+import { msg } from '#client/i18n/messages.ts'
+import { formatPostedDate } from '#client/lib/ad-format.ts'
+import { errorDetail } from '#client/lib/http.ts'
+import { toast } from '#client/lib/toasts/toast-store.ts'
+import type { VerificationRequest } from '#domain/api/verification.ts'
+import { useRevokeVerification, useVerifiedAccounts } from '../api/verified-accounts.ts'
+import { announceAdminFailure } from './admin-failure.ts'
+
+const t = msg.trust.admin
+
+function VerifiedAccount({ account }: { account: VerificationRequest }) {
+  const id = useId()
+  const [reason, setReason] = useState('')
+  const [problem, setProblem] = useState(false)
+  const revoke = useRevokeVerification()
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (reason.trim() === '') {
+      setProblem(true)
+      document.getElementById(`${id}-reason`)?.focus()
+      return
+    }
+    // mutateAsync: the refetched list drops this row once revoked, before a mutate callback would run
+    try {
+      await revoke.mutateAsync({ id: account.id, reason: reason.trim() })
+      toast({ title: t.revoked })
+    } catch (error) {
+      announceAdminFailure(t.revokeFailed, error)
+    }
+  }
+  return (
+    <li className="grid gap-2 rounded-lg border p-3" data-testid="verified-account">
+      <p className="font-medium wrap-anywhere">
+        {fill(t.verifiedAccount, { email: account.email, language: account.language })}
+      </p>
+      {account.decidedAt && (
+        <p className="text-sm text-muted-foreground">
+          <time dateTime={account.decidedAt}>
+            {fill(t.verifiedSince, { date: formatPostedDate(account.decidedAt, false) })}
+          </time>
+        </p>
+      )}
+      <form onSubmit={(event) => void submit(event)} className="grid gap-2" noValidate>
+        <label htmlFor={`${id}-reason`} className="text-sm font-medium">
+          {t.revokeReasonLabel}
+        </label>
+        <Input
+          id={`${id}-reason`}
+          value={reason}
+          maxLength={500}
+          aria-invalid={problem}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => {
+            setReason(event.target.value)
+            setProblem(false)
+          }}
+        />
+        {problem && (
+          <p id={`${id}-problem`} className="text-sm text-destructive">
+            {t.reasonRequired}
+          </p>
+        )}
+        <div>
+          <Button
+            type="submit"
+            size="sm"
+            variant="destructive"
+            disabled={revoke.isPending}
+            aria-label={`${t.revoke} ${account.email}`}
+          >
+            {t.revoke}
+          </Button>
+        </div>
+      </form>
+    </li>
+  )
+}
+
+/**
+ * Verified accounts, found by email, each with Revoke and a reason the advertiser reads: the badge
+ * leaves every ad of the account at once (docs/decisions/031-verified-advertisers.md).
+ */
+export function VerifiedAccountsPanel() {
+  const id = useId()
+  const [email, setEmail] = useState('')
+  // nothing is fetched until the first search: the console opens on the queues
+  const [search, setSearch] = useState<string | null>(null)
+  const accounts = useVerifiedAccounts(search)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setSearch(email.trim())
+  }
+  const items = accounts.data?.items
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
+      <div>
+        <h2 id={`${id}-title`} className="text-xl font-semibold">
+          {t.verifiedTitle}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t.verifiedIntro}</p>
+      </div>
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+        <label htmlFor={`${id}-email`} className="grid gap-1 text-sm font-medium">
+          {t.verifiedEmail}
+          <Input
+            id={`${id}-email`}
+            value={email}
+            maxLength={254}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <Button type="submit">{t.verifiedSearch}</Button>
+      </form>
+      {accounts.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {errorDetail(accounts.error, t.verifiedFailed)}
+        </p>
+      )}
+      {items && (
+        <>
+          <p className="text-sm" aria-live="polite">
+            {items.length === 0 ? t.verifiedNone : fill(t.verifiedFound, { count: items.length })}
+          </p>
+          <ul className="grid gap-3">
+            {items.map((account) => (
+              <VerifiedAccount key={account.id} account={account} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  )
+}
