@@ -71,6 +71,25 @@ test.describe('home page', () => {
     for (const text of await adCards(page).allInnerTexts()) expect(text).toContain('Victoria')
   })
 
+  test('a province card’s name and its categories are plain links, no category asked first @mobile', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const card = provinceCard(page, 'Manitoba')
+    await card.scrollIntoViewIfNeeded()
+    const categories = card.getByRole('list', { name: 'Categories in Manitoba' }).getByRole('link')
+    await expect(categories).toHaveCount(4)
+    await categories.filter({ hasText: 'Adult Castings' }).click()
+    await expect(page).toHaveURL(/\/ca\/MB\/adult-castings$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Adult Castings in Manitoba')
+
+    await page.goto('/')
+    await provinceCard(page, 'Manitoba').getByRole('link', { name: 'Manitoba', exact: true }).click()
+    // /ca/MB opens the province on the default category
+    await expect(page).toHaveURL(/\/ca\/MB\/adult-buy-sell$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Adult Buy & Sell in Manitoba')
+  })
+
   test('the hero search goes to Adult Buy & Sell with the keyword and province', async ({
     page,
     request,

@@ -4,7 +4,7 @@ import { expectNoHorizontalOverflow, newVisitor } from '#tests/support/e2e-fixtu
 import { adCards } from '#tests/support/e2e-listing.ts'
 import { colourPng, signedIn, topUpInTheApp } from '#tests/support/e2e-pay.ts'
 import { approvePhotosOf } from '#tests/support/e2e-photo-review.ts'
-import { postForm } from '#tests/support/e2e-post-form.ts'
+import { chooseProvince, postForm } from '#tests/support/e2e-post-form.ts'
 
 // Photos upload as they are picked (lib/media/upload-queue.ts): each shows its progress, then
 // Uploaded, or why the server refused it; the user reorders (the first is the cover) and removes them
@@ -61,7 +61,7 @@ test.describe('photos upload as they are picked', () => {
     const f = postForm(page)
     await expect(f.scope.getByText('Up to 8 photos: JPEG, PNG, WebP or AVIF, 15 MB each.')).toBeVisible()
     await f.title.fill(title)
-    await f.province.selectOption('YT')
+    await chooseProvince(f.scope, 'YT')
     await f.city.fill('Whitehorse')
     for (const [i, colour] of [RED, GREEN, BLUE].entries()) await pickPhoto(page, colour, `photo-${i}.png`)
     const tiles = f.scope.getByRole('listitem')

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 import { expect, expectNoSeriousA11yViolations, test, toasts } from '#tests/support/e2e-accounts.ts'
-import { postForm } from '#tests/support/e2e-post-form.ts'
+import { chooseProvince, postForm } from '#tests/support/e2e-post-form.ts'
 
 // Post, edit and manage (issue 5) against the real server: the banned-phrase
 // check is the server's, the draft lives in the browser's IndexedDB and its localStorage mirror.
@@ -78,7 +78,7 @@ test.describe('sell: post, edit, manage', () => {
     await expect(page).toHaveURL(/\/post$/)
 
     await f.title.fill('Vintage corset, barely worn')
-    await f.province.selectOption('BC')
+    await chooseProvince(f.scope, 'BC')
     await f.city.fill('Victoria')
     await f.price.fill('not a number')
     await f.website.fill('corsets.example.ca')
@@ -108,7 +108,7 @@ test.describe('sell: post, edit, manage', () => {
     await f.title.fill('Leather harness')
     await f.description.fill('Handmade, adjustable.')
     await f.price.fill('$1,250')
-    await f.province.selectOption('ON')
+    await chooseProvince(f.scope, 'ON')
     await f.city.fill('Toronto')
     await f.photos.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: await bigPng(page) })
     const preview = page.getByRole('img', { name: 'Photo 1' })
@@ -138,7 +138,7 @@ test.describe('sell: post, edit, manage', () => {
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600)
 
     // a province change drops a city that is not in it
-    await f.province.selectOption('QC')
+    await chooseProvince(f.scope, 'QC')
     await expect(f.city).toHaveValue('')
 
     await page.getByRole('button', { name: 'Clear draft' }).click()

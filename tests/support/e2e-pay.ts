@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { WalletSchema } from '#domain/api/wallet.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 import { type Accounts, expect, toasts } from './e2e-accounts.ts'
+import { chooseProvince } from './e2e-post-form.ts'
 
 type MinimalAd = { title: string; city: string; price: string }
 
@@ -12,7 +13,7 @@ type MinimalAd = { title: string; city: string; price: string }
 async function continueToCheckout(page: Page, ad: MinimalAd, description?: string) {
   const scope = page.locator('#main form')
   await scope.getByLabel('Title', { exact: true }).fill(ad.title)
-  await scope.getByLabel('Province', { exact: true }).selectOption('NT')
+  await chooseProvince(scope, 'NT')
   await scope.getByLabel('City', { exact: true }).fill(ad.city)
   await scope.getByLabel('Price (CAD)').fill(ad.price)
   if (description !== undefined) await scope.getByLabel('Description').fill(description)
@@ -138,7 +139,7 @@ export async function postAndPay(page: Page, ad: AdToPost): Promise<void> {
   await page.goto('/post')
   const form = page.locator('#main form')
   await form.getByLabel('Title', { exact: true }).fill(ad.title)
-  await form.getByLabel('Province', { exact: true }).selectOption(ad.province)
+  await chooseProvince(form, ad.province)
   await form.getByLabel('City', { exact: true }).fill(ad.city)
   await form.getByLabel('Price (CAD)').fill('45')
   await form.getByLabel('Description').fill('Hand-poured, unscented, pick up downtown.')

@@ -111,11 +111,12 @@ export const en = {
     topCategories: 'Top categories',
     topCategoriesSubtitle: 'Jump straight into the most popular sections.',
     browseByProvince: 'Browse by province',
-    browseByProvinceSubtitle: 'Choose a category, then open a province or one of its cities.',
+    browseByProvinceSubtitle: 'Open a province, one of its categories, or pick a category and a city.',
     categoryLabel: 'Category',
     categoryPlaceholder: 'Choose a category',
     viewAll: 'View all',
     citiesOf: 'Cities in {province}',
+    categoriesOf: 'Categories in {province}',
     chooseCategoryTitle: 'Choose a category',
     chooseCategoryDescription: 'Select a category from the dropdown first.',
     categoryBlurbs: {

@@ -110,11 +110,13 @@ export const fr: Messages = {
     topCategories: 'Catégories populaires',
     topCategoriesSubtitle: 'Accédez directement aux sections les plus consultées.',
     browseByProvince: 'Parcourir par province',
-    browseByProvinceSubtitle: 'Choisissez une catégorie, puis ouvrez une province ou l’une de ses villes.',
+    browseByProvinceSubtitle:
+      'Ouvrez une province ou l’une de ses catégories, ou choisissez une catégorie et une ville.',
     categoryLabel: 'Catégorie',
     categoryPlaceholder: 'Choisir une catégorie',
     viewAll: 'Tout voir',
     citiesOf: 'Villes : {province}',
+    categoriesOf: 'Catégories : {province}',
     chooseCategoryTitle: 'Choisissez une catégorie',
     chooseCategoryDescription: 'Sélectionnez d’abord une catégorie dans la liste.',
     categoryBlurbs: {

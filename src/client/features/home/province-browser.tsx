@@ -1,9 +1,11 @@
 import { useRouter } from '@tanstack/react-router'
 import { MapPinIcon } from 'lucide-react'
 import { useState } from 'react'
+import { AppLink } from '#client/components/layout/app-link.tsx'
 import { listingHref } from '#client/components/layout/listing-target.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { LazySelect } from '#client/components/ui/lazy-select.tsx'
+import { fill } from '#client/i18n/fill.ts'
 import { msg } from '#client/i18n/messages.ts'
 import { categoryName, provinceName } from '#client/i18n/names.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
@@ -58,12 +60,33 @@ function ProvinceCard({ province }: { province: Province }) {
     >
       <header className="flex items-center justify-between gap-2">
         <h3 id={`province-${province.code}`} className="text-lg font-semibold">
-          {provinceName(province.code)}
+          {/* the province itself is one tap away: its listing opens on the default category */}
+          <AppLink
+            href={`/ca/${province.code}`}
+            className="rounded-sm underline-offset-4 outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {provinceName(province.code)}
+          </AppLink>
         </h3>
         <span className="rounded-md bg-muted px-2 py-0.5 font-mono text-xs text-muted-foreground">
           {province.code}
         </span>
       </header>
+      <ul
+        aria-label={fill(t.categoriesOf, { province: provinceName(province.code) })}
+        className="flex flex-wrap gap-x-3 gap-y-1 text-sm"
+      >
+        {CATEGORIES.map((c) => (
+          <li key={c.key}>
+            <AppLink
+              href={listingHref({ province: province.code, category: c.key, search: {} })}
+              className="font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {categoryName(c.key)}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
       <div className="grid gap-1.5">
         <label htmlFor={selectId} className="text-sm font-medium">
           {t.categoryLabel}

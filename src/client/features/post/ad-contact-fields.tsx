@@ -3,9 +3,11 @@ import { msgPost } from '#client/i18n/messages-post.ts'
 import type { AdFormErrors, AdFormValues } from '#domain/ad-form-rules.ts'
 import { CONTACT_PLATFORMS } from '#domain/constants.ts'
 import { problemText } from './field-problem-text.ts'
-import { Field, NativeSelect, TextField } from './form-fields.tsx'
+import { Field, TextField } from './form-fields.tsx'
+import { FormSelect } from './form-select.tsx'
 
 const t = msgPost.post
+const NO_PLATFORM = 'none'
 
 export interface AdContactFieldsProps {
   id: string
@@ -64,22 +66,17 @@ export function AdContactFields({ id, values, onChange, errors }: AdContactField
           onValue={(handle) => onChange({ handle })}
         />
         <Field id={`${id}-platform`} label={t.fields.contactPlatform}>
-          <NativeSelect
+          <FormSelect
             id={`${id}-platform`}
             name="contactPlatform"
-            value={values.contactPlatform}
-            onChange={(e) => {
-              const platform = CONTACT_PLATFORMS.find((p) => p === e.target.value)
-              onChange({ contactPlatform: platform ?? '' })
-            }}
-          >
-            <option value="">{t.fields.noPlatform}</option>
-            {CONTACT_PLATFORMS.map((platform) => (
-              <option key={platform} value={platform}>
-                {t.platforms[platform]}
-              </option>
-            ))}
-          </NativeSelect>
+            // Radix keeps '' for "nothing chosen", so "No platform" is an item of its own
+            value={values.contactPlatform === '' ? NO_PLATFORM : values.contactPlatform}
+            items={[
+              { value: NO_PLATFORM, label: t.fields.noPlatform },
+              ...CONTACT_PLATFORMS.map((platform) => ({ value: platform, label: t.platforms[platform] })),
+            ]}
+            onValue={(platform) => onChange({ contactPlatform: platform === NO_PLATFORM ? '' : platform })}
+          />
         </Field>
       </div>
     </fieldset>

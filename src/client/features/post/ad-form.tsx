@@ -16,10 +16,11 @@ import { MAX_CITY_LENGTH } from '#domain/api/ads.ts'
 import { MAX_CHECK_DESCRIPTION_LENGTH, MAX_CHECK_TITLE_LENGTH } from '#domain/api/moderation.ts'
 import { CATEGORIES, COMPANION_TYPES, SERVICES_CATEGORY } from '#domain/categories.ts'
 import { MAX_PHOTOS, PRICE_UNITS } from '#domain/constants.ts'
-import { findProvince, isProvinceCode } from '#domain/provinces.ts'
+import { findProvince } from '#domain/provinces.ts'
 import { AdContactFields } from './ad-contact-fields.tsx'
 import { problemText } from './field-problem-text.ts'
-import { describedBy, Field, NativeSelect, TextField } from './form-fields.tsx'
+import { describedBy, Field, TextField } from './form-fields.tsx'
+import { FormSelect } from './form-select.tsx'
 import { MediaPicker } from './media-pickers.tsx'
 
 const t = msgPost.post
@@ -56,62 +57,39 @@ export function AdForm({ values, onChange, errors, maxVideos, onMediaRemoved }: 
 
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={`${id}-category`} label={t.fields.category}>
-          <NativeSelect
+          <FormSelect
             id={`${id}-category`}
             name="category"
             value={values.category}
-            onChange={(e) => {
-              const category = CATEGORIES.find((c) => c.key === e.target.value)?.key
-              if (category) onChange({ category })
-            }}
-          >
-            {CATEGORIES.map((c) => (
-              <option key={c.key} value={c.key}>
-                {categoryName(c.key)}
-              </option>
-            ))}
-          </NativeSelect>
+            items={CATEGORIES.map((c) => ({ value: c.key, label: categoryName(c.key) }))}
+            onValue={(category) => onChange({ category })}
+          />
         </Field>
         {isServices && (
           <Field id={`${id}-escort`} label={t.fields.escortType}>
-            <NativeSelect
+            <FormSelect
               id={`${id}-escort`}
               name="escortType"
               value={values.escortType}
-              onChange={(e) => {
-                const type = COMPANION_TYPES.find((c) => c === e.target.value)
-                onChange({ escortType: type ?? '' })
-              }}
-            >
-              <option value="">{t.chooseEscortType}</option>
-              {COMPANION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {companionName(type)}
-                </option>
-              ))}
-            </NativeSelect>
+              placeholder={t.chooseEscortType}
+              items={COMPANION_TYPES.map((type) => ({ value: type, label: companionName(type) }))}
+              onValue={(escortType) => onChange({ escortType })}
+            />
           </Field>
         )}
       </div>
 
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={`${id}-province`} label={t.fields.province}>
-          <NativeSelect
+          <FormSelect
             id={`${id}-province`}
             name="province"
             value={values.province}
-            onChange={(e) => {
-              const province = e.target.value
-              if (!isProvinceCode(province)) return
+            items={POST_FORM_PROVINCES.map((code) => ({ value: code, label: provinceName(code) }))}
+            onValue={(province) =>
               onChange({ province, city: cityAfterProvinceChange(values.city, province) })
-            }}
-          >
-            {POST_FORM_PROVINCES.map((code) => (
-              <option key={code} value={code}>
-                {provinceName(code)}
-              </option>
-            ))}
-          </NativeSelect>
+            }
+          />
         </Field>
         <TextField
           id={`${id}-city`}
@@ -146,21 +124,13 @@ export function AdForm({ values, onChange, errors, maxVideos, onMediaRemoved }: 
           onValue={(price) => onChange({ price })}
         />
         <Field id={`${id}-unit`} label={t.fields.priceUnit}>
-          <NativeSelect
+          <FormSelect
             id={`${id}-unit`}
             name="priceUnit"
             value={values.priceUnit}
-            onChange={(e) => {
-              const unit = PRICE_UNITS.find((u) => u === e.target.value)
-              if (unit) onChange({ priceUnit: unit })
-            }}
-          >
-            {PRICE_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {t.priceUnits[unit]}
-              </option>
-            ))}
-          </NativeSelect>
+            items={PRICE_UNITS.map((unit) => ({ value: unit, label: t.priceUnits[unit] }))}
+            onValue={(priceUnit) => onChange({ priceUnit })}
+          />
         </Field>
       </div>
 

@@ -37,19 +37,6 @@ export function Field({ id, label, hint, error, className, children }: FieldProp
   )
 }
 
-/** A native select: keyboard and screen-reader friendly everywhere, and it works before any JS chunk. */
-export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
-  return (
-    <select
-      className={cn(
-        'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 disabled:opacity-50 md:text-sm',
-        className,
-      )}
-      {...props}
-    />
-  )
-}
-
 export interface TextFieldProps
   extends Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange' | 'children'> {
   id: string
