@@ -30,6 +30,16 @@ import {
   SANDBOX_SECRET,
 } from './values.ts'
 
+// ids that pass validation (most name nothing: 404), and reasons an admin would type
+const mediaIdParam = fc.constantFrom('abcdefghijkl', 'm_0123456789', 'nope')
+const verificationIdParam = fc.constantFrom('1', '2', '3', '9999')
+const decisionReason = fc.oneof(
+  fc.constantFrom('Blurry photo', 'Le code n’est pas visible', 'x'.repeat(500)),
+  fc
+    .string({ minLength: 1, maxLength: 100 })
+    .filter((text) => text.trim() !== '' && !text.includes('\u0000')),
+)
+
 export const FUZZ: Record<string, FuzzSpec> = {
   'GET /api': {},
   'GET /api/': {},
@@ -77,6 +87,7 @@ export const FUZZ: Record<string, FuzzSpec> = {
   },
   'GET /api/dev/outbox': { role: 'admin', query: { to: email }, edges: { to: emailEdges } },
   'POST /api/dev/ads/:id/expire': { role: 'admin', params: { id: adId } },
+  'GET /api/meta/ad-rules': {},
   'GET /api/meta/cities': {
     query: {
       province: fc.constantFrom('ON', 'qc', 'ALL', 'all', 'bc'),
@@ -211,6 +222,45 @@ export const FUZZ: Record<string, FuzzSpec> = {
       reason: fc.constantFrom('x'.repeat(501), '\u0000'),
     },
   },
+  // verified advertisers and photo review (docs/decisions/031-verified-advertisers.md, 032-photo-review.md)
+  'GET /api/admin/photos': { role: 'admin' },
+  'POST /api/admin/photos/:mediaId/approve': { role: 'admin', params: { mediaId: mediaIdParam } },
+  'POST /api/admin/photos/:mediaId/refuse': {
+    role: 'admin',
+    params: { mediaId: mediaIdParam },
+    body: { reason: decisionReason },
+    edges: { reason: fc.constantFrom('', 'x'.repeat(501), '\u0000', '\ud800') },
+  },
+  'GET /api/admin/verifications': {
+    role: 'admin',
+    query: {
+      status: fc.constantFrom('pending', 'approved'),
+      email: fc.oneof(fc.constantFrom('member', '%', '_'), fc.string()),
+    },
+    edges: { status: fc.constantFrom('gone', ''), email: fc.constantFrom('x'.repeat(201), '\u0000') },
+  },
+  'GET /api/admin/verifications/:id/photos/:n': {
+    role: 'admin',
+    page: true,
+    params: { id: verificationIdParam, n: fc.constantFrom('0', '1', '2', '-1', 'x', '99999999999') },
+  },
+  'POST /api/admin/verifications/:id/approve': { role: 'admin', params: { id: verificationIdParam } },
+  'POST /api/admin/verifications/:id/refuse': {
+    role: 'admin',
+    params: { id: verificationIdParam },
+    body: { reason: decisionReason },
+    edges: { reason: fc.constantFrom('', 'x'.repeat(501), '\u0000', '\ud800') },
+  },
+  'POST /api/admin/verifications/:id/revoke': {
+    role: 'admin',
+    params: { id: verificationIdParam },
+    body: { reason: decisionReason },
+    edges: { reason: fc.constantFrom('', 'x'.repeat(501), '\u0000', '\ud800') },
+  },
+  'GET /api/account/verification': { role: 'user' },
+  'GET /api/account/verification/': { role: 'user' },
+  'POST /api/account/verification': { role: 'user', contentTypes: ['multipart/form-data; boundary=x'] },
+  'POST /api/account/verification/': { role: 'user', contentTypes: ['multipart/form-data; boundary=x'] },
   'POST /api/ads/:id/appeal': {
     role: 'user',
     params: { id: adId },
