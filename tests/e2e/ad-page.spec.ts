@@ -57,9 +57,16 @@ test.describe('ad pages', () => {
     // still without JavaScript, the reveal is the server's: past the gate, the code typed, the contact
     await reader.getByRole('button', { name: 'I am 18 or older' }).click()
     await reader.getByRole('button', { name: 'Reveal contact' }).click()
-    const shownCode =
+    const shownCode = async () =>
       (await reader.getByTestId('reveal-code').locator('[aria-hidden="true"]').textContent()) ?? ''
-    await reader.getByRole('textbox', { name: 'Type the code' }).fill(shownCode)
+    // a wrong code gets a new one, in words; the new one, typed in lower case, passes
+    const firstCode = await shownCode()
+    await reader
+      .getByRole('textbox', { name: 'Type the code' })
+      .fill(firstCode === 'AAAAA' ? 'BBBBB' : 'AAAAA')
+    await reader.getByRole('button', { name: 'Reveal', exact: true }).click()
+    await expect(reader.getByRole('alert')).toHaveText("That code didn't match. Try this new one.")
+    await reader.getByRole('textbox', { name: 'Type the code' }).fill((await shownCode()).toLowerCase())
     await reader.getByRole('button', { name: 'Reveal', exact: true }).click()
     await expect(reader.getByRole('link', { name: '867-555-0199' })).toHaveAttribute(
       'href',
