@@ -21,7 +21,7 @@ interface SenderLog {
 }
 
 export const MAIL_BATCH = 20
-/** After this many failed attempts (about a day of back-off) a mail is dropped and the failure logged. */
+/** After this many failed attempts (about four hours of back-off: 1, 2, 4 … 60 minutes) a mail is dropped and the failure logged. */
 export const MAIL_MAX_ATTEMPTS = 10
 const POLL_MS = 5_000
 
