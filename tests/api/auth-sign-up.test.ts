@@ -217,6 +217,8 @@ describe('mail over SMTP', () => {
         remoteAddress: auth.ip,
       })
       expect(forgot.statusCode).toBe(200)
+      // forgot-password queues its mail after answering (services/accounts/after-answer.ts)
+      await smtpApp.afterAnswer.settled()
       expect(await smtpApp.mailSender?.drain()).toBe(0)
       // both mails wait for their retry, each tried once so far
       const [row] = rowsOf<{ n: number; tries: number }>(
