@@ -16,8 +16,11 @@ let t: TestApp
 let ipCounter = 0
 let ip = ''
 
-function call(options: InjectOptions) {
-  return t.app.inject({ remoteAddress: ip, ...options })
+/** A request from this test's address, answered once the mail it queues after answering is queued too. */
+async function call(options: InjectOptions) {
+  const res = await t.app.inject({ remoteAddress: ip, ...options })
+  await t.app.afterAnswer.settled()
+  return res
 }
 function post(url: string, payload: object, token?: string) {
   return call({

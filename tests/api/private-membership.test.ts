@@ -13,8 +13,17 @@ let t: TestApp
 let ipCounter = 0
 let ip = ''
 
-function post(url: string, payload: object, options: Partial<InjectOptions> = {}) {
-  return t.app.inject({ method: 'POST', url: `/api/auth${url}`, payload, remoteAddress: ip, ...options })
+/** Answered once the mail forgot-password and resend-verification queue after answering is queued too. */
+async function post(url: string, payload: object, options: Partial<InjectOptions> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/auth${url}`,
+    payload,
+    remoteAddress: ip,
+    ...options,
+  })
+  await t.app.afterAnswer.settled()
+  return res
 }
 
 /** What a caller can observe of an answer, with the address it sent replaced by a placeholder. */
