@@ -63,6 +63,7 @@ async function payingMember(
 export async function journeys(step: Step, t: Topology, site: Site): Promise<void> {
   let person: Person | undefined
   let adId = ''
+  let photoIdOfAd = ''
   const signedUp = await step(
     'sign up: the mail reaches the SMTP receiver, its link verifies the account',
     async (note) => {
@@ -92,6 +93,7 @@ export async function journeys(step: Step, t: Topology, site: Site): Promise<voi
     toppedUp &&
     (await step(names[1] ?? '', async (note) => {
       const photoId = await uploadPhoto(site, who, await photo(7))
+      photoIdOfAd = photoId
       adId = await createAd(site, who, 'Vintage silk robe, cluster edition', [photoId])
       expectStatus(
         await payFromWallet(site, who, { type: 'post', listingId: adId }, randomBytes(8).toString('hex')),
@@ -106,6 +108,30 @@ export async function journeys(step: Step, t: Topology, site: Site): Promise<voi
     return
   }
   await step(names[2] ?? '', async (note) => {
+    // a new advertiser's photo waits for an admin's review (docs/decisions/032-photo-review.md): hidden
+    // on both processes, approved through the proxy, then served by both
+    for (const app of t.apps) {
+      const ad = await directJson<{ images: string[]; photosUnderReview?: number }>(
+        `${app.direct}/api/ads/${adId}`,
+      )
+      check(
+        ad.status === 200 && ad.body?.images.length === 0 && ad.body?.photosUnderReview === 1,
+        `${app.name}: before review the ad answered ${ad.status} ${JSON.stringify(ad.body)}`,
+      )
+    }
+    const login = await site.client.send('POST', '/api/admin/login', {
+      headers: jsonHeaders(),
+      body: JSON.stringify(t.admin),
+    })
+    const adminToken = expectStatus(login, 200, 'admin sign-in').json<{ token: string }>().token
+    expectStatus(
+      await site.client.send('POST', `/api/admin/photos/${photoIdOfAd}/approve`, {
+        headers: jsonHeaders(adminToken),
+        body: '{}',
+      }),
+      204,
+      'photo approval',
+    )
     const served: Buffer[] = []
     for (const app of t.apps) {
       const ad = await directJson<{ images: string[]; title: string }>(`${app.direct}/api/ads/${adId}`)

@@ -41,6 +41,8 @@ export interface Topology {
   /** The process's probe HAProxy uses: /readyz, or /api/ on a build that has none yet. */
   healthPath: string
   metricsToken: string
+  /** The admin of both processes (one set of credentials, as deploy/maple.env.example has). */
+  admin: { username: string; password: string }
   /** Starts (again) the app process of that name and waits until it answers its probe. */
   startApp(name: App['name']): Promise<App>
   /** HAProxy's view of each server: `UP`, `DOWN`, `MAINT`… */
@@ -127,6 +129,7 @@ export async function startTopology(log: (line: string) => void): Promise<Topolo
   const publicUrl = `https://localhost:${httpsPort}`
   const metricsToken = randomBytes(24).toString('hex')
   const pageFormSecret = randomBytes(32).toString('hex')
+  const admin = { username: 'admin', password: randomBytes(18).toString('base64url') }
   // the variables of deploy/maple.env.example, with this machine's addresses
   const appEnv = (port: number): NodeJS.ProcessEnv => ({
     PATH: process.env.PATH,
@@ -139,8 +142,8 @@ export async function startTopology(log: (line: string) => void): Promise<Topolo
     DATABASE_URL: postgres.url,
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     TRUST_PROXY: '127.0.0.1/32',
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
     METRICS_TOKEN: metricsToken,
     PAGE_FORM_SECRET: pageFormSecret,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
@@ -245,5 +248,5 @@ export async function startTopology(log: (line: string) => void): Promise<Topolo
   log(`HAProxy (TLS, ${HAPROXY_CONFIG}) on ${publicUrl}`)
   const client = httpsClient(`https://127.0.0.1:${httpsPort}`, readFileSync(cert, 'utf8'))
   atCleanup('HTTPS client', () => client.close())
-  return { dir, postgres, smtp, btcpay, client, apps, healthPath, metricsToken, startApp, proxyStatus }
+  return { dir, postgres, smtp, btcpay, client, apps, healthPath, metricsToken, admin, startApp, proxyStatus }
 }
