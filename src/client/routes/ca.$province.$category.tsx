@@ -1,11 +1,11 @@
 import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router'
-import { ListingPage } from '#client/features/listing/listing-page.tsx'
+import { ListingPage } from '#client/features/listing/components/listing-page.tsx'
+import { UnknownCategory } from '#client/features/listing/components/unknown-category.tsx'
 import {
   listingQuery,
   listingSearchDefaults,
   parseListingSearch,
 } from '#client/features/listing/listing-search.ts'
-import { UnknownCategory } from '#client/features/listing/unknown-category.tsx'
 import { isCategoryKey } from '#domain/categories.ts'
 import { matchProvince } from '#domain/provinces.ts'
 

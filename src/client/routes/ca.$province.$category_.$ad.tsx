@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { AdPage } from '#client/features/listing/ad-page.tsx'
+import { AdPage } from '#client/features/listing/components/ad-page.tsx'
 import { adIdFromSegment } from '#domain/ad-path.ts'
 import { matchCategory } from '#domain/categories.ts'
 import { matchProvince } from '#domain/provinces.ts'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ContactPage } from '#client/features/static-pages/contact-page.tsx'
+import { ContactPage } from '#client/features/static-pages/components/contact-page.tsx'
 
 export const Route = createFileRoute('/contact')({
   component: ContactPage,

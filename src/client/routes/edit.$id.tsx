@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireSignIn } from '#client/features/auth/require-sign-in.ts'
-import { EditPage } from '#client/features/post/edit-page.tsx'
+import { EditPage } from '#client/features/post/components/edit-page.tsx'
 
 export const Route = createFileRoute('/edit/$id')({
   beforeLoad: requireSignIn,

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { HeroSearch } from '#client/features/home/hero-search.tsx'
-import { BrowseByProvince } from '#client/features/home/province-browser.tsx'
-import { TopCategories } from '#client/features/home/top-categories.tsx'
-import { YourProvince } from '#client/features/home/your-province.tsx'
+import { HeroSearch } from '#client/features/home/components/hero-search.tsx'
+import { BrowseByProvince } from '#client/features/home/components/province-browser.tsx'
+import { TopCategories } from '#client/features/home/components/top-categories.tsx'
+import { YourProvince } from '#client/features/home/components/your-province.tsx'
 
 export const Route = createFileRoute('/')({
   // the home page is the usual first view: keep it in the main chunk so its hero (the LCP element)

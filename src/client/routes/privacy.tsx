@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LegalPage } from '#client/features/static-pages/legal-page.tsx'
+import { LegalPage } from '#client/features/static-pages/components/legal-page.tsx'
 import { msgLegal } from '#client/i18n/messages-legal.ts'
 
 export const Route = createFileRoute('/privacy')({

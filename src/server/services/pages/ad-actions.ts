@@ -145,7 +145,7 @@ function safeWebsite(url: string): string | null {
 
 const LINK = 'text-primary underline-offset-4 hover:underline'
 
-/** The contact as the app's reveal shows it (src/client/features/listing/reveal-contact.tsx). */
+/** The contact as the app's reveal shows it (src/client/features/listing/components/reveal-contact.tsx). */
 export function contactMarkup(
   markup: AdActionsMarkup,
   contact: Contact,

@@ -13,9 +13,9 @@ import { uploads } from '#client/lib/media/uploads.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { type AdFormValues, AdFormValuesSchema, emptyFormValues, formToDraft } from '#domain/ad-form-rules.ts'
 import type { ModerationState } from '#domain/post-draft.ts'
-import { useAdFormChecks } from './ad-form-checks.ts'
+import { useAdFormChecks } from '../ad-form-checks.ts'
+import { persistDraft, useAutosave } from '../autosave.ts'
 import { AdFormPage } from './ad-form-page.tsx'
-import { persistDraft, useAutosave } from './autosave.ts'
 
 /** Ids of the user's own ads are prefixed so they never collide with the generated ones. */
 function newAdId(): string {

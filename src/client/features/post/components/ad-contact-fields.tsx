@@ -2,7 +2,7 @@
 import { msgPost } from '#client/i18n/messages-post.ts'
 import type { AdFormErrors, AdFormValues } from '#domain/ad-form-rules.ts'
 import { CONTACT_PLATFORMS } from '#domain/constants.ts'
-import { problemText } from './field-problem-text.ts'
+import { problemText } from '../field-problem-text.ts'
 import { Field, TextField } from './form-fields.tsx'
 import { FormSelect } from './form-select.tsx'
 

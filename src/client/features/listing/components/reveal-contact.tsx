@@ -12,7 +12,7 @@ import { hasContactDetails } from '#domain/ad-facts.ts'
 import type { AdReveal } from '#domain/api/ads.ts'
 import type { ContactPlatform } from '#domain/constants.ts'
 import { initialRevealState, type RevealAction, type RevealState, revealReducer } from '#domain/reveal.ts'
-import { revealAd } from './api/reveal-ad.ts'
+import { revealAd } from '../api/reveal-ad.ts'
 
 const m = msg.adDialog
 

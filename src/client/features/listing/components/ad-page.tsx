@@ -12,8 +12,8 @@ import { adPath } from '#domain/ad-path.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
 import type { CategoryKey } from '#domain/categories.ts'
 import type { ProvinceOrAll } from '#domain/provinces.ts'
+import { useAd } from '../api/get-ad.ts'
 import { AdDetails } from './ad-details.tsx'
-import { useAd } from './api/get-ad.ts'
 
 const m = msg.adPage
 

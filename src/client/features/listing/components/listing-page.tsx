@@ -10,14 +10,14 @@ import { formatResultCount } from '#client/lib/ad-format.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
 import { SERVICES_CATEGORY } from '#domain/categories.ts'
 import { isAllCities } from '#domain/listing.ts'
+import { useAdsList } from '../api/list-ads.ts'
+import { listingCanonicalPath, listingQuery } from '../listing-search.ts'
+import { useOwnAdIds } from '../use-own-ad-ids.ts'
 import { AdGrid } from './ad-grid.tsx'
-import { useAdsList } from './api/list-ads.ts'
 import { LegalNotice } from './legal-notice.tsx'
 import { ListingFilters } from './listing-filters.tsx'
 import { ListingPagination } from './listing-pagination.tsx'
-import { listingCanonicalPath, listingQuery } from './listing-search.ts'
 import { ListingStatus } from './listing-status.tsx'
-import { useOwnAdIds } from './use-own-ad-ids.ts'
 
 const loadAdDialog = () => import('./ad-dialog.tsx')
 const AdDialog = lazy(() => loadAdDialog().then((module) => ({ default: module.AdDialog })))

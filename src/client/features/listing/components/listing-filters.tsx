@@ -19,7 +19,7 @@ import {
 import { SORT_OPTIONS, type SortOption } from '#domain/constants.ts'
 import { isAllCities, normalizeText } from '#domain/listing.ts'
 import { ALL, PROVINCES, type ProvinceOrAll } from '#domain/provinces.ts'
-import type { ListingSearch } from './listing-search.ts'
+import type { ListingSearch } from '../listing-search.ts'
 
 const m = msg.listing
 const routeApi = getRouteApi('/ca/$province/$category')

@@ -16,7 +16,7 @@ import { msgPost } from '#client/i18n/messages-post.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { MAX_APPEAL_NOTE } from '#domain/api/reports.ts'
-import { useAppealHold } from './api/appeal-hold.ts'
+import { useAppealHold } from '../api/appeal-hold.ts'
 
 const t = msgPost.manage
 

@@ -16,10 +16,10 @@ import { toast } from '#client/lib/toasts/toast-store.ts'
 import { type AdFormValues, adToFormValues, formToAdFields } from '#domain/ad-form-rules.ts'
 import { canApply } from '#domain/ad-status.ts'
 import type { OwnAd } from '#domain/api/ads.ts'
-import { useAdFormChecks } from './ad-form-checks.ts'
+import { useAdFormChecks } from '../ad-form-checks.ts'
+import { updateAd } from '../api/update-ad.ts'
+import { mediaIdsOf } from '../api/upload-draft-media.ts'
 import { AdFormPage } from './ad-form-page.tsx'
-import { updateAd } from './api/update-ad.ts'
-import { mediaIdsOf } from './api/upload-draft-media.ts'
 
 const t = msgPost.post
 
