@@ -142,7 +142,10 @@ export function subscribeDbReady(listener: () => void): () => void {
   return () => readyListeners.delete(listener)
 }
 
-/** Closes and forgets the database so the next getDb() opens it again (tests, and a purge). */
+/**
+ * Closes and forgets the database so the next getDb() opens it again, for tests.
+ * @internal
+ */
 export async function resetDb(options: { deleteData?: boolean } = {}): Promise<void> {
   const db = await opening?.catch(() => null)
   db?.close()
