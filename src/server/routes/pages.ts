@@ -8,7 +8,6 @@ import type { RenderedPage } from '#domain/pages.ts'
 import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { type ContentEncoding, chosenEncoding } from '#server/plugins/compression.ts'
 import { appendVary } from '#server/plugins/security.ts'
-import { adsGeneration } from '#server/services/ads/ad-list-cache.ts'
 import { adultConfirmed } from '#server/services/pages/adult-gate.ts'
 import { isCrawler } from '#server/services/pages/crawlers.ts'
 import { GenerationCache } from '#server/services/pages/page-cache.ts'
@@ -129,6 +128,8 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   // request goes in: the render is anonymous (its API calls carry no cookie nor token), so a
   // signed-in visitor gets the very page a signed-out one gets and the app then shows what is theirs.
   const live = app.cachesLive
+  const ads = app.caches.generations.of('ads')
+  const adsGeneration = () => ads.current()
   const renders = new GenerationCache<RenderedPage>(adsGeneration, live)
   const answers = new GenerationCache<SentPage>(adsGeneration, live)
 

@@ -3,7 +3,7 @@ import { Generation, type Read, RecheckedCache } from './rechecked-cache.ts'
 
 function setup(live = () => true) {
   let now = 1_000
-  const generation = new Generation('test')
+  const generation = new Generation()
   const cache = new RecheckedCache<string>(generation, 1_000, 10, () => now, live)
   return { cache, generation, advance: (ms: number) => (now += ms), at: () => now }
 }
