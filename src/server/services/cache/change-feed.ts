@@ -30,8 +30,8 @@ interface Peer {
  *   been heard within SILENCE_MS (a peer whose publishing is gone may be writing unheard);
  * - news carries a sequence number: a receiver that sees one skipped voids every cache;
  * - every receiver confirms each news item, and a request that made news is answered once every
- *   process has confirmed it, or CONFIRM_WITHIN_MS after it went out (confirmations.ts): once a client has its
- *   answer (a sign-out), no process answers from what it read before
+ *   process has confirmed it, or CONFIRM_WITHIN_MS after it went out (confirmations.ts): once a
+ *   client has its answer (a sign-out), no process answers from what it read before
  *   (docs/decisions/027-health-and-draining.md).
  */
 export class ChangeFeed {
