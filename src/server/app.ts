@@ -6,8 +6,10 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { type LogStream, loggerOptions, requestLoggerFactory } from './logging.ts'
 import { OutageLog } from './outages.ts'
+import adsServicePlugin from './plugins/ads-service.ts'
 import { AnswerCache, answerCacheServer } from './plugins/answer-cache.ts'
 import authPlugin from './plugins/auth.ts'
+import bannedPhrasesPlugin from './plugins/banned-phrases.ts'
 import cachesPlugin from './plugins/caches.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerDeadline } from './plugins/deadline.ts'
@@ -17,6 +19,7 @@ import { ReadinessProbe, registerHealth } from './plugins/health.ts'
 import { registerLanguages } from './plugins/languages.ts'
 import { registerMail } from './plugins/mail.ts'
 import { registerMetrics } from './plugins/metrics.ts'
+import paymentsPlugin from './plugins/payments.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerStatic } from './plugins/static.ts'
@@ -187,6 +190,10 @@ export async function buildApp({
   })
   registerMail(app)
   await app.register(authPlugin)
+  // the services the routes share, one each, made once (docs/decisions/038-server-wiring.md)
+  await app.register(bannedPhrasesPlugin)
+  await app.register(adsServicePlugin)
+  await app.register(paymentsPlugin)
 
   await app.register(
     async (api) => {

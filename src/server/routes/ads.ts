@@ -37,10 +37,8 @@ import { bearerToken } from '#server/services/accounts/tokens.ts'
 import { cachedAdList } from '#server/services/ads/ad-list-cache.ts'
 import { listPublicAds } from '#server/services/ads/ad-search.ts'
 import { toOwnAd, toPublicAd, toReveal } from '#server/services/ads/ad-views.ts'
-import { AdsService } from '#server/services/ads/ads-service.ts'
 import { seedDemoAds } from '#server/services/ads/demo-ads.ts'
 import { mediaIndexFor } from '#server/services/media/ad-media.ts'
-import { bannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
 import { appealHold } from '#server/services/reports/appeal.ts'
 import { appealsOfCurrentHolds } from '#server/services/reports/hold-view.ts'
 import { reportAd } from '#server/services/reports/report-ad.ts'
@@ -55,7 +53,7 @@ import { limitText, RATE_LIMITS } from './rate-limits.ts'
 
 const adsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
-  const service = new AdsService(db, bannedPhraseService(db), app.config.AD_LIFETIME_DAYS, app.mediaLibrary)
+  const service = app.adsService
   if (seedDemoAdsEnabled(app.config)) {
     // after listen: nothing waits for them but /readyz (docs/decisions/026-migrations-and-start-up.md)
     void app.startup.add('demo ads', async () => {

@@ -23,7 +23,6 @@ import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { userSessionCurrentTest } from '#server/services/accounts/sessions.ts'
 import type { PaymentOutcome } from '#server/services/metrics/metrics.ts'
 import { CHARGE_NOT_FOUND } from '#server/services/payments/charges.ts'
-import { paymentsService } from '#server/services/payments/registry.ts'
 import { walletViewCurrentTest } from '#server/services/wallet/wallet-cache.ts'
 import {
   getBalanceCents,
@@ -54,9 +53,8 @@ function walletPaymentOutcome(outcome: PayOutcome): PaymentOutcome {
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   // before validation, so a request without a session gets 401 rather than a 400 about its body
   app.addHook('preValidation', app.requireUser)
-  // made now, with this app's metrics, before anything else can ask for it
-  paymentsService(app.config, app.database, app.metrics.countPayment)
-  const payments = () => paymentsService(app.config, app.database)
+  // the app's one service (plugins/payments.ts), shared with the payments routes
+  const payments = () => app.payments
   const security = [{ bearerAuth: [] }]
   // where this process hears of every wallet write (services/wallet/wallet-cache.ts)
   const { sessions: sessionCaches, wallets: walletCache } = app.caches
