@@ -4,6 +4,7 @@ import { createSessionCaches, type SessionCaches } from '#server/services/accoun
 import { type AdListCache, createAdListCache } from '#server/services/ads/ad-list-cache.ts'
 import { ChangeFeed } from '#server/services/cache/change-feed.ts'
 import { alwaysLive, type CacheLive, Generations } from '#server/services/cache/rechecked-cache.ts'
+import { createPageCaches, type PageCaches } from '#server/services/pages/page-cache.ts'
 import { createWalletCache, type WalletCache } from '#server/services/wallet/wallet-cache.ts'
 
 /**
@@ -18,6 +19,8 @@ export interface ServerCaches {
   sessions: SessionCaches | undefined
   wallets: WalletCache | undefined
   adLists: AdListCache | undefined
+  /** Rendered pages and their sent bytes; they keep nothing while `cachesLive` says no. */
+  pages: PageCaches
 }
 
 declare module 'fastify' {
@@ -50,6 +53,7 @@ async function caches(app: FastifyInstance): Promise<void> {
     sessions: live && createSessionCaches(generations.of('sessions'), live),
     wallets: live && createWalletCache(generations.of('wallets'), live),
     adLists: live && createAdListCache(generations.of('ads'), live),
+    pages: createPageCaches(generations.of('ads'), live),
   })
   app.addHook('onClose', async () => {
     generations.close()
