@@ -38,9 +38,9 @@ export class Generations {
 
   /** A change another process announced; false when no cache here has that name. */
   changedElsewhere(name: string): boolean {
-    const generation = this.byChange.get(name as Change)
-    generation?.bump()
-    return generation !== undefined
+    const change = CHANGES.find((known) => known === name)
+    if (change !== undefined) this.of(change).bump()
+    return change !== undefined
   }
 
   /** Voids every cache of this process at once (the news of other processes may have been missed). */
