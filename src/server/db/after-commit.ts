@@ -2,30 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { type Change, CommittedChanges } from './changes.ts'
 import type { Db } from './client.ts'
 
-interface Committing {
-  effects: Set<() => void>
-  changes: Set<Change>
-}
-
-// the effects and changes waiting for the commit of the transaction the current code runs in
-const committing = new AsyncLocalStorage<Committing>()
+// the changes waiting for the commit of the transaction the current code runs in
+const committing = new AsyncLocalStorage<Set<Change>>()
 
 // The changes of each opened database, set once when it opens (runningAfterCommit) and never reset:
 // what a write outside any transaction tells. A transaction's handle is not here, nor needed: its
 // changes wait in the storage above.
 const changesOfHandle = new WeakMap<Db, CommittedChanges>()
-
-/**
- * Runs `effect` once the outermost transaction the calling code runs in has committed (never if it
- * rolls back) and returns true; outside a transaction returns false and does nothing. An effect
- * given twice in one transaction runs once. Cache news goes out this way: other processes can only
- * read a change once it is committed (docs/decisions/021-shared-changes.md).
- */
-export function afterCommit(effect: () => void): boolean {
-  const current = committing.getStore()
-  current?.effects.add(effect)
-  return current !== undefined
-}
 
 /**
  * Says that the calling code wrote data the caches keep. Inside a transaction the caches hear it once
@@ -35,7 +18,7 @@ export function afterCommit(effect: () => void): boolean {
 export function changed(db: Db, ...changes: Change[]): void {
   const current = committing.getStore()
   if (current) {
-    for (const change of changes) current.changes.add(change)
+    for (const change of changes) current.add(change)
     return
   }
   const committed = changesOfHandle.get(db)
@@ -48,8 +31,9 @@ export function changed(db: Db, ...changes: Change[]): void {
 let open = 0
 
 /**
- * `db.transaction` that runs the afterCommit effects of its callback and tells `changes` what it
- * changed, once it has committed.
+ * `db.transaction` that tells `changes` what its callback changed, once it has committed. Other
+ * processes can only read a change once it is committed, so the news waits for the commit too
+ * (docs/decisions/021-shared-changes.md).
  */
 export function runningAfterCommit(
   db: Db,
@@ -57,9 +41,9 @@ export function runningAfterCommit(
 ): { db: Db; changes: CommittedChanges } {
   const transaction = db.transaction.bind(db)
   const wrapped: Db['transaction'] = async (run, config) => {
-    // a transaction opened inside another one's callback is the caller's bug, but must not lose effects
+    // a transaction opened inside another one's callback is the caller's bug, but must not lose changes
     if (committing.getStore()) return transaction(run, config)
-    const current: Committing = { effects: new Set(), changes: new Set() }
+    const current = new Set<Change>()
     open++
     let result: Awaited<ReturnType<typeof run>>
     try {
@@ -68,9 +52,7 @@ export function runningAfterCommit(
       // the last one out turns the promise hook off; the next run() turns it on again
       if (--open === 0) committing.disable()
     }
-    // the caches first: an effect (a mail, a media deletion) may already make a request read again
-    for (const change of current.changes) changes.tell(change)
-    for (const effect of current.effects) effect()
+    for (const change of current) changes.tell(change)
     return result
   }
   db.transaction = wrapped
