@@ -13,10 +13,9 @@ import {
 import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { type ContentEncoding, chosenEncoding } from '#server/plugins/compression.ts'
 import { appendVary } from '#server/plugins/security.ts'
-import { adsGeneration } from '#server/services/ads/ad-list-cache.ts'
 import { adultConfirmed } from '#server/services/pages/adult-gate.ts'
 import { isCrawler } from '#server/services/pages/crawlers.ts'
-import { GenerationCache } from '#server/services/pages/page-cache.ts'
+import type { GenerationCache, SentPage } from '#server/services/pages/page-cache.ts'
 import { composePageHtml, withHomeHead } from '#server/services/pages/page-html.ts'
 import { pageLanguage } from '#server/services/pages/page-language.ts'
 import { loadPageRenderer, type PageRenderer } from '#server/services/pages/page-renderer.ts'
@@ -65,15 +64,6 @@ function sendHtml(
   for (const field of ['Accept-Encoding', 'Accept-Language', 'Cookie']) appendVary(reply, field)
   if (encoding !== 'identity') reply.header('content-encoding', encoding)
   return reply.send(body)
-}
-
-/** A page's bytes as sent, in one encoding and one variant of the gate. */
-interface SentPage {
-  body: Buffer | string
-  status: number
-  noindex: boolean
-  /** the 18+ gate is in it */
-  gated: boolean
 }
 
 function sendPage(reply: FastifyReply, page: SentPage, encoding: ContentEncoding) {
@@ -144,9 +134,9 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   // (the gated copy holds the gate's markup and its form names the URL as asked). Nothing else of the
   // request goes in: the render is anonymous (its API calls carry no cookie nor token), so a
   // signed-in visitor gets the very page a signed-out one gets and the app then shows what is theirs.
-  const live = app.cachesLive
-  const renders = new GenerationCache<RenderedPage>(adsGeneration, live)
-  const answers = new GenerationCache<SentPage>(adsGeneration, live)
+  // both made once per app (plugins/caches.ts), voided as the ads change
+  const { renders, answers } = app.caches.pages
+  const ads = app.caches.generations.of('ads')
 
   const servePage = (shell: keyof typeof shells) => async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.raw.url ?? request.url, 'http://page')
@@ -167,7 +157,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     }
 
     const renderKey = `${language}\n${pageUrl}`
-    const generation = adsGeneration()
+    const generation = ads.current()
     let page: RenderedPage
     try {
       page = await withinTimeout(
