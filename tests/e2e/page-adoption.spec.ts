@@ -43,9 +43,7 @@ async function adoptedInPlace(page: Page, path: string): Promise<{ same: boolean
   await page.waitForTimeout(500)
   const same = await page.evaluate(() => {
     const drawn = (window as Marked).drawn
-    return (
-      drawn !== null && drawn !== undefined && drawn.isConnected && drawn === document.querySelector('main')
-    )
+    return drawn?.isConnected === true && drawn === document.querySelector('main')
   })
   return { same, apiAsks }
 }
