@@ -7,7 +7,12 @@
 // again. Built by `vite build --ssr` (scripts/build.mjs).
 import { defaultShouldDehydrateQuery } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
-import { createRequestHandler, RouterServer, renderSsrHtmlResponse } from '@tanstack/react-router/ssr/server'
+import {
+  createRequestHandler,
+  getSsrStatus,
+  RouterServer,
+  transformHtmlStringWithRouter,
+} from '@tanstack/react-router/ssr/server'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { renderToString } from 'react-dom/server'
 import { PageHeadCollector, pageTitle } from '#client/components/layout/page-head.tsx'
@@ -68,30 +73,28 @@ export async function renderPage(url: string, lang: Language): Promise<RenderedP
 
   let head: PageHeadInfo | null = null
   let markup = ''
+  let document = ''
   let staleAt: number | null = null
-  const answer = await handle(({ router, responseHeaders }) => {
-    // the loaders are done and the cache is still whole here (the router empties it once it has sent
-    // the page): the ads the page shows say when it stops being true
+  const answer = await handle(async ({ router, responseHeaders }) => {
+    // the loaders are done and the cache is still whole here (the router empties it once it has
+    // written the page): the ads the page shows say when it stops being true
     staleAt = earliestExpiry(
       queryClient
         .getQueryCache()
         .getAll()
         .map((query) => query.state.data),
     )
-    return renderSsrHtmlResponse({
-      router,
-      responseHeaders,
-      render: () => {
-        markup = renderToString(
-          <PageHeadCollector.Provider value={(declared) => (head = declared)}>
-            <Provider>
-              <RouterServer router={router} />
-            </Provider>
-          </PageHeadCollector.Provider>,
-        )
-        return markup
-      },
-    })
+    markup = renderToString(
+      <PageHeadCollector.Provider value={(declared) => (head = declared)}>
+        <Provider>
+          <RouterServer router={router} />
+        </Provider>
+      </PageHeadCollector.Provider>,
+    )
+    // as the router's renderRouterToString does, but the page stays text: our shell takes it
+    // (services/pages/page-html.ts), so the answer carries only the status, not the page again
+    document = await transformHtmlStringWithRouter(router, markup)
+    return new Response(null, { status: getSsrStatus(router), headers: responseHeaders })
   })
 
   // the route sends the visitor elsewhere: an unknown province goes home, a search that spells out its
@@ -102,12 +105,12 @@ export async function renderPage(url: string, lang: Language): Promise<RenderedP
     const redirect = sitePath(location)
     return { html: '', preloads: '', head: null, documentTitle: '', scripts: '', redirect }
   }
-  const document = await answer.text()
-  if (answer.status >= 500) throw new Error(`the page's render failed (${answer.status})`)
   // the router writes its scripts after the markup when the markup has no </body> of its own (ours goes
   // into #root of a shell): what follows the markup is those scripts, for the page to carry
-  if (!document.startsWith(DOCTYPE + markup)) throw new Error('the router changed the rendered markup')
-  const scripts = document.slice(DOCTYPE.length + markup.length)
+  const start = DOCTYPE.length
+  if (!document.startsWith(DOCTYPE) || !document.startsWith(markup, start))
+    throw new Error('the router changed the rendered markup')
+  const scripts = document.slice(start + markup.length)
   // react-dom/server puts the images' preloads first; in #root they would not match what the browser's
   // React renders (it adopts the markup as it is, app.tsx), in <head> they start the photos sooner
   const preloads = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? ''
