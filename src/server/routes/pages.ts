@@ -5,13 +5,17 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type Language, withLanguageParam } from '#domain/languages.ts'
 import type { RenderedPage } from '#domain/pages.ts'
+import {
+  AD_PAGE_PREFETCH_RULES,
+  SPECULATION_RULES_PATH,
+  SPECULATION_RULES_TYPE,
+} from '#domain/speculation-rules.ts'
 import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { type ContentEncoding, chosenEncoding } from '#server/plugins/compression.ts'
 import { appendVary } from '#server/plugins/security.ts'
-import { adsGeneration } from '#server/services/ads/ad-list-cache.ts'
 import { adultConfirmed } from '#server/services/pages/adult-gate.ts'
 import { isCrawler } from '#server/services/pages/crawlers.ts'
-import { GenerationCache } from '#server/services/pages/page-cache.ts'
+import type { GenerationCache, SentPage } from '#server/services/pages/page-cache.ts'
 import {
   composePageHtml,
   inlineScriptSources,
@@ -48,7 +52,15 @@ function encode(html: string, encoding: ContentEncoding): Promise<Buffer | strin
   return Promise.resolve(html)
 }
 
-function sendHtml(reply: FastifyReply, body: Buffer | string, encoding: ContentEncoding, status: number) {
+function sendHtml(
+  reply: FastifyReply,
+  body: Buffer | string,
+  encoding: ContentEncoding,
+  status: number,
+  gated: boolean,
+) {
+  // the first cards' pages fetched ahead of a tap; not while the 18+ gate shows (src/domain/speculation-rules.ts)
+  if (!gated) reply.header('speculation-rules', `"${SPECULATION_RULES_PATH}"`)
   reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -59,21 +71,12 @@ function sendHtml(reply: FastifyReply, body: Buffer | string, encoding: ContentE
   return reply.send(body)
 }
 
-/** A page's bytes as sent, in one encoding and one variant of the gate. */
-interface SentPage {
-  body: Buffer | string
-  status: number
-  noindex: boolean
-  /** the hashes that let its inline scripts (the router's `$_TSR`) run under the CSP */
-  scriptSources: string[]
-}
-
 function sendPage(reply: FastifyReply, page: SentPage, encoding: ContentEncoding) {
   if (page.noindex) reply.header('x-robots-tag', 'noindex')
   const policy = reply.getHeader('content-security-policy')
   if (typeof policy === 'string')
     reply.header('content-security-policy', withScriptSources(policy, page.scriptSources))
-  return sendHtml(reply, page.body, encoding, page.status)
+  return sendHtml(reply, page.body, encoding, page.status, page.gated)
 }
 
 /**
@@ -92,7 +95,7 @@ function sizeOf(page: RenderedPage): { bytes: number; staleAt?: number | null } 
 /** A page made for this request: compressed for it (@fastify/static's precompressed files cannot help). */
 async function sendRendered(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
   const encoding = encodingFor(request)
-  return sendHtml(reply, await encode(html, encoding), encoding, status)
+  return sendHtml(reply, await encode(html, encoding), encoding, status, !adultConfirmed(request))
 }
 
 /**
@@ -119,6 +122,7 @@ function withGate(
 export async function registerPages(app: FastifyInstance): Promise<void> {
   const root = resolve(app.config.STATIC_DIR)
   registerHome(app, root)
+  registerSpeculationRules(app)
   let renderer: PageRenderer | null
   try {
     renderer = await loadPageRenderer(app, app.config.STATIC_DIR)
@@ -138,9 +142,9 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   // (the gated copy holds the gate's markup and its form names the URL as asked). Nothing else of the
   // request goes in: the render is anonymous (its API calls carry no cookie nor token), so a
   // signed-in visitor gets the very page a signed-out one gets and the app then shows what is theirs.
-  const live = app.cachesLive
-  const renders = new GenerationCache<RenderedPage>(adsGeneration, live)
-  const answers = new GenerationCache<SentPage>(adsGeneration, live)
+  // both made once per app (plugins/caches.ts), voided as the ads change
+  const { renders, answers } = app.caches.pages
+  const ads = app.caches.generations.of('ads')
 
   const servePage = (shell: keyof typeof shells) => async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.raw.url ?? request.url, 'http://page')
@@ -161,7 +165,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     }
 
     const renderKey = `${language}\n${pageUrl}`
-    const generation = adsGeneration()
+    const generation = ads.current()
     let page: RenderedPage
     try {
       page = await withinTimeout(
@@ -184,6 +188,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
       body,
       status: head?.status ?? 200,
       noindex: head?.noindex === true,
+      gated,
       scriptSources: inlineScriptSources(page.scripts),
     }
     answers.set(answerKey, sent, generation, body.length, page.staleAt)
@@ -230,6 +235,14 @@ function registerHome(app: FastifyInstance, root: string): void {
       body = encode(home, encoding)
       encoded.set(key, body)
     }
-    return sendHtml(reply, await body, encoding, 200)
+    return sendHtml(reply, await body, encoding, 200, gated)
   })
+}
+
+/** The rules the pages' `Speculation-Rules` header names (src/domain/speculation-rules.ts). */
+function registerSpeculationRules(app: FastifyInstance): void {
+  const rules = JSON.stringify(AD_PAGE_PREFETCH_RULES)
+  app.get(SPECULATION_RULES_PATH, { schema: { hide: true } }, (_request, reply) =>
+    reply.type(SPECULATION_RULES_TYPE).header('cache-control', 'public, max-age=3600').send(rules),
+  )
 }
