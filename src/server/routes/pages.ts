@@ -16,7 +16,12 @@ import { appendVary } from '#server/plugins/security.ts'
 import { adultConfirmed } from '#server/services/pages/adult-gate.ts'
 import { isCrawler } from '#server/services/pages/crawlers.ts'
 import type { GenerationCache, SentPage } from '#server/services/pages/page-cache.ts'
-import { composePageHtml, withHomeHead } from '#server/services/pages/page-html.ts'
+import {
+  composePageHtml,
+  inlineScriptSources,
+  withHomeHead,
+  withScriptSources,
+} from '#server/services/pages/page-html.ts'
 import { pageLanguage } from '#server/services/pages/page-language.ts'
 import { loadPageRenderer, type PageRenderer } from '#server/services/pages/page-renderer.ts'
 
@@ -68,6 +73,9 @@ function sendHtml(
 
 function sendPage(reply: FastifyReply, page: SentPage, encoding: ContentEncoding) {
   if (page.noindex) reply.header('x-robots-tag', 'noindex')
+  const policy = reply.getHeader('content-security-policy')
+  if (typeof policy === 'string')
+    reply.header('content-security-policy', withScriptSources(policy, page.scriptSources))
   return sendHtml(reply, page.body, encoding, page.status, page.gated)
 }
 
@@ -81,7 +89,7 @@ function keepWhole(reply: FastifyReply, answers: GenerationCache<SentPage>, key:
 }
 
 function sizeOf(page: RenderedPage): { bytes: number; staleAt?: number | null } {
-  return { bytes: page.html.length + page.state.length + page.preloads.length, staleAt: page.staleAt }
+  return { bytes: page.html.length + page.scripts.length + page.preloads.length, staleAt: page.staleAt }
 }
 
 /** A page made for this request: compressed for it (@fastify/static's precompressed files cannot help). */
@@ -176,7 +184,13 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     }
     const html = composePageHtml(shells[shell], page, { publicUrl: app.config.PUBLIC_URL, language })
     const body = await encode(withGate(app, request, html, language, askedUrl), encoding)
-    const sent: SentPage = { body, status: head?.status ?? 200, noindex: head?.noindex === true, gated }
+    const sent: SentPage = {
+      body,
+      status: head?.status ?? 200,
+      noindex: head?.noindex === true,
+      gated,
+      scriptSources: inlineScriptSources(page.scripts),
+    }
     answers.set(answerKey, sent, generation, body.length, page.staleAt)
     keepWhole(reply, answers, answerKey, sent)
     return sendPage(reply, sent, encoding)

@@ -106,6 +106,8 @@ export interface SentPage {
   noindex: boolean
   /** the 18+ gate is in it */
   gated: boolean
+  /** the hashes that let its inline scripts (the router's `$_TSR`) run under the CSP */
+  scriptSources: string[]
 }
 
 /**
