@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cryptoCharges, webhookDeliveries } from '#server/db/schema/payments.ts'
-import { SANDBOX_SIMULATE_DISABLED_DETAIL } from '#server/routes/payments.ts'
+import { refusal } from '#server/errors.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
 import { signBody } from '#server/services/payments/signature.ts'
 import { member } from '#tests/support/ads.ts'
@@ -247,7 +247,7 @@ describe('sandbox in production', () => {
       payload: '',
     })
     expect(res.statusCode).toBe(403)
-    expect(res.json()).toEqual({ detail: SANDBOX_SIMULATE_DISABLED_DETAIL })
+    expect(res.json()).toEqual(refusal('payment.simulate_disabled'))
     expect((await provider.getInvoice(invoiceId))?.status).toBe('NEW')
   })
 

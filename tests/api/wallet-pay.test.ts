@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
-import { FEE_NEEDS_AD_DETAIL } from '#domain/fees.ts'
 import { walletTransactions } from '#server/db/schema/wallet.ts'
+import { refusal } from '#server/errors.ts'
 import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { adRow, createAd, liveAd, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
@@ -79,11 +78,11 @@ describe('POST /api/wallet/pay', () => {
     await fund(api.t, m.id, 500)
     const none = await pay(api.t, m, { type: 'post' })
     expect(none.statusCode).toBe(400)
-    expect(none.json()).toEqual({ detail: FEE_NEEDS_AD_DETAIL })
+    expect(none.json()).toEqual(refusal('ad.fee_needs_ad'))
     // the id an old app version gave an ad it kept only on the device
     const own = await pay(api.t, m, { type: 'bump', listingId: 'own-6b0f7e0e-5a43-4d55-9a57-0d1d5d5d1e11' })
     expect(own.statusCode).toBe(404)
-    expect(own.json()).toEqual({ detail: AD_NOT_FOUND_DETAIL })
+    expect(own.json()).toEqual(refusal('ad.not_found'))
     const other = await member(api.t)
     const theirs = await pay(api.t, m, { type: 'post', listingId: await createAd(api.t, other) })
     expect(theirs.statusCode).toBe(404)
