@@ -1,4 +1,13 @@
-import { type CodedError, coded, type ErrorCode, type ParamsArg, wordError } from '#domain/api/error-codes.ts'
+import {
+  type CodedError,
+  type CodedIssue,
+  coded,
+  type ErrorCode,
+  type ErrorWords,
+  type ParamsArg,
+  wordError,
+  wordIssues,
+} from '#domain/api/error-codes.ts'
 import { errorWordsEn } from '#domain/api/error-words-en.ts'
 import { errorWordsFr } from '#domain/api/error-words-fr.ts'
 import type { Language } from '#domain/languages.ts'
@@ -39,9 +48,18 @@ function isOptions(value: unknown): value is { cause?: unknown } {
   return typeof value === 'object' && value !== null && 'cause' in value
 }
 
+function catalog(language: Language): ErrorWords {
+  return language === 'fr' ? errorWordsFr : errorWordsEn
+}
+
 /** The words of a coded error in a language: the `detail` (or 2xx `message`) the API sends. */
 export function errorText(language: Language, error: CodedError): string {
-  return wordError(language === 'fr' ? errorWordsFr : errorWordsEn, error)
+  return wordError(catalog(language), error)
+}
+
+/** The detail of a refused payload in a language: each field and what is wrong with it. */
+export function issuesText(language: Language, issues: readonly CodedIssue[]): string {
+  return wordIssues(catalog(language), issues)
 }
 
 /** A refusal a route sends itself: `{ detail, code, params? }`, worded again in the request's language on the way out. */

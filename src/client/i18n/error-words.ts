@@ -2,7 +2,7 @@
 // error-words-fr.ts), the ones the server words its `detail` from. Each language's catalog is fetched
 // the first time an answer is refused in it, so neither weighs on the first load, and French loads
 // only with French (docs/decisions/037-error-codes.md).
-import { type ErrorWords, isErrorCode, wordError } from '#domain/api/error-codes.ts'
+import { type ErrorWords, isErrorCode, wordError, wordIssues } from '#domain/api/error-codes.ts'
 import type { Language } from '#domain/languages.ts'
 
 const catalogs: Record<Language, () => Promise<ErrorWords>> = {
@@ -39,13 +39,12 @@ export function errorWords(body: unknown, lang: Language): string | undefined {
   const { code, params, issues } = body as Record<string, unknown>
   if (!isErrorCode(code)) return undefined
   if (Array.isArray(issues) && issues.length > 0) {
-    const parts = issues.map((issue: unknown) => {
+    const coded = issues.map((issue: unknown) => {
       const { field, code: issueCode, params: issueParams } = (issue ?? {}) as Record<string, unknown>
       if (typeof field !== 'string' || !isErrorCode(issueCode)) return undefined
-      return `${field}: ${wordError(words, { code: issueCode, params: paramsOf(issueParams) })}`
+      return { field, code: issueCode, params: paramsOf(issueParams) }
     })
-    if (parts.every((part) => part !== undefined)) return [...new Set(parts)].join('; ')
-    return undefined
+    return coded.every((issue) => issue !== undefined) ? wordIssues(words, coded) : undefined
   }
   return wordError(words, { code, params: paramsOf(params) })
 }

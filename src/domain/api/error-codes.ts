@@ -230,10 +230,19 @@ export function readSays(message: string): CodedError | undefined {
   }
 }
 
-/** A catalog of words: a template per code (`{name}` for a parameter) and a name per field. */
+/**
+ * A catalog of words: a template per code (`{name}` for a parameter), a name per field, and how one
+ * refused field of a payload reads (`{field}` and `{words}`).
+ */
 export interface ErrorWords {
   codes: Readonly<Record<ErrorCode, string>>
   fields: Readonly<Record<ErrorField, string>>
+  issue: string
+}
+
+/** One refused field of a payload: where (the path, dotted), and the code of what is wrong. */
+export interface CodedIssue extends CodedError {
+  field: string
 }
 
 /** The words of `code` in a catalog, its parameters filled in (a field parameter by its name there). */
@@ -245,4 +254,12 @@ export function wordError(words: ErrorWords, error: CodedError): string {
     if (kinds[name] === 'field') return words.fields[value as ErrorField] ?? String(value)
     return String(value)
   })
+}
+
+/** A refused payload's words: each field and what is wrong with it ("email: Enter a valid email; …"). */
+export function wordIssues(words: ErrorWords, issues: readonly CodedIssue[]): string {
+  const parts = issues.map((issue) =>
+    words.issue.replace('{field}', issue.field).replace('{words}', wordError(words, issue)),
+  )
+  return [...new Set(parts)].join('; ')
 }

@@ -153,6 +153,7 @@ export const errorWordsEn: ErrorWords = {
     'auth.password_reset': 'Your password has been reset. You can now sign in.',
     'auth.password_changed': 'Your password has been changed. Your other devices have been signed out.',
   },
+  issue: '{field}: {words}',
   fields: {
     phone: 'Phone',
     website: 'Website',

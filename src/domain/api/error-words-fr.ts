@@ -170,6 +170,7 @@ export const errorWordsFr: ErrorWords = {
     'auth.password_reset': 'Votre mot de passe a été réinitialisé. Vous pouvez maintenant vous connecter.',
     'auth.password_changed': 'Votre mot de passe a été changé. Vos autres appareils ont été déconnectés.',
   },
+  issue: '{field} : {words}',
   fields: {
     phone: 'Téléphone',
     website: 'Site Web',

@@ -1,19 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { type CodedError, coded, isErrorCode, readSays } from '#domain/api/error-codes.ts'
+import { type CodedError, type CodedIssue, coded, isErrorCode, readSays } from '#domain/api/error-codes.ts'
 import type { Language } from '#domain/languages.ts'
-import { ApiError, errorText } from '#server/errors.ts'
+import { ApiError, errorText, issuesText } from '#server/errors.ts'
 import { type OutageLog, outageOf, RETRY_AFTER_SECONDS } from '#server/outages.ts'
-
-/** One refused field of a validation answer: where, and the code of what is wrong. */
-interface Issue extends CodedError {
-  field: string
-}
 
 interface Described {
   status: number
   error: CodedError
-  issues?: Issue[]
+  issues?: CodedIssue[]
 }
 
 interface ValidationIssue {
@@ -30,7 +25,7 @@ function issueCode(issue: ValidationIssue): CodedError {
 
 function describeValidation(error: FastifyError & { validation: ValidationIssue[] }): {
   error: CodedError
-  issues: Issue[]
+  issues: CodedIssue[]
 } {
   const context = error.validationContext ?? 'body'
   const issues = error.validation.map((issue) => ({
@@ -58,10 +53,6 @@ export function describeError(error: unknown): Described {
   return { status, error: coded('request.refused', { reason }) }
 }
 
-function wordIssues(language: Language, issues: readonly Issue[]): string {
-  return [...new Set(issues.map((issue) => `${issue.field}: ${errorText(language, issue)}`))].join('; ')
-}
-
 /**
  * The body of every refusal: `detail` in the request's language, the `code` and its `params`, and for
  * a validation answer each refused field's issue. The detail of a validation answer names each field
@@ -70,15 +61,15 @@ function wordIssues(language: Language, issues: readonly Issue[]): string {
 export function errorBody(language: Language, described: Omit<Described, 'status'>) {
   const { error, issues } = described
   return {
-    detail: issues === undefined ? errorText(language, error) : wordIssues(language, issues),
+    detail: issues === undefined ? errorText(language, error) : issuesText(language, issues),
     code: error.code,
     ...(error.params === undefined ? {} : { params: error.params }),
     ...(issues === undefined ? {} : { issues }),
   }
 }
 
-function isIssue(value: unknown): value is Issue {
-  const issue = value as Partial<Issue> | null
+function isIssue(value: unknown): value is CodedIssue {
+  const issue = value as Partial<CodedIssue> | null
   return (
     typeof issue === 'object' && issue !== null && typeof issue.field === 'string' && isErrorCode(issue.code)
   )
@@ -100,7 +91,7 @@ export function wordAnswer(language: Language, payload: Record<string, unknown>)
   if (typeof payload.detail === 'string') {
     worded.detail =
       Array.isArray(issues) && issues.every(isIssue)
-        ? wordIssues(language, issues)
+        ? issuesText(language, issues)
         : errorText(language, error)
   }
   if (typeof payload.message === 'string') worded.message = errorText(language, error)
