@@ -69,7 +69,7 @@ describe('paying from the wallet', () => {
     const id = await createAd(t, owner)
     const theirs = await payFee(t, payer, 'post', id)
     expect(theirs.statusCode).toBe(404)
-    expect(theirs.json()).toEqual({ detail: 'Ad not found' })
+    expect(theirs.json()).toEqual({ detail: 'Ad not found', code: 'ad.not_found' })
     expect(await balance(payer.id)).toBe(500)
     expect((await adRow(t, id))?.status).toBe('pending_payment')
 
@@ -241,7 +241,7 @@ describe('paying by crypto', () => {
     const row = await settle(created.json().charge_id)
     await t.app.inject({ method: 'DELETE', url: `/api/ads/${id}`, headers: owner.auth })
     const effect = await t.db.transaction((tx) => applyChargeEffect(tx, { ...row, chargeType: 'post' }))
-    expect(effect).toEqual({ applied: false, reason: 'This ad was removed and cannot be paid for' })
+    expect(effect).toEqual({ applied: false, reason: 'ad.removed_unpayable' })
     const fees = await t.db.select().from(walletTransactions).where(eq(walletTransactions.chargeId, row.id))
     expect(fees).toHaveLength(0)
     expect((await adRow(t, id))?.status).toBe('removed')

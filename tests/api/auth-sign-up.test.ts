@@ -19,7 +19,11 @@ describe('register', () => {
   it('creates the account with a lower-cased email, mails a verification link and starts no session', async () => {
     const res = await post('/register', { email: '  Ada@Example.COM ', password: 'maple-pw-1' })
     expect(res.statusCode).toBe(201)
-    expect(res.json()).toEqual({ message: expect.any(String), email: 'ada@example.com' })
+    expect(res.json()).toEqual({
+      message: expect.any(String),
+      code: 'auth.registered',
+      email: 'ada@example.com',
+    })
     expect(res.json()).not.toHaveProperty('token')
 
     const [user] = await auth.t.db.select().from(users)

@@ -38,7 +38,10 @@ describe('the API language', () => {
     const body = { email: 'nobody@example.com', password: 'wrong-password-1' }
     const french = await post('/login', body, FRENCH)
     expect(french.statusCode).toBe(401)
-    expect(french.json()).toEqual({ detail: 'Courriel ou mot de passe incorrect' })
+    expect(french.json()).toEqual({
+      detail: 'Courriel ou mot de passe incorrect',
+      code: 'auth.invalid_credentials',
+    })
     expect(french.headers.vary).toContain('Accept-Language')
 
     const english = await post('/login', body)

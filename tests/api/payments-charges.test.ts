@@ -99,7 +99,7 @@ describe('POST /api/payments/crypto/charge', () => {
     expect(ok.json().amount_cad).toBe(7.5)
     const low = await createCharge(api.t, m, { amount: 4, description: 'Top-up', chargeType: 'topup' })
     expect(low.statusCode).toBe(400)
-    expect(low.json()).toEqual({ detail: 'Minimum load is $5' })
+    expect(low.json()).toEqual({ detail: 'Minimum load is $5', code: 'wallet.min_topup' })
     expect((await createCharge(api.t, m, { chargeType: 'topup' })).statusCode).toBe(400)
   })
 
@@ -205,13 +205,13 @@ describe('GET /api/payments/crypto/charge/{id}/status', () => {
   it("answers 404 'Charge not found' for an unknown id", async () => {
     const res = await chargeStatus(api.t, 'ch_doesnotexist')
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Charge not found' })
+    expect(res.json()).toEqual({ detail: 'Charge not found', code: 'payment.charge_not_found' })
   })
 
   it('answers 404 for an id with a NUL character (PostgreSQL text cannot hold one)', async () => {
     const res = await chargeStatus(api.t, 'ch_%00')
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Charge not found' })
+    expect(res.json()).toEqual({ detail: 'Charge not found', code: 'payment.charge_not_found' })
   })
 
   it('reports COMPLETED once paid and records a crypto-paid post fee without touching the balance', async () => {

@@ -67,7 +67,7 @@ describe('POST /api/wallet/pay', () => {
     await fund(api.t, m.id, 150)
     const res = await pay(api.t, m, { type: 'post', listingId: await createAd(api.t, m) })
     expect(res.statusCode).toBe(402)
-    expect(res.json()).toEqual({ detail: 'Insufficient balance' })
+    expect(res.json()).toEqual({ detail: 'Insufficient balance', code: 'wallet.insufficient_balance' })
     expect(await balanceCents(api.t, m.id)).toBe(150)
     const rows = await api.t.db.select().from(walletTransactions).where(eq(walletTransactions.userId, m.id))
     expect(rows).toHaveLength(1)
@@ -95,7 +95,10 @@ describe('POST /api/wallet/pay', () => {
     await fund(api.t, m.id, 500)
     const res = await pay(api.t, m, { type: 'post', listingId: 'ad\u00001' })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'listingId: Text must not contain NUL characters' })
+    expect(res.json()).toMatchObject({
+      detail: 'listingId: Text must not contain NUL characters',
+      code: 'request.invalid',
+    })
     expect(await balanceCents(api.t, m.id)).toBe(500)
   })
 
@@ -138,7 +141,7 @@ describe('POST /api/wallet/pay', () => {
       const second = await pay(api.t, m, { type: 'post', listingId }, 'k-402')
       expect(first.statusCode).toBe(402)
       expect(second.statusCode).toBe(402)
-      expect(second.json()).toEqual({ detail: 'Insufficient balance' })
+      expect(second.json()).toEqual({ detail: 'Insufficient balance', code: 'wallet.insufficient_balance' })
       expect(await balanceCents(api.t, m.id)).toBe(500)
       // the 402 undid nothing it should keep: the ad still waits for its fee
       expect((await adRow(api.t, listingId))?.status).toBe('pending_payment')
