@@ -20,6 +20,8 @@ function describePlan(plan: Plan, res: LightMyRequestResponse): string {
 // a large answer (a refusal naming many fields, with their codes) comes compressed when the plan accepts it
 function textOf(res: LightMyRequestResponse): string {
   const encoding = String(res.headers['content-encoding'] ?? '')
+  // a HEAD or a 304 says its encoding with no body
+  if (res.rawPayload.length === 0) return ''
   if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString()
   if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString()
   return res.body
