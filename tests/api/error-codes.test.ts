@@ -3,7 +3,6 @@
 // of routes, asked in Canadian French.
 import type { InjectOptions } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { AdActionPaths } from '#domain/ad-actions.ts'
 import { AdminPaths } from '#domain/api/admin.ts'
 import { AdsPaths } from '#domain/api/ads-paths.ts'
 import type { ErrorCode } from '#domain/api/error-codes.ts'
@@ -75,7 +74,7 @@ describe('error codes in French', () => {
     })
   })
 
-  it('on the ads, reports and page-form routes', async () => {
+  it('on the ads and reports routes', async () => {
     const missing = await ask({ method: 'GET', url: `/api${AdsPaths.ad('zzzzzzzzzzzz')}` })
     expectFrench(missing, 404, 'ad.not_found')
     const m = await member(api.t)
@@ -88,13 +87,6 @@ describe('error codes in French', () => {
     expect(appeal.statusCode).toBe(400)
     expect(appeal.json().issues).toEqual([{ field: 'note', code: 'report.appeal_note_required' }])
     expect(appeal.json().detail).toBe('note : Écrivez une note pour la personne qui révisera l’annonce')
-    const crossSite = await ask({
-      method: 'POST',
-      url: AdActionPaths.report('zzzzzzzzzzzz'),
-      headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'reason=other',
-    })
-    expectFrench(crossSite, 403, 'page.cross_site_form')
   })
 
   it('on the media, wallet and payments routes, with the parameters a code declares', async () => {
