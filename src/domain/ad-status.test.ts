@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canApply, effectiveStatus, postFeeAction, unpayableDetail } from './ad-status.ts'
+import { canApply, effectiveStatus, postFeeAction, unpayableCode } from './ad-status.ts'
 
 const now = new Date('2026-11-23T12:00:00Z')
 
@@ -28,7 +28,7 @@ describe('the ad status machine', () => {
   })
 
   it('tells the payer why an ad cannot be paid for', () => {
-    expect(unpayableDetail('post', 'live')).toMatch(/already live/)
-    expect(unpayableDetail('bump', 'removed')).toMatch(/removed/)
+    expect(unpayableCode('post', 'live')).toBe('ad.already_paid')
+    expect(unpayableCode('bump', 'removed')).toBe('ad.removed_unpayable')
   })
 })

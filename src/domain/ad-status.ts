@@ -50,20 +50,18 @@ export function postFeeAction(status: AdStatus): 'publish' | 'renew' | null {
   return null
 }
 
-/** Why a payment for an ad in this status is refused, in words the payer reads. */
-export function unpayableDetail(type: 'post' | 'bump', status: AdStatus): string {
+/** Why a payment for an ad in this status is refused: the error code (src/domain/api/error-codes.ts). */
+export function unpayableCode(type: 'post' | 'bump', status: AdStatus) {
   switch (status) {
     case 'live':
-      return type === 'post'
-        ? 'This ad is already live: its posting fee was paid'
-        : 'This ad cannot be bumped right now'
+      return type === 'post' ? 'ad.already_paid' : 'ad.not_bumpable'
     case 'pending_payment':
-      return 'This ad is not live yet: pay its posting fee before bumping it'
+      return 'ad.bump_needs_payment'
     case 'expired':
-      return 'This ad has expired: renew it (posting fee) before bumping it'
+      return 'ad.bump_needs_renewal'
     case 'held':
-      return 'This ad is under review and cannot be paid for until the review ends'
+      return 'ad.held_unpayable'
     case 'removed':
-      return 'This ad was removed and cannot be paid for'
+      return 'ad.removed_unpayable'
   }
 }

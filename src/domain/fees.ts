@@ -10,9 +10,6 @@ export type FeeType = keyof typeof FEES_CENTS
 
 export type ChargeKind = FeeType | 'topup'
 
-/** A posting or bump fee is refused unless it names the ad it pays for (docs/decisions/010-ads-on-the-server.md). */
-export const FEE_NEEDS_AD_DETAIL = 'A posting or bump fee must name the ad it pays for (listingId)'
-
 /**
  * The amount a charge is for. Post and bump are priced here, never by the client; a top-up is what
  * the user asked for, or null when that is below the minimum load.

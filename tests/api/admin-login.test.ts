@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ADMIN_INVALID_CREDENTIALS_DETAIL } from '#domain/api/admin.ts'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import { adminSessions } from '#server/db/schema/sessions.ts'
+import { refusal } from '#server/errors.ts'
 import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { resolveAdminCredentials } from '#server/services/admin/credentials.ts'
 import { ADMIN, setupAdminApp } from '#tests/support/admin-app.ts'
@@ -33,7 +33,7 @@ describe('admin login', () => {
   ])('refuses %s with one generic 401', async (_label, body) => {
     const res = await adminLogin(body)
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ detail: ADMIN_INVALID_CREDENTIALS_DETAIL })
+    expect(res.json()).toEqual(refusal('auth.admin_invalid_credentials'))
   })
 
   it(`answers 429 after ${RATE_LIMITS.admin.login.max} attempts a minute from one address`, async () => {

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
-import { FEE_NEEDS_AD_DETAIL } from '#domain/fees.ts'
 import { adEvents } from '#server/db/schema/ads.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
 import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
+import { refusal } from '#server/errors.ts'
 import { applyChargeEffect } from '#server/services/payments/charge-effects.ts'
 import { fulfilCharge } from '#server/services/payments/fulfilment.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
@@ -70,7 +69,7 @@ describe('paying from the wallet', () => {
     const id = await createAd(t, owner)
     const theirs = await payFee(t, payer, 'post', id)
     expect(theirs.statusCode).toBe(404)
-    expect(theirs.json()).toEqual({ detail: 'Ad not found' })
+    expect(theirs.json()).toEqual({ detail: 'Ad not found', code: 'ad.not_found' })
     expect(await balance(payer.id)).toBe(500)
     expect((await adRow(t, id))?.status).toBe('pending_payment')
 
@@ -125,7 +124,7 @@ describe('paying from the wallet', () => {
     const owner = await member(t, { cents: 500 })
     const own = await payFee(t, owner, 'post', 'own-6b0f7e0e-5a43-4d55-9a57-0d1d5d5d1e11')
     expect(own.statusCode).toBe(404)
-    expect(own.json()).toEqual({ detail: AD_NOT_FOUND_DETAIL })
+    expect(own.json()).toEqual(refusal('ad.not_found'))
     const none = await t.app.inject({
       method: 'POST',
       url: '/api/wallet/pay',
@@ -133,7 +132,7 @@ describe('paying from the wallet', () => {
       payload: { type: 'bump' },
     })
     expect(none.statusCode).toBe(400)
-    expect(none.json()).toEqual({ detail: FEE_NEEDS_AD_DETAIL })
+    expect(none.json()).toEqual(refusal('ad.fee_needs_ad'))
     expect(await balance(owner.id)).toBe(500)
     expect(await t.db.select().from(walletTransactions).where(eq(walletTransactions.type, 'post'))).toEqual(
       [],
@@ -213,8 +212,8 @@ describe('paying by crypto', () => {
   it('credits a settled fee charge made before fees had to name an ad to the wallet, since it buys nothing', async () => {
     const owner = await member(t)
     for (const [id, listingId, reason] of [
-      ['ch_legacy_own', 'own-6b0f7e0e-5a43-4d55-9a57-0d1d5d5d1e11', AD_NOT_FOUND_DETAIL],
-      ['ch_legacy_none', null, FEE_NEEDS_AD_DETAIL],
+      ['ch_legacy_own', 'own-6b0f7e0e-5a43-4d55-9a57-0d1d5d5d1e11', refusal('ad.not_found').detail],
+      ['ch_legacy_none', null, refusal('ad.fee_needs_ad').detail],
     ] as const) {
       await t.db.insert(cryptoCharges).values({
         id,
@@ -242,7 +241,7 @@ describe('paying by crypto', () => {
     const row = await settle(created.json().charge_id)
     await t.app.inject({ method: 'DELETE', url: `/api/ads/${id}`, headers: owner.auth })
     const effect = await t.db.transaction((tx) => applyChargeEffect(tx, { ...row, chargeType: 'post' }))
-    expect(effect).toEqual({ applied: false, reason: 'This ad was removed and cannot be paid for' })
+    expect(effect).toEqual({ applied: false, reason: 'ad.removed_unpayable' })
     const fees = await t.db.select().from(walletTransactions).where(eq(walletTransactions.chargeId, row.id))
     expect(fees).toHaveLength(0)
     expect((await adRow(t, id))?.status).toBe('removed')

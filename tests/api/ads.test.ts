@@ -156,7 +156,7 @@ describe('editing and removing', () => {
       payload: { title: 'Mine now' },
     })
     expect(patch.statusCode).toBe(404)
-    expect(patch.json()).toEqual({ detail: 'Ad not found' })
+    expect(patch.json()).toEqual({ detail: 'Ad not found', code: 'ad.not_found' })
     const del = await t.app.inject({ method: 'DELETE', url: `/api/ads/${id}`, headers: other.auth })
     expect(del.statusCode).toBe(404)
     expect((await adRow(t, id))?.title).toBe('Vintage silk robe')

@@ -140,7 +140,7 @@ describe.each(ROUTES)('$method $pattern ($role)', (route) => {
   it.each(CASES)('refuses %s with 401 and a detail', async (_label, prepare) => {
     const res = await send(route, await prepare(route))
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ detail: expect.any(String) })
+    expect(res.json()).toMatchObject({ detail: expect.any(String), code: expect.any(String) })
   })
 
   it('lets a valid token of the right role through the guard', async () => {

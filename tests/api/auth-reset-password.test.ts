@@ -64,7 +64,7 @@ describe('forgot-password and reset-password', () => {
 
     const res = await post('/reset-password', { token, new_password: 'new-secret' })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ message: expect.any(String) })
+    expect(res.json()).toEqual({ message: expect.any(String), code: 'auth.password_reset' })
 
     expect((await post('/logout', undefined, oldSession)).statusCode).toBe(401)
     expect((await post('/login', { email: 'reset@example.com', password: 'old-secret' })).statusCode).toBe(

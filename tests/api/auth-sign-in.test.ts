@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { EMAIL_NOT_VERIFIED, INVALID_CREDENTIALS_DETAIL } from '#domain/api/auth.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
+import { refusal } from '#server/errors.ts'
 import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { PUBLIC_URL, setupAuthApp, tokenOf } from '#tests/support/auth-app.ts'
 
@@ -15,7 +15,7 @@ describe('login and logout', () => {
     await post('/register', { email: 'new@example.com', password: 'maple-pw-1' })
     const res = await post('/login', { email: 'new@example.com', password: 'maple-pw-1' })
     expect(res.statusCode).toBe(403)
-    expect(res.json().detail).toContain(EMAIL_NOT_VERIFIED)
+    expect(res.json()).toEqual(refusal('auth.email_not_verified'))
     expect(await auth.t.db.select().from(sessions)).toHaveLength(0)
   })
 
@@ -25,7 +25,7 @@ describe('login and logout', () => {
     const unknown = await post('/login', { email: 'nobody@example.com', password: 'maple-pw-1' })
     expect(wrong.statusCode).toBe(401)
     expect(unknown.statusCode).toBe(401)
-    expect(wrong.json()).toEqual({ detail: INVALID_CREDENTIALS_DETAIL })
+    expect(wrong.json()).toEqual(refusal('auth.invalid_credentials'))
     expect(unknown.json()).toEqual(wrong.json())
   })
 
@@ -50,7 +50,7 @@ describe('login and logout', () => {
     await post('/register', { email: 'pending@example.com', password: 'maple-pw-1' })
     const res = await post('/login', { email: 'pending@example.com', password: 'not-it-at-all' })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ detail: INVALID_CREDENTIALS_DETAIL })
+    expect(res.json()).toEqual(refusal('auth.invalid_credentials'))
   })
 
   it('runs the whole journey: register, follow the mailed link, sign in, sign out, token refused', async () => {
@@ -106,7 +106,10 @@ describe('login and logout', () => {
     }
     const limited = await post('/login', { email: 'target@example.com', password: 'guess-last' })
     expect(limited.statusCode).toBe(429)
-    expect(limited.json()).toEqual({ detail: expect.stringMatching(/Too many requests/) })
+    expect(limited.json()).toMatchObject({
+      detail: expect.stringMatching(/Too many requests/),
+      code: expect.any(String),
+    })
     expect(limited.headers['retry-after']).toBeDefined()
     // another address from the same client is not locked out
     expect((await post('/login', { email: 'other@example.com', password: 'maple-pw-1' })).statusCode).toBe(
@@ -159,7 +162,8 @@ describe('hostile input', () => {
           headers: { 'content-type': 'application/json' },
         })
         expect(res.statusCode).toBeLessThan(500)
-        if (res.statusCode >= 400) expect(res.json()).toEqual({ detail: expect.any(String) })
+        if (res.statusCode >= 400)
+          expect(res.json()).toMatchObject({ detail: expect.any(String), code: expect.any(String) })
       }),
       { numRuns: 150 },
     )

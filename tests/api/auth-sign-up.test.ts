@@ -4,8 +4,8 @@ import { MAX_PASSWORD_LENGTH } from '#domain/constants.ts'
 import { buildApp } from '#server/app.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 import { accountTokens, users } from '#server/db/schema/users.ts'
+import { saying } from '#server/errors.ts'
 import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
-import { REGISTER_MESSAGE } from '#server/services/accounts/accounts.ts'
 import { readOutbox } from '#server/services/mail/outbox.ts'
 import { OUTBOX_ADMIN, rowsOf, setupAuthApp, tokenOf } from '#tests/support/auth-app.ts'
 
@@ -19,7 +19,11 @@ describe('register', () => {
   it('creates the account with a lower-cased email, mails a verification link and starts no session', async () => {
     const res = await post('/register', { email: '  Ada@Example.COM ', password: 'maple-pw-1' })
     expect(res.statusCode).toBe(201)
-    expect(res.json()).toEqual({ message: expect.any(String), email: 'ada@example.com' })
+    expect(res.json()).toEqual({
+      message: expect.any(String),
+      code: 'auth.registered',
+      email: 'ada@example.com',
+    })
     expect(res.json()).not.toHaveProperty('token')
 
     const [user] = await auth.t.db.select().from(users)
@@ -209,7 +213,7 @@ describe('mail over SMTP', () => {
         remoteAddress: auth.ip,
       })
       expect(reg.statusCode).toBe(201)
-      expect(reg.json().message).toBe(REGISTER_MESSAGE)
+      expect(reg.json().message).toBe(saying('auth.registered').message)
       const forgot = await smtpApp.inject({
         method: 'POST',
         url: '/api/auth/forgot-password',

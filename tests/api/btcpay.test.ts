@@ -144,7 +144,7 @@ describe('BTCPay webhooks', () => {
     const forged = btcpay.fake.webhook(invoiceId, 'InvoiceSettled', { secret: 'not-the-secret' })
     const res = await deliver(forged)
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ detail: 'Invalid webhook signature' })
+    expect(res.json()).toEqual({ detail: 'Invalid webhook signature', code: 'payment.webhook_signature' })
     const good = btcpay.fake.webhook(invoiceId, 'InvoiceSettled')
     const tampered = await deliver({
       body: good.body.replace('InvoiceSettled', 'InvoiceSettlex'),

@@ -117,6 +117,6 @@ describe('compressed API answers', () => {
     const missing = await rawGet('/api/nowhere', { 'accept-encoding': 'br, gzip' })
     expect(missing.status).toBe(404)
     expect(missing.headers['content-encoding']).toBeUndefined()
-    expect(JSON.parse(missing.body.toString())).toEqual({ detail: 'Not found' })
+    expect(JSON.parse(missing.body.toString())).toEqual({ detail: 'Not found', code: 'request.not_found' })
   })
 })

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { UNAVAILABLE_DETAIL } from '#server/errors.ts'
+import { refusal } from '#server/errors.ts'
 import { RETRY_AFTER_SECONDS } from '#server/outages.ts'
 import { setupTestApp, testDbKind } from '#tests/support/api-app.ts'
 import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts'
@@ -105,7 +105,7 @@ describe.runIf(onPostgres)('PostgreSQL outages', () => {
   function expectUnavailable(res: Awaited<ReturnType<typeof listAds>>) {
     expect(res.statusCode).toBe(503)
     expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS))
-    expect(res.json()).toEqual({ detail: UNAVAILABLE_DETAIL })
+    expect(res.json()).toEqual(refusal('request.unavailable'))
   }
 
   function outageLines() {

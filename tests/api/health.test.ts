@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { UNAVAILABLE_DETAIL } from '#server/errors.ts'
+import { refusal } from '#server/errors.ts'
 import { RETRY_AFTER_SECONDS } from '#server/outages.ts'
 import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { createTestApp, setupTestApp, type TestApp } from '#tests/support/api-app.ts'
@@ -141,7 +141,7 @@ describe('a request with no answer', () => {
     const res = await get('/api/test/never')
     expect(res.statusCode).toBe(503)
     expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS))
-    expect(res.json()).toEqual({ detail: UNAVAILABLE_DETAIL })
+    expect(res.json()).toEqual(refusal('request.unavailable'))
   })
 })
 

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { INVALID_CREDENTIALS_DETAIL } from '#domain/api/auth.ts'
 import { users } from '#server/db/schema/users.ts'
-import { REGISTER_MESSAGE } from '#server/services/accounts/accounts.ts'
+import { refusal, saying } from '#server/errors.ts'
 import { readOutbox } from '#server/services/mail/outbox.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
@@ -39,13 +38,16 @@ describe('the API language', () => {
     const body = { email: 'nobody@example.com', password: 'wrong-password-1' }
     const french = await post('/login', body, FRENCH)
     expect(french.statusCode).toBe(401)
-    expect(french.json()).toEqual({ detail: 'Courriel ou mot de passe incorrect' })
+    expect(french.json()).toEqual({
+      detail: 'Courriel ou mot de passe incorrect',
+      code: 'auth.invalid_credentials',
+    })
     expect(french.headers.vary).toContain('Accept-Language')
 
     const english = await post('/login', body)
-    expect(english.json()).toEqual({ detail: INVALID_CREDENTIALS_DETAIL })
+    expect(english.json()).toEqual(refusal('auth.invalid_credentials'))
     const german = await post('/login', body, { 'accept-language': 'de-DE' })
-    expect(german.json()).toEqual({ detail: INVALID_CREDENTIALS_DETAIL })
+    expect(german.json()).toEqual(refusal('auth.invalid_credentials'))
   })
 
   it('translates each part of a validation answer and keeps the field names', async () => {
@@ -59,7 +61,7 @@ describe('the API language', () => {
     expect(french.statusCode).toBe(201)
     expect(french.json().message).toBe('Compte créé. Le lien de vérification vous a été envoyé par courriel.')
     const english = await post('/register', { email: 'bob@example.com', password: 'maple-pw-1' })
-    expect(english.json().message).toBe(REGISTER_MESSAGE)
+    expect(english.json().message).toBe(saying('auth.registered').message)
   })
 
   it('never fails on a strange Accept-Language header', async () => {

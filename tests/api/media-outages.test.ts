@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { UNAVAILABLE_DETAIL } from '#server/errors.ts'
+import { refusal } from '#server/errors.ts'
 import { RETRY_AFTER_SECONDS } from '#server/outages.ts'
 import { member } from '#tests/support/ads.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
@@ -77,7 +77,7 @@ describe('a media store that stops answering', () => {
       for (const res of [read, again, sent]) {
         expect(res.statusCode).toBe(503)
         expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS))
-        expect(res.json()).toEqual({ detail: UNAVAILABLE_DETAIL })
+        expect(res.json()).toEqual(refusal('request.unavailable'))
       }
       expect(Date.now() - started).toBeLessThan(ANSWER_BOUND_MS)
       const ready = await t.app.inject({ method: 'GET', url: '/readyz' })

@@ -66,7 +66,7 @@ describe('serving media files', () => {
     ]) {
       const res = await served(t, url)
       expect(res.statusCode, url).toBe(404)
-      expect(res.json(), url).toEqual({ detail: 'Not found' })
+      expect(res.json(), url).toEqual({ detail: 'Not found', code: 'request.not_found' })
     }
   })
 })

@@ -54,7 +54,7 @@ describe('GET /metrics', () => {
   it('answers 401 { detail } without a token, with a wrong one, and with a signed-in user’s', async () => {
     const none = await scrape(api.t)
     expect(none.statusCode).toBe(401)
-    expect(none.json()).toEqual({ detail: 'Admin authentication required' })
+    expect(none.json()).toEqual({ detail: 'Admin authentication required', code: 'auth.admin_required' })
     expect(none.headers['www-authenticate']).toBe('Bearer')
     expect((await scrape(api.t, `Bearer ${METRICS_TOKEN}x`)).statusCode).toBe(401)
     expect(

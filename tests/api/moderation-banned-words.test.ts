@@ -35,7 +35,7 @@ describe('POST /api/moderation/banned-words', () => {
     for (const again of ['gloop phrase', 'GLÔOP   phrase', ' gloop-phrase ']) {
       const res = await add(again, token)
       expect(res.statusCode).toBe(409)
-      expect(res.json()).toEqual({ detail: 'This phrase is already in the list' })
+      expect(res.json()).toEqual({ detail: 'This phrase is already in the list', code: 'phrase.duplicate' })
     }
     expect((await list()).filter((p) => p.phrase.toLowerCase() === 'gloop phrase')).toHaveLength(1)
   })
@@ -60,7 +60,10 @@ describe('POST /api/moderation/banned-words', () => {
   it('refuses a phrase with a NUL character with 400 (PostgreSQL text cannot hold it)', async () => {
     const res = await add('bad\u0000word', await adminToken())
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'phrase: Text must not contain NUL characters' })
+    expect(res.json()).toMatchObject({
+      detail: 'phrase: Text must not contain NUL characters',
+      code: 'request.invalid',
+    })
   })
 
   it('says why a blank phrase is refused', async () => {
@@ -90,7 +93,7 @@ describe('DELETE /api/moderation/banned-words/{id}', () => {
     const token = await adminToken()
     const res = await remove('00000000-0000-4000-8000-000000000000', token)
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Banned phrase not found' })
+    expect(res.json()).toEqual({ detail: 'Banned phrase not found', code: 'phrase.not_found' })
 
     const created = (await add('Twice Gone', token)).json<BannedPhrase>()
     expect((await remove(created.id, token)).statusCode).toBe(204)
@@ -102,7 +105,7 @@ describe('DELETE /api/moderation/banned-words/{id}', () => {
     async (id) => {
       const res = await remove(encodeURIComponent(id), await adminToken())
       expect(res.statusCode).toBe(404)
-      expect(res.json()).toEqual({ detail: 'Banned phrase not found' })
+      expect(res.json()).toEqual({ detail: 'Banned phrase not found', code: 'phrase.not_found' })
     },
   )
 })
@@ -127,19 +130,19 @@ describe('admin-only routes', () => {
           payload: name.startsWith('POST') ? { phrase: 'Anything' } : undefined,
         })
         expect(res.statusCode).toBe(401)
-        expect(res.json()).toEqual({ detail: expect.any(String) })
+        expect(res.json()).toMatchObject({ detail: expect.any(String), code: expect.any(String) })
       })
 
       it('answers 401 with a made-up token', async () => {
         const res = await call('made-up-token')
         expect(res.statusCode).toBe(401)
-        expect(res.json()).toEqual({ detail: expect.any(String) })
+        expect(res.json()).toMatchObject({ detail: expect.any(String), code: expect.any(String) })
       })
 
       it("answers 401 with a signed-in user's token", async () => {
         const res = await call(await userToken())
         expect(res.statusCode).toBe(401)
-        expect(res.json()).toEqual({ detail: expect.any(String) })
+        expect(res.json()).toMatchObject({ detail: expect.any(String), code: expect.any(String) })
       })
 
       it('answers 401 with a revoked admin token', async () => {

@@ -95,7 +95,10 @@ describe('POST /api/moderation/check', () => {
     }
     const limited = await check({ title: 'fine', description: '' }, ip)
     expect(limited.statusCode).toBe(429)
-    expect(limited.json()).toEqual({ detail: expect.stringMatching(/too many requests/i) })
+    expect(limited.json()).toMatchObject({
+      detail: expect.stringMatching(/too many requests/i),
+      code: expect.any(String),
+    })
     // another address is not held back
     expect((await check({ title: 'fine', description: '' })).statusCode).toBe(200)
   })

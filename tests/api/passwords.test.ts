@@ -1,12 +1,9 @@
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { sessions } from '#server/db/schema/sessions.ts'
+import { refusal, saying } from '#server/errors.ts'
 import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
-import {
-  PASSWORD_CHANGED_MESSAGE,
-  WRONG_CURRENT_PASSWORD_DETAIL,
-} from '#server/services/accounts/change-password.ts'
-import { COMMON_PASSWORD_DETAIL, isCommonPassword } from '#server/services/accounts/common-passwords.ts'
+import { isCommonPassword } from '#server/services/accounts/common-passwords.ts'
 import { readOutbox } from '#server/services/mail/outbox.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
@@ -74,7 +71,7 @@ describe('common passwords are refused', () => {
     const fresh = await post('/register', { email: 'new@example.com', password: 'password1' })
     const taken = await post('/register', { email: EMAIL, password: 'password1' })
     expect(fresh.statusCode).toBe(400)
-    expect(fresh.json()).toEqual({ detail: COMMON_PASSWORD_DETAIL })
+    expect(fresh.json()).toEqual(refusal('auth.password_common'))
     expect(taken.body).toBe(fresh.body)
   })
 
@@ -83,7 +80,7 @@ describe('common passwords are refused', () => {
     const token = await linkToken(EMAIL, '/reset-password')
     const refused = await post('/reset-password', { token, new_password: 'iloveyou' })
     expect(refused.statusCode).toBe(400)
-    expect(refused.json()).toEqual({ detail: COMMON_PASSWORD_DETAIL })
+    expect(refused.json()).toEqual(refusal('auth.password_common'))
     expect((await post('/reset-password', { token, new_password: 'a-much-rarer-one' })).statusCode).toBe(200)
   })
 
@@ -95,7 +92,7 @@ describe('common passwords are refused', () => {
       token,
     )
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: COMMON_PASSWORD_DETAIL })
+    expect(res.json()).toEqual(refusal('auth.password_common'))
     expect((await post('/login', { email: EMAIL, password: PASSWORD })).statusCode).toBe(200)
   })
 
@@ -116,7 +113,7 @@ describe('change-password', () => {
       here,
     )
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ message: PASSWORD_CHANGED_MESSAGE })
+    expect(res.json()).toEqual(saying('auth.password_changed'))
 
     const wallet = (token: string) =>
       call({ method: 'GET', url: '/api/wallet', headers: { authorization: `Bearer ${token}` } })
@@ -144,7 +141,7 @@ describe('change-password', () => {
       token,
     )
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: WRONG_CURRENT_PASSWORD_DETAIL })
+    expect(res.json()).toEqual(refusal('auth.wrong_current_password'))
     const live = await t.db.select().from(sessions)
     expect(live.every((s) => s.revokedAt === null)).toBe(true)
     expect((await post('/login', { email: EMAIL, password: PASSWORD })).statusCode).toBe(200)

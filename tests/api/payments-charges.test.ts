@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
 import { MAX_DRAFT_BYTES } from '#domain/api/payments.ts'
-import { FEE_NEEDS_AD_DETAIL } from '#domain/fees.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
+import { refusal } from '#server/errors.ts'
 import { segwitV0Address } from '#server/services/payments/addresses.ts'
 import { PaymentsService } from '#server/services/payments/charges.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
@@ -100,7 +99,7 @@ describe('POST /api/payments/crypto/charge', () => {
     expect(ok.json().amount_cad).toBe(7.5)
     const low = await createCharge(api.t, m, { amount: 4, description: 'Top-up', chargeType: 'topup' })
     expect(low.statusCode).toBe(400)
-    expect(low.json()).toEqual({ detail: 'Minimum load is $5' })
+    expect(low.json()).toEqual({ detail: 'Minimum load is $5', code: 'wallet.min_topup' })
     expect((await createCharge(api.t, m, { chargeType: 'topup' })).statusCode).toBe(400)
   })
 
@@ -169,11 +168,11 @@ describe('POST /api/payments/crypto/charge', () => {
     for (const chargeType of ['post', 'bump']) {
       const none = await createCharge(api.t, m, { chargeType, amount: 2 })
       expect(none.statusCode).toBe(400)
-      expect(none.json()).toEqual({ detail: FEE_NEEDS_AD_DETAIL })
+      expect(none.json()).toEqual(refusal('ad.fee_needs_ad'))
       // the id an old app version gave an ad it kept only on the device
       const own = await createCharge(api.t, m, { chargeType, listingId: 'own-6b0f7e0e-5a43-4d55-9a57' })
       expect(own.statusCode).toBe(404)
-      expect(own.json()).toEqual({ detail: AD_NOT_FOUND_DETAIL })
+      expect(own.json()).toEqual(refusal('ad.not_found'))
     }
     expect(await api.t.db.select().from(cryptoCharges)).toHaveLength(0)
   })
@@ -206,13 +205,13 @@ describe('GET /api/payments/crypto/charge/{id}/status', () => {
   it("answers 404 'Charge not found' for an unknown id", async () => {
     const res = await chargeStatus(api.t, 'ch_doesnotexist')
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Charge not found' })
+    expect(res.json()).toEqual({ detail: 'Charge not found', code: 'payment.charge_not_found' })
   })
 
   it('answers 404 for an id with a NUL character (PostgreSQL text cannot hold one)', async () => {
     const res = await chargeStatus(api.t, 'ch_%00')
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Charge not found' })
+    expect(res.json()).toEqual({ detail: 'Charge not found', code: 'payment.charge_not_found' })
   })
 
   it('reports COMPLETED once paid and records a crypto-paid post fee without touching the balance', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cryptoCharges, webhookDeliveries } from '#server/db/schema/payments.ts'
-import { SANDBOX_SIMULATE_DISABLED_DETAIL } from '#server/routes/payments.ts'
+import { refusal } from '#server/errors.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
 import { signBody } from '#server/services/payments/signature.ts'
 import { member } from '#tests/support/ads.ts'
@@ -94,7 +94,7 @@ describe('sandbox hosted page', () => {
     ] as const) {
       const res = await api.t.app.inject({ method, url })
       expect(res.statusCode, `${method} ${url}`).toBe(404)
-      expect(res.json()).toEqual({ detail: 'Invoice not found' })
+      expect(res.json()).toEqual({ detail: 'Invoice not found', code: 'payment.invoice_not_found' })
     }
   })
 })
@@ -119,7 +119,7 @@ describe('sandbox webhook', () => {
     const forged = sandboxWebhook(api.t, invoiceId, 'd1', 'wrong-secret')
     const res = await api.t.app.inject(forged)
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ detail: 'Invalid webhook signature' })
+    expect(res.json()).toEqual({ detail: 'Invalid webhook signature', code: 'payment.webhook_signature' })
     const unsigned = await api.t.app.inject({ ...forged, headers: { 'content-type': 'application/json' } })
     expect(unsigned.statusCode).toBe(401)
     expect(await balanceCents(api.t, m.id)).toBe(0)
@@ -194,7 +194,7 @@ describe('sandbox webhook', () => {
       payload: body,
     })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'Malformed webhook body' })
+    expect(res.json()).toEqual({ detail: 'Malformed webhook body', code: 'payment.webhook_malformed' })
     expect(await api.t.db.select().from(webhookDeliveries)).toHaveLength(0)
   })
 
@@ -247,7 +247,7 @@ describe('sandbox in production', () => {
       payload: '',
     })
     expect(res.statusCode).toBe(403)
-    expect(res.json()).toEqual({ detail: SANDBOX_SIMULATE_DISABLED_DETAIL })
+    expect(res.json()).toEqual(refusal('payment.simulate_disabled'))
     expect((await provider.getInvoice(invoiceId))?.status).toBe('NEW')
   })
 

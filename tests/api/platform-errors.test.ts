@@ -17,7 +17,7 @@ describe('errors are always { detail }', () => {
       payload: '{"email": "a@b.c",',
     })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'Request body is not valid JSON' })
+    expect(res.json()).toEqual({ detail: 'Request body is not valid JSON', code: 'request.bad_json' })
   })
 
   it('refuses a body over 1 MiB with 413', async () => {
@@ -28,7 +28,7 @@ describe('errors are always { detail }', () => {
       payload: JSON.stringify({ email: 'a@b.co', age: 20, pad: 'x'.repeat(1024 * 1024) }),
     })
     expect(res.statusCode).toBe(413)
-    expect(res.json()).toEqual({ detail: 'Request body is too large' })
+    expect(res.json()).toEqual({ detail: 'Request body is too large', code: 'request.too_large' })
   })
 
   it('names the invalid field in a 400', async () => {
@@ -38,7 +38,7 @@ describe('errors are always { detail }', () => {
       payload: { email: 'not-an-email', age: 30 },
     })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'email: Invalid email address' })
+    expect(res.json()).toMatchObject({ detail: 'email: Invalid email address', code: 'request.invalid' })
   })
 
   it('lists every invalid field and names query parameters too', async () => {
@@ -62,14 +62,14 @@ describe('errors are always { detail }', () => {
   it('hides the cause of a 500 behind "Internal server error"', async () => {
     const res = await platform.t.app.inject({ method: 'GET', url: '/api/test/boom' })
     expect(res.statusCode).toBe(500)
-    expect(res.json()).toEqual({ detail: 'Internal server error' })
+    expect(res.json()).toEqual({ detail: 'Internal server error', code: 'request.internal' })
     expect(res.body).not.toContain('db-secret-host')
   })
 
   it('sends an ApiError with its own status and words', async () => {
     const res = await platform.t.app.inject({ method: 'GET', url: '/api/test/payment-required' })
     expect(res.statusCode).toBe(402)
-    expect(res.json()).toEqual({ detail: 'Insufficient balance' })
+    expect(res.json()).toEqual({ detail: 'Insufficient balance', code: 'wallet.insufficient_balance' })
   })
 
   it('answers unknown API paths and methods with 404 Not found', async () => {
@@ -80,14 +80,14 @@ describe('errors are always { detail }', () => {
     ] as const) {
       const res = await platform.t.app.inject({ method, url })
       expect(res.statusCode, `${method} ${url}`).toBe(404)
-      expect(res.json()).toEqual({ detail: 'Not found' })
+      expect(res.json()).toEqual({ detail: 'Not found', code: 'request.not_found' })
     }
   })
 
   it('answers a URL it cannot decode with 400 { detail }, without echoing it', async () => {
     const res = await platform.t.app.inject({ method: 'GET', url: '/api/payments/sandbox/%zz' })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'Malformed URL' })
+    expect(res.json()).toEqual({ detail: 'Malformed URL', code: 'request.malformed_url' })
   })
 
   it('answers an over-long path parameter with 414 { detail }', async () => {
@@ -97,7 +97,7 @@ describe('errors are always { detail }', () => {
       url: `/api/payments/sandbox/${'x'.repeat(200)}/pay`,
     })
     expect(res.statusCode).toBe(414)
-    expect(res.json()).toEqual({ detail: expect.any(String) })
+    expect(res.json()).toMatchObject({ detail: expect.any(String), code: expect.any(String) })
   })
 })
 
@@ -107,14 +107,17 @@ describe('rate limits', () => {
     expect((await platform.t.app.inject({ method: 'GET', url: limitedPath })).statusCode).toBe(200)
     const res = await platform.t.app.inject({ method: 'GET', url: limitedPath })
     expect(res.statusCode).toBe(429)
-    expect(res.json()).toEqual({ detail: 'Too many requests, please try again later.' })
+    expect(res.json()).toEqual({
+      detail: 'Too many requests, please try again later.',
+      code: 'request.rate_limited',
+    })
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
   })
 
   it('answers 500 { detail } when a route cannot make the key it counts by, instead of hanging', async () => {
     const res = await platform.t.app.inject({ method: 'GET', url: '/api/test/limited-without-key' })
     expect(res.statusCode).toBe(500)
-    expect(res.json()).toEqual({ detail: 'Internal server error' })
+    expect(res.json()).toEqual({ detail: 'Internal server error', code: 'request.internal' })
   })
 
   it('leaves routes without a limit alone', async () => {
@@ -144,7 +147,10 @@ describe.runIf(hasRedis)('rate limits shared through Redis', () => {
     expect((await r.app.inject({ method: 'GET', url: limitedPath })).statusCode).toBe(200)
     const res = await r.app.inject({ method: 'GET', url: limitedPath })
     expect(res.statusCode).toBe(429)
-    expect(res.json()).toEqual({ detail: 'Too many requests, please try again later.' })
+    expect(res.json()).toEqual({
+      detail: 'Too many requests, please try again later.',
+      code: 'request.rate_limited',
+    })
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
   })
 

@@ -199,7 +199,7 @@ describe('the built PWA', () => {
     for (const url of ['/icons/nope.png', '/favicon.ico', '/nope.js']) {
       const res = await platform.t.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(404)
-      expect(res.json(), url).toEqual({ detail: 'Not found' })
+      expect(res.json(), url).toEqual({ detail: 'Not found', code: 'request.not_found' })
     }
     // the app's own pages, params and all, still get the shell
     for (const url of ['/edit/abc123', '/pay/ch_1?type=post', '/reset-password?token=x']) {
@@ -212,7 +212,7 @@ describe('the built PWA', () => {
   it('never answers an API path with the shell', async () => {
     const res = await platform.t.app.inject({ method: 'GET', url: '/api/x' })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Not found' })
+    expect(res.json()).toEqual({ detail: 'Not found', code: 'request.not_found' })
   })
 
   it('caches hashed assets for ever and the service worker and manifest not at all', async () => {
@@ -266,7 +266,7 @@ describe('the built PWA', () => {
     writeFileSync(join(platform.t.app.config.STATIC_DIR, 'assets', 'late-1.js'), 'console.log(2)')
     const late = await platform.t.app.inject({ method: 'GET', url: '/assets/late-1.js' })
     expect(late.statusCode).toBe(404)
-    expect(late.json()).toEqual({ detail: 'Not found' })
+    expect(late.json()).toEqual({ detail: 'Not found', code: 'request.not_found' })
     const head = await platform.t.app.inject({ method: 'HEAD', url: '/assets/index-abc123.js' })
     expect(head.statusCode).toBe(200)
   })
@@ -274,6 +274,6 @@ describe('the built PWA', () => {
   it('answers a missing hashed asset with 404, not the shell', async () => {
     const res = await platform.t.app.inject({ method: 'GET', url: '/assets/gone-123.js' })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Not found' })
+    expect(res.json()).toEqual({ detail: 'Not found', code: 'request.not_found' })
   })
 })

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm'
 import { unzipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PrivacyPaths, WRONG_PASSWORD_DETAIL } from '#domain/api/privacy.ts'
+import { PrivacyPaths } from '#domain/api/privacy.ts'
 import { ReportPaths } from '#domain/api/reports.ts'
 import { media } from '#server/db/schema/media.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
@@ -13,6 +13,7 @@ import { adReports } from '#server/db/schema/reports.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 import { users } from '#server/db/schema/users.ts'
 import { walletTransactions } from '#server/db/schema/wallet.ts'
+import { refusal } from '#server/errors.ts'
 import { hashPassword } from '#server/services/accounts/passwords.ts'
 import { liveAd, type Member, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
@@ -173,7 +174,7 @@ describe('deleting my account', () => {
     const ad = await liveAd(api.t, me)
     const res = await deleteAccount(me, 'not my password')
     expect(res.statusCode).toBe(400)
-    expect(res.json().detail).toBe(WRONG_PASSWORD_DETAIL)
+    expect(res.json().detail).toBe(refusal('privacy.wrong_password').detail)
     expect((await api.t.app.inject({ method: 'GET', url: `/api/ads/${ad}` })).statusCode).toBe(200)
     expect((await api.t.app.inject({ method: 'GET', url: '/api/wallet', headers: me.auth })).statusCode).toBe(
       200,

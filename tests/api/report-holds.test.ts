@@ -3,17 +3,11 @@
 // is held, bulk release, the owner's one appeal, and the held ad's media kept from the public.
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  ACCOUNT_REPORT_CAP_DETAIL,
-  ADDRESS_REPORT_CAP_DETAIL,
-  ALREADY_APPEALED_DETAIL,
-  REPORTS_PER_ACCOUNT_PER_DAY,
-  REPORTS_PER_ADDRESS_PER_DAY,
-  ReportPaths,
-} from '#domain/api/reports.ts'
+import { REPORTS_PER_ACCOUNT_PER_DAY, REPORTS_PER_ADDRESS_PER_DAY, ReportPaths } from '#domain/api/reports.ts'
 import { changed } from '#server/db/after-commit.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { adReports } from '#server/db/schema/reports.ts'
+import { refusal } from '#server/errors.ts'
 import { clientKey } from '#server/plugins/rate-limit-counters.ts'
 import { createAdminSession } from '#server/services/accounts/sessions.ts'
 import { addressHash } from '#server/services/reports/reporter-history.ts'
@@ -222,7 +216,9 @@ describe('daily caps', () => {
       expect((await report(id, 'spam', { auth: reporter.auth })).statusCode).toBe(200)
     const over = await report(ids.at(-1) ?? '', 'spam', { auth: reporter.auth })
     expect(over.statusCode).toBe(429)
-    expect(over.json().detail).toBe(ACCOUNT_REPORT_CAP_DETAIL)
+    expect(over.json().detail).toBe(
+      refusal('report.account_cap', { max: REPORTS_PER_ACCOUNT_PER_DAY }).detail,
+    )
     // reports older than a day no longer count
     await api.t.db.update(adReports).set({ at: new Date(Date.now() - DAY_MS - 60_000) })
     expect((await report(ids.at(-1) ?? '', 'spam', { auth: reporter.auth })).statusCode).toBe(200)
@@ -247,7 +243,9 @@ describe('daily caps', () => {
     for (const from of [{ ip }, { ip, auth: (await fresh()).auth }]) {
       const res = await report(id, 'underage', from)
       expect(res.statusCode).toBe(429)
-      expect(res.json().detail).toBe(ADDRESS_REPORT_CAP_DETAIL)
+      expect(res.json().detail).toBe(
+        refusal('report.address_cap', { max: REPORTS_PER_ADDRESS_PER_DAY }).detail,
+      )
     }
     expect(await api.t.db.select().from(adReports).where(eq(adReports.adId, id))).toEqual([])
     expect((await report(id, 'underage')).statusCode).toBe(200)
@@ -353,7 +351,7 @@ describe("the owner's appeal", () => {
     expect(first.statusCode).toBe(201)
     const again = await appeal(id, owner, 'please')
     expect(again.statusCode).toBe(409)
-    expect(again.json().detail).toBe(ALREADY_APPEALED_DETAIL)
+    expect(again.json().detail).toBe(refusal('report.already_appealed').detail)
     const [item] = await queue()
     expect(item).toMatchObject({ adId: id, appeal: { note: 'She is 24: I can send her ID' } })
     const mine = (await api.t.app.inject({ method: 'GET', url: '/api/ads/mine', headers: owner.auth })).json()

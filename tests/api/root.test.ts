@@ -17,6 +17,6 @@ describe('GET /api/', () => {
   it('answers unknown API paths with 404 and a detail', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Not found' })
+    expect(res.json()).toEqual({ detail: 'Not found', code: 'request.not_found' })
   })
 })

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
-import { FEE_NEEDS_AD_DETAIL } from '#domain/fees.ts'
 import { walletTransactions } from '#server/db/schema/wallet.ts'
+import { refusal } from '#server/errors.ts'
 import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { adRow, createAd, liveAd, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
@@ -68,7 +67,7 @@ describe('POST /api/wallet/pay', () => {
     await fund(api.t, m.id, 150)
     const res = await pay(api.t, m, { type: 'post', listingId: await createAd(api.t, m) })
     expect(res.statusCode).toBe(402)
-    expect(res.json()).toEqual({ detail: 'Insufficient balance' })
+    expect(res.json()).toEqual({ detail: 'Insufficient balance', code: 'wallet.insufficient_balance' })
     expect(await balanceCents(api.t, m.id)).toBe(150)
     const rows = await api.t.db.select().from(walletTransactions).where(eq(walletTransactions.userId, m.id))
     expect(rows).toHaveLength(1)
@@ -79,11 +78,11 @@ describe('POST /api/wallet/pay', () => {
     await fund(api.t, m.id, 500)
     const none = await pay(api.t, m, { type: 'post' })
     expect(none.statusCode).toBe(400)
-    expect(none.json()).toEqual({ detail: FEE_NEEDS_AD_DETAIL })
+    expect(none.json()).toEqual(refusal('ad.fee_needs_ad'))
     // the id an old app version gave an ad it kept only on the device
     const own = await pay(api.t, m, { type: 'bump', listingId: 'own-6b0f7e0e-5a43-4d55-9a57-0d1d5d5d1e11' })
     expect(own.statusCode).toBe(404)
-    expect(own.json()).toEqual({ detail: AD_NOT_FOUND_DETAIL })
+    expect(own.json()).toEqual(refusal('ad.not_found'))
     const other = await member(api.t)
     const theirs = await pay(api.t, m, { type: 'post', listingId: await createAd(api.t, other) })
     expect(theirs.statusCode).toBe(404)
@@ -96,7 +95,10 @@ describe('POST /api/wallet/pay', () => {
     await fund(api.t, m.id, 500)
     const res = await pay(api.t, m, { type: 'post', listingId: 'ad\u00001' })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'listingId: Text must not contain NUL characters' })
+    expect(res.json()).toMatchObject({
+      detail: 'listingId: Text must not contain NUL characters',
+      code: 'request.invalid',
+    })
     expect(await balanceCents(api.t, m.id)).toBe(500)
   })
 
@@ -139,7 +141,7 @@ describe('POST /api/wallet/pay', () => {
       const second = await pay(api.t, m, { type: 'post', listingId }, 'k-402')
       expect(first.statusCode).toBe(402)
       expect(second.statusCode).toBe(402)
-      expect(second.json()).toEqual({ detail: 'Insufficient balance' })
+      expect(second.json()).toEqual({ detail: 'Insufficient balance', code: 'wallet.insufficient_balance' })
       expect(await balanceCents(api.t, m.id)).toBe(500)
       // the 402 undid nothing it should keep: the ad still waits for its fee
       expect((await adRow(api.t, listingId))?.status).toBe('pending_payment')

@@ -33,7 +33,7 @@ describe('top-up', () => {
     const m = await member(api.t)
     const res = await initiate(m, amount)
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'Minimum load is $5' })
+    expect(res.json()).toEqual({ detail: 'Minimum load is $5', code: 'wallet.min_topup' })
   })
 
   it('answers 400 for a non-numeric or absurd amount', async () => {
@@ -58,7 +58,11 @@ describe('top-up', () => {
 
     const early = await confirm(m, charge_id)
     expect(early.statusCode).toBe(409)
-    expect(early.json()).toEqual({ detail: 'Payment not confirmed yet (status NEW)' })
+    expect(early.json()).toEqual({
+      detail: 'Payment not confirmed yet (status NEW)',
+      code: 'payment.not_confirmed',
+      params: { status: 'NEW' },
+    })
 
     await simulate(hosted_url, 'pay')
     const first = await confirm(m, charge_id)
@@ -92,7 +96,7 @@ describe('top-up', () => {
     await simulate(hosted_url, 'pay')
     const foreign = await confirm(b, charge_id)
     expect(foreign.statusCode).toBe(404)
-    expect(foreign.json()).toEqual({ detail: 'Charge not found' })
+    expect(foreign.json()).toEqual({ detail: 'Charge not found', code: 'payment.charge_not_found' })
     expect((await confirm(b, 'ch_nope')).statusCode).toBe(404)
     expect(await balanceCents(api.t, b.id)).toBe(0)
   })
@@ -118,7 +122,7 @@ describe('top-up', () => {
     const m = await member(api.t)
     const res = await confirm(m, 'ch_\u0000')
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Charge not found' })
+    expect(res.json()).toEqual({ detail: 'Charge not found', code: 'payment.charge_not_found' })
   })
 
   it('answers 400 without a charge_id', async () => {

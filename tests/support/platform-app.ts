@@ -61,7 +61,7 @@ export function addTestRoutes(app: FastifyInstance) {
     throw new Error('connection to db-secret-host:5432 refused')
   })
   zapp.get('/api/test/payment-required', async () => {
-    throw new ApiError(402, 'Insufficient balance')
+    throw new ApiError(402, 'wallet.insufficient_balance')
   })
   zapp.get(limitedPath, rateLimited({ max: 2, timeWindow: '1 minute' }), async () => ({ ok: true }))
   const noKey = () => {

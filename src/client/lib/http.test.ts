@@ -128,6 +128,38 @@ describe('errors', () => {
     })
   })
 
+  it("words a coded answer from the app's catalog in the active language, the server's detail aside", async () => {
+    fetchMock.mockResolvedValue(
+      answer({ status: 402, body: { detail: 'Solde insuffisant', code: 'wallet.insufficient_balance' } }),
+    )
+    const error = await http.post('/wallet/pay', { type: 'post' }).catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      status: 402,
+      detail: 'Insufficient balance',
+      code: 'wallet.insufficient_balance',
+    })
+  })
+
+  it('words each refused field of a coded validation answer, and keeps an unknown code to the detail', async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer({
+        status: 400,
+        body: {
+          detail: 'email : Entrez une adresse courriel valide',
+          code: 'request.invalid',
+          issues: [{ field: 'email', code: 'auth.email_invalid' }],
+        },
+      }),
+    )
+    const invalid = await http.post('/auth/register', {}).catch((e: unknown) => e)
+    expect(invalid).toMatchObject({ detail: 'email: Enter a valid email', code: 'request.invalid' })
+    fetchMock.mockResolvedValueOnce(
+      answer({ status: 409, body: { detail: 'Something new', code: 'x.unknown' } }),
+    )
+    const unknown = await http.post('/x', {}).catch((e: unknown) => e)
+    expect(unknown).toMatchObject({ detail: 'Something new', code: undefined })
+  })
+
   it('reads a FastAPI-style validation list, a framework message and a bare text body', async () => {
     fetchMock.mockResolvedValue(
       answer({

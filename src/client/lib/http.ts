@@ -1,11 +1,14 @@
 // The API client: base = VITE_API_HOST + '/api', or just '/api' when no host is set;
 // JSON in and out; `Authorization: Bearer` whenever a token exists; no timeout (a slow payment call must
-// not be abandoned half way). Failures are thrown as ApiError carrying
-// the HTTP status and the server's `detail`, for the caller to show. Nothing here shows toasts or
+// not be abandoned half way). Failures are thrown as ApiError carrying the HTTP status, the answer's
+// error `code` and the text to show: the code worded from the app's catalogs, else the server's `detail`
+// (docs/decisions/037-error-codes.md). Nothing here shows toasts or
 // navigates: a 401 on a signed-in request is only announced to `onUnauthorized` listeners.
 import type { z } from 'zod'
+import { errorWords, loadErrorWords } from '#client/i18n/error-words.ts'
 import { language, msg } from '#client/i18n/messages.ts'
 import { getAdminToken, getAuthToken } from '#client/lib/session/session-store.ts'
+import { type ErrorCode, isErrorCode } from '#domain/api/error-codes.ts'
 import { LOCALES } from '#domain/languages.ts'
 
 export class ApiError extends Error {
@@ -13,11 +16,17 @@ export class ApiError extends Error {
   constructor(
     /** HTTP status; 0 when the request never got an answer (offline, DNS, CORS) */
     readonly status: number,
-    /** human text for a toast: the server's detail, or a fallback */
+    /** human text for a toast: the code in the app's words, the server's detail, or a fallback */
     readonly detail: string,
     readonly body?: unknown,
   ) {
     super(detail)
+  }
+
+  /** The answer's error code (src/domain/api/error-codes.ts), for a screen that acts on one refusal. */
+  get code(): ErrorCode | undefined {
+    const code = (this.body as { code?: unknown } | undefined)?.code
+    return isErrorCode(code) ? code : undefined
   }
 }
 
@@ -157,7 +166,8 @@ export function failedAnswer(
     for (const listener of unauthorizedListeners) listener()
   }
   const fallback = `${msg.pwa.requestFailed} (${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''})`
-  return new ApiError(answer.status, extractDetail(answer.data) || fallback, answer.data)
+  const text = errorWords(answer.data, language()) ?? extractDetail(answer.data)
+  return new ApiError(answer.status, text || fallback, answer.data)
 }
 
 /** The answer checked against its schema; a mismatch is an error, not data the UI trusts. */
@@ -190,6 +200,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 
   const data = await readBody(response)
   if (!response.ok) {
+    await loadErrorWords(language())
     throw failedAnswer({ status: response.status, statusText: response.statusText, data }, { auth, token })
   }
   return parseAnswer(response.status, data, schema)
@@ -210,6 +221,7 @@ export async function fetchBlob(url: string, auth: Auth, signal?: AbortSignal): 
   }
   if (!response.ok) {
     const data = await readBody(response)
+    await loadErrorWords(language())
     throw failedAnswer({ status: response.status, statusText: response.statusText, data }, { auth, token })
   }
   return response.blob()

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AD_STATUSES } from '../ad-status.ts'
 import { PageParamSchema } from './ads.ts'
 import { hasNoNul } from './common.ts'
+import { type ErrorField, says } from './error-codes.ts'
 
 // The admin's search over every ad, whatever its status or owner (issue 13); its path is
 // ReportPaths.ads in reports.ts.
@@ -9,20 +10,22 @@ import { hasNoNul } from './common.ts'
 export const ADMIN_ADS_PAGE_SIZE = 20
 export const MAX_ADMIN_QUERY_LENGTH = 200
 
-const searchText = (label: string) =>
+const searchText = (field: ErrorField) =>
   z
     .string()
     .trim()
-    .max(MAX_ADMIN_QUERY_LENGTH, `${label} must be at most ${MAX_ADMIN_QUERY_LENGTH} characters`)
-    .refine(hasNoNul, `${label} must not contain NUL characters`)
+    .max(MAX_ADMIN_QUERY_LENGTH, says('text.too_long', { field, max: MAX_ADMIN_QUERY_LENGTH }))
+    .refine(hasNoNul, says('text.field_nul', { field }))
 
 export const AdminAdsQuerySchema = z.object({
   /** words in the title or description, any case and accents */
   q: searchText('q').default(''),
   /** part of the owner's email, any case */
-  email: searchText('email').default(''),
+  email: searchText('email_search').default(''),
   // the status a person sees: a live ad past its expiry is expired
-  status: z.enum(AD_STATUSES, `status must be one of ${AD_STATUSES.join(', ')}`).optional(),
+  status: z
+    .enum(AD_STATUSES, says('request.one_of', { name: 'status', values: AD_STATUSES.join(', ') }))
+    .optional(),
   page: PageParamSchema,
 })
 export type AdminAdsQuery = z.infer<typeof AdminAdsQuerySchema>

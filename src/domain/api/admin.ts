@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { says } from './error-codes.ts'
 
 // Request and response shapes of /api/admin, shared by the server routes and the client.
 
@@ -9,11 +10,9 @@ export const AdminPaths = {
   paymentsAttention: '/admin/payments/attention',
 } as const
 
-export const ADMIN_INVALID_CREDENTIALS_DETAIL = 'Invalid username or password'
-
 export const AdminLoginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(200),
-  password: z.string().min(1, 'Password is required').max(1024),
+  username: z.string().trim().min(1, says('auth.username_required')).max(200),
+  password: z.string().min(1, says('auth.password_required')).max(1024),
 })
 export type AdminLoginRequest = z.infer<typeof AdminLoginRequestSchema>
 

@@ -11,7 +11,8 @@ import {
 } from '../constants.ts'
 import { stripInvisible } from '../invisible-text.ts'
 import { ALL, PROVINCE_CODES } from '../provinces.ts'
-import { hasNoNul, NUL_CHARACTER_DETAIL } from './common.ts'
+import { hasNoNul } from './common.ts'
+import { type ErrorField, says } from './error-codes.ts'
 import { PhotoReviewStateSchema, PhotoViewSchema } from './media.ts'
 import { HoldSchema } from './reports.ts'
 
@@ -25,33 +26,30 @@ export const MAX_PRICE_DOLLARS = 1_000_000
 export const MAX_QUERY_LENGTH = 200
 export const MAX_PAGE = 10_000
 
-export const AD_NOT_FOUND_DETAIL = 'Ad not found'
-export const BANNED_WORDS_DETAIL = 'Banned words detected'
-
-const freeText = (max: number, label: string) =>
+const freeText = (max: number, field: ErrorField) =>
   z
     .string()
     // before trimming and counting: a title of zero-width characters alone is an empty title
     .overwrite(stripInvisible)
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(hasNoNul, NUL_CHARACTER_DETAIL)
+    .max(max, says('text.too_long', { field, max }))
+    .refine(hasNoNul, says('text.nul'))
 
 // media ids from the upload route; stock paths are for seeded demo ads only, never accepted here
-const MediaIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Media must be ids returned by the upload')
+const MediaIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, says('ad.media_ids'))
 
 export const AdContactSchema = z.object({
-  phone: freeText(40, 'Phone').default(''),
-  email: z.union([z.literal(''), z.email('Enter a valid email').max(200)]).default(''),
-  website: freeText(500, 'Website').default(''),
-  handle: freeText(100, 'Handle').default(''),
+  phone: freeText(40, 'phone').default(''),
+  email: z.union([z.literal(''), z.email(says('auth.email_invalid')).max(200)]).default(''),
+  website: freeText(500, 'website').default(''),
+  handle: freeText(100, 'handle').default(''),
 })
 export type AdContact = z.infer<typeof AdContactSchema>
 
-const AdCitySchema = freeText(MAX_CITY_LENGTH, 'City')
+const AdCitySchema = freeText(MAX_CITY_LENGTH, 'city')
 
 export const AdWriteSchema = z.object({
-  title: freeText(MAX_TITLE_LENGTH, 'Title').min(1, 'Title is required'),
+  title: freeText(MAX_TITLE_LENGTH, 'title').min(1, says('ad.title_required')),
   category: z.enum(CATEGORY_KEYS),
   // only adult-services ads have one; the server drops it for the other categories
   escortType: z.enum(COMPANION_TYPES).nullish(),
@@ -62,9 +60,15 @@ export const AdWriteSchema = z.object({
   /** CAD dollars, the seller's asking price label (0 = contact for price) */
   price: z.number().nonnegative().max(MAX_PRICE_DOLLARS).default(0),
   priceUnit: z.enum(PRICE_UNITS).default('per_unit'),
-  description: freeText(MAX_DESCRIPTION_LENGTH, 'Description').default(''),
-  images: z.array(MediaIdSchema).max(MAX_PHOTOS, `At most ${MAX_PHOTOS} photos`).default([]),
-  videos: z.array(MediaIdSchema).max(MAX_VIDEOS_POST, `At most ${MAX_VIDEOS_POST} videos`).default([]),
+  description: freeText(MAX_DESCRIPTION_LENGTH, 'description').default(''),
+  images: z
+    .array(MediaIdSchema)
+    .max(MAX_PHOTOS, says('ad.too_many_photos', { max: MAX_PHOTOS }))
+    .default([]),
+  videos: z
+    .array(MediaIdSchema)
+    .max(MAX_VIDEOS_POST, says('ad.too_many_videos', { max: MAX_VIDEOS_POST }))
+    .default([]),
   contact: AdContactSchema.default({ phone: '', email: '', website: '', handle: '' }),
   contactPlatform: z.enum(CONTACT_PLATFORMS).nullish(),
 })
@@ -81,10 +85,12 @@ export const AdPatchSchema = z
     city: AdCitySchema,
     price: z.number().nonnegative().max(MAX_PRICE_DOLLARS),
     priceUnit: z.enum(PRICE_UNITS),
-    description: freeText(MAX_DESCRIPTION_LENGTH, 'Description'),
-    images: z.array(MediaIdSchema).max(MAX_PHOTOS, `At most ${MAX_PHOTOS} photos`),
+    description: freeText(MAX_DESCRIPTION_LENGTH, 'description'),
+    images: z.array(MediaIdSchema).max(MAX_PHOTOS, says('ad.too_many_photos', { max: MAX_PHOTOS })),
     // the spec allows fewer videos on /edit than on /post
-    videos: z.array(MediaIdSchema).max(MAX_VIDEOS_EDIT, `At most ${MAX_VIDEOS_EDIT} videos when editing`),
+    videos: z
+      .array(MediaIdSchema)
+      .max(MAX_VIDEOS_EDIT, says('ad.too_many_videos_edit', { max: MAX_VIDEOS_EDIT })),
     contact: AdContactSchema,
     contactPlatform: AdWriteSchema.shape.contactPlatform,
   })
@@ -97,10 +103,10 @@ const boolText = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'tru
 
 /** `?page=` of a paged list (the public listing, the admin's search): 1 when absent. */
 export const PageParamSchema = z.coerce
-  .number('page must be a number')
-  .int('page must be a whole number')
-  .min(1, 'page must be at least 1')
-  .max(MAX_PAGE, `page must be at most ${MAX_PAGE}`)
+  .number(says('request.page_not_number'))
+  .int(says('request.page_not_whole'))
+  .min(1, says('request.page_too_small'))
+  .max(MAX_PAGE, says('request.page_too_large', { max: MAX_PAGE }))
   .default(1)
 
 export const AdListQuerySchema = z.object({
@@ -108,14 +114,20 @@ export const AdListQuerySchema = z.object({
   province: z
     .string()
     .transform((v) => v.toUpperCase())
-    .pipe(z.enum([ALL, ...PROVINCE_CODES], `province must be ALL or one of ${PROVINCE_CODES.join(', ')}`))
+    .pipe(z.enum([ALL, ...PROVINCE_CODES], says('request.province', { codes: PROVINCE_CODES.join(', ') })))
     .optional(),
-  city: freeText(MAX_CITY_LENGTH, 'city').optional(),
-  category: z.enum(CATEGORY_KEYS, `category must be one of ${CATEGORY_KEYS.join(', ')}`).optional(),
-  escortType: z.enum(COMPANION_TYPES, `escortType must be one of ${COMPANION_TYPES.join(', ')}`).optional(),
+  city: freeText(MAX_CITY_LENGTH, 'city_search').optional(),
+  category: z
+    .enum(CATEGORY_KEYS, says('request.one_of', { name: 'category', values: CATEGORY_KEYS.join(', ') }))
+    .optional(),
+  escortType: z
+    .enum(COMPANION_TYPES, says('request.one_of', { name: 'escortType', values: COMPANION_TYPES.join(', ') }))
+    .optional(),
   q: freeText(MAX_QUERY_LENGTH, 'q').optional(),
   // absent: newest first, or best match first when q is given
-  sort: z.enum(SORT_OPTIONS, `sort must be one of ${SORT_OPTIONS.join(', ')}`).optional(),
+  sort: z
+    .enum(SORT_OPTIONS, says('request.one_of', { name: 'sort', values: SORT_OPTIONS.join(', ') }))
+    .optional(),
   verified: boolText.optional(),
   page: PageParamSchema,
 })

@@ -1,4 +1,4 @@
-// The paths and refusal texts of /api/auth that the client needs on its first load (the sign-out
+// The paths of /api/auth that the client needs on its first load (the sign-out
 // button, the session-expiry handler). Kept apart from auth.ts, which builds zod schemas when loaded.
 
 export const AuthPaths = {
@@ -11,7 +11,3 @@ export const AuthPaths = {
   resetPassword: '/auth/reset-password',
   changePassword: '/auth/change-password',
 } as const
-
-/** Part of the login refusal for unverified accounts; the client looks for exactly this text. */
-export const EMAIL_NOT_VERIFIED = 'Email not verified'
-export const INVALID_CREDENTIALS_DETAIL = 'Invalid email or password'

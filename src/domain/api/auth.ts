@@ -1,29 +1,30 @@
 import { z } from 'zod'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.ts'
+import { says } from './error-codes.ts'
 
 // Request and response shapes of /api/auth, shared by the server routes and the client.
 
-export { AuthPaths, EMAIL_NOT_VERIFIED, INVALID_CREDENTIALS_DETAIL } from './auth-constants.ts'
+export { AuthPaths } from './auth-constants.ts'
 
 export const EmailSchema = z
   .string()
   .trim()
-  .max(254, 'Email is too long')
-  .email('Enter a valid email')
+  .max(254, says('auth.email_too_long'))
+  .email(says('auth.email_invalid'))
   // people type their address in any case; we store and compare it in lower case
   .transform((s) => s.toLowerCase())
 
 export const PasswordSchema = z
   .string()
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+  .min(MIN_PASSWORD_LENGTH, says('auth.password_too_short', { min: MIN_PASSWORD_LENGTH }))
   // argon2's cost grows with input: a bound keeps one request from becoming a denial of service
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`)
+  .max(MAX_PASSWORD_LENGTH, says('auth.password_too_long', { max: MAX_PASSWORD_LENGTH }))
 
 /** A mailed token: generous bound, the server only ever looks up its hash. */
 export const LinkTokenSchema = z
-  .string({ error: 'Token is required' })
+  .string({ error: says('auth.token_required') })
   .trim()
-  .min(1, 'Token is required')
+  .min(1, says('auth.token_required'))
   .max(512)
 
 export const CredentialsSchema = z.object({ email: EmailSchema, password: PasswordSchema })
@@ -32,14 +33,18 @@ export type Credentials = z.infer<typeof CredentialsSchema>
 // login accepts any non-empty password up to the bound: a password set under older rules must still work
 export const LoginRequestSchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, 'Password is required').max(MAX_PASSWORD_LENGTH),
+  password: z.string().min(1, says('auth.password_required')).max(MAX_PASSWORD_LENGTH),
 })
 export type LoginRequest = z.infer<typeof LoginRequestSchema>
 
 export const RegisterRequestSchema = CredentialsSchema
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>
 
-export const RegisterResponseSchema = z.object({ message: z.string(), email: z.string() })
+export const RegisterResponseSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  email: z.string(),
+})
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>
 
 export const UserSchema = z.object({ id: z.string(), email: z.string() })
@@ -48,9 +53,12 @@ export type User = z.infer<typeof UserSchema>
 export const LoginResponseSchema = z.object({ token: z.string(), user: UserSchema })
 export type LoginResponse = z.infer<typeof LoginResponseSchema>
 
-export const NO_VERIFY_TOKEN_DETAIL = 'No verification token provided'
 export const VerifyEmailQuerySchema = z.object({
-  token: z.string({ error: NO_VERIFY_TOKEN_DETAIL }).trim().min(1, NO_VERIFY_TOKEN_DETAIL).max(512),
+  token: z
+    .string({ error: says('auth.verify_token_missing') })
+    .trim()
+    .min(1, says('auth.verify_token_missing'))
+    .max(512),
 })
 export const VerifyEmailResponseSchema = z.object({ status: z.enum(['verified', 'already_verified']) })
 export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>
@@ -62,17 +70,19 @@ export type EmailRequest = z.infer<typeof EmailRequestSchema>
 export const ResendVerificationResponseSchema = z.object({
   status: z.enum(['sent', 'already_verified']),
   message: z.string(),
+  code: z.string().optional(),
 })
 export type ResendVerificationResponse = z.infer<typeof ResendVerificationResponseSchema>
 
-export const MessageResponseSchema = z.object({ message: z.string() })
+/** A 2xx answer's sentence, worded in the request's language, and the code it was worded from. */
+export const MessageResponseSchema = z.object({ message: z.string(), code: z.string().optional() })
 export type MessageResponse = z.infer<typeof MessageResponseSchema>
 
 export const ResetPasswordRequestSchema = z.object({ token: LinkTokenSchema, new_password: PasswordSchema })
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>
 
 export const ChangePasswordRequestSchema = z.object({
-  current_password: z.string().min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH),
+  current_password: z.string().min(1, says('auth.current_password_required')).max(MAX_PASSWORD_LENGTH),
   new_password: PasswordSchema,
 })
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>

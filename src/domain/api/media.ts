@@ -49,7 +49,3 @@ export const MediaSchema = z.object({
   createdAt: z.string(),
 })
 export type Media = z.infer<typeof MediaSchema>
-
-export const UNSUPPORTED_MEDIA_DETAIL =
-  'Unsupported file: photos must be JPEG, PNG, WebP, HEIC or AVIF, videos MP4 or WebM'
-export const NO_FILE_DETAIL = 'Send one file in a multipart/form-data field'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { says } from '#domain/api/error-codes.ts'
 import { CITY_FETCH_LIMIT } from '#domain/constants.ts'
 import { ALL, matchProvince, PROVINCE_CODES } from '#domain/provinces.ts'
 
@@ -28,9 +29,10 @@ export const CitiesQuerySchema = z.object({
     .string()
     .trim()
     .optional()
-    .refine((value) => !value || matchProvince(value) !== undefined, {
-      message: `Unknown province: use one of ${PROVINCE_CODES.join(', ')} or ${ALL}`,
-    })
+    .refine(
+      (value) => !value || matchProvince(value) !== undefined,
+      says('ad.unknown_province', { codes: PROVINCE_CODES.join(', '), all: ALL }),
+    )
     // case-insensitive like the /ca/{province} route; missing or ALL means every province
     .transform((value) => (value ? matchProvince(value) : undefined) ?? ALL)
     .describe('Province code (case-insensitive) or ALL; missing means all provinces'),

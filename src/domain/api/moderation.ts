@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { hasNoNul, NUL_CHARACTER_DETAIL } from './common.ts'
+import { hasNoNul } from './common.ts'
+import { says } from './error-codes.ts'
 
 // Request and response shapes of /api/moderation, shared by the server routes and the client.
 
@@ -13,19 +14,16 @@ export const MAX_CHECK_TITLE_LENGTH = 500
 export const MAX_CHECK_DESCRIPTION_LENGTH = 20_000
 export const MAX_PHRASE_LENGTH = 200
 
-export const PHRASE_BLANK_DETAIL = 'Phrase must not be blank'
-export const PHRASE_NO_WORDS_DETAIL = 'Phrase must contain letters or digits'
-export const PHRASE_DUPLICATE_DETAIL = 'This phrase is already in the list'
-export const PHRASE_NOT_FOUND_DETAIL = 'Banned phrase not found'
-
 export const ModerationCheckRequestSchema = z.object({
-  title: z.string().max(MAX_CHECK_TITLE_LENGTH, `Title must be at most ${MAX_CHECK_TITLE_LENGTH} characters`),
+  title: z
+    .string()
+    .max(MAX_CHECK_TITLE_LENGTH, says('text.too_long', { field: 'title', max: MAX_CHECK_TITLE_LENGTH })),
   // a draft may have no description yet; the check still runs on the title
   description: z
     .string()
     .max(
       MAX_CHECK_DESCRIPTION_LENGTH,
-      `Description must be at most ${MAX_CHECK_DESCRIPTION_LENGTH} characters`,
+      says('text.too_long', { field: 'description', max: MAX_CHECK_DESCRIPTION_LENGTH }),
     )
     .default(''),
 })
@@ -55,9 +53,9 @@ export const AddBannedPhraseRequestSchema = z.object({
     .string()
     // an admin pasting a phrase often brings a stray space or newline with it
     .trim()
-    .min(1, PHRASE_BLANK_DETAIL)
-    .max(MAX_PHRASE_LENGTH, `Phrase must be at most ${MAX_PHRASE_LENGTH} characters`)
-    .refine(hasNoNul, NUL_CHARACTER_DETAIL),
+    .min(1, says('phrase.blank'))
+    .max(MAX_PHRASE_LENGTH, says('text.too_long', { field: 'phrase', max: MAX_PHRASE_LENGTH }))
+    .refine(hasNoNul, says('text.nul')),
 })
 export type AddBannedPhraseRequest = z.input<typeof AddBannedPhraseRequestSchema>
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { hasNoNul, NUL_CHARACTER_DETAIL } from './common.ts'
+import { hasNoNul } from './common.ts'
+import { says } from './error-codes.ts'
 
 // Request and response shapes of /api/payments (crypto charges), shared by server and client.
 
@@ -22,9 +23,9 @@ export const CreateChargeRequestSchema = z.object({
   // the server prices post and bump itself; amount matters only for a topup (dollars, at least the
   // minimum load)
   amount: z.coerce.number().finite().nonnegative().max(10_000).optional(),
-  description: z.string().trim().max(500).refine(hasNoNul, NUL_CHARACTER_DETAIL).optional(),
+  description: z.string().trim().max(500).refine(hasNoNul, says('text.nul')).optional(),
   chargeType: ChargeTypeSchema,
-  listingId: z.string().trim().min(1).max(200).refine(hasNoNul, NUL_CHARACTER_DETAIL).optional(),
+  listingId: z.string().trim().min(1).max(200).refine(hasNoNul, says('text.nul')).optional(),
   metadata: z
     .object({
       draft: z.unknown().optional(),

@@ -28,6 +28,4 @@ export type PendingPhoto = z.infer<typeof PendingPhotoSchema>
 export const PhotoQueueSchema = z.object({ items: z.array(PendingPhotoSchema) })
 export type PhotoQueue = z.infer<typeof PhotoQueueSchema>
 
-export const PHOTO_NOT_FOUND_DETAIL = 'Photo not found'
-export const PHOTO_NOT_PENDING_DETAIL = 'This photo is not waiting for a review'
 export const MAX_PHOTO_QUEUE = 200

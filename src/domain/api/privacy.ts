@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_PASSWORD_LENGTH } from '../constants.ts'
+import { says } from './error-codes.ts'
 
 // A signed-in user's privacy rights under PIPEDA and Quebec's Law 25: a copy of their data, and the
 // deletion of their account (docs/decisions/034-privacy-and-retention.md).
@@ -12,12 +13,11 @@ export const PrivacyPaths = {
 } as const
 
 export const DeleteAccountRequestSchema = z.object({
-  password: z.string().min(1, 'Password is required').max(MAX_PASSWORD_LENGTH),
+  password: z.string().min(1, says('auth.password_required')).max(MAX_PASSWORD_LENGTH),
 })
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>
 
 // 400, not 401: the session is fine, and a 401 would make the client sign the user out
-export const WRONG_PASSWORD_DETAIL = 'Password is incorrect'
 
 /** How long each kind of data is kept: the privacy page and the retention job read the same numbers. */
 export const RETENTION = {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { hasNoNul, NUL_CHARACTER_DETAIL } from './common.ts'
+import { hasNoNul } from './common.ts'
+import { type ErrorField, says } from './error-codes.ts'
 
 // Reporting an ad and the admin's review queue (docs/decisions/014-reports-and-holds.md).
 
@@ -48,13 +49,6 @@ export const MAX_APPEAL_NOTE = 1_000
 /** Ads one bulk release may name. */
 export const MAX_BULK_RELEASE = 100
 
-export const ACCOUNT_REPORT_CAP_DETAIL = `You can report at most ${REPORTS_PER_ACCOUNT_PER_DAY} ads a day: try again tomorrow`
-export const ADDRESS_REPORT_CAP_DETAIL = `At most ${REPORTS_PER_ADDRESS_PER_DAY} reports a day can come from one connection: try again tomorrow`
-export const NOT_HELD_DETAIL = 'This ad is not held: there is nothing to appeal'
-export const ALREADY_APPEALED_DETAIL = 'You have already asked for a review of this hold'
-export const APPEAL_NOTE_REQUIRED_DETAIL = 'Write a note for the reviewer'
-export const CANNOT_HOLD_DETAIL = 'Only a live ad can be held'
-
 /** Why an ad is held, as its owner reads it: a report's reason, a banned phrase added later, or an admin. */
 export const HOLD_CATEGORIES = [...REPORT_REASONS, 'banned_phrase', 'admin'] as const
 export type HoldCategory = (typeof HOLD_CATEGORIES)[number]
@@ -68,16 +62,15 @@ export const HoldSchema = z.object({
 })
 export type Hold = z.infer<typeof HoldSchema>
 
-const reasonText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(hasNoNul, NUL_CHARACTER_DETAIL)
+const reasonText = (max: number, field: ErrorField) =>
+  z.string().trim().max(max, says('text.too_long', { field, max })).refine(hasNoNul, says('text.nul'))
 
 export const ReportRequestSchema = z.object({
-  reason: z.enum(REPORT_REASONS, `reason must be one of ${REPORT_REASONS.join(', ')}`),
-  details: reasonText(MAX_REPORT_DETAILS, 'Details').default(''),
+  reason: z.enum(
+    REPORT_REASONS,
+    says('request.one_of', { name: 'reason', values: REPORT_REASONS.join(', ') }),
+  ),
+  details: reasonText(MAX_REPORT_DETAILS, 'details').default(''),
 })
 export type ReportRequest = z.infer<typeof ReportRequestSchema>
 
@@ -95,12 +88,14 @@ export const ReviewParamsSchema = z.object({ id: z.string().max(100), action: z.
 
 export const ReviewActionRequestSchema = z.object({
   // required for remove (the owner reads it); optional note otherwise
-  reason: reasonText(500, 'Reason').default(''),
+  reason: reasonText(500, 'reason').default(''),
 })
-export const REMOVAL_REASON_REQUIRED_DETAIL = 'Give a reason for removing the ad: its owner reads it'
 
 export const AppealRequestSchema = z.object({
-  note: reasonText(MAX_APPEAL_NOTE, 'Note').refine((note) => note !== '', APPEAL_NOTE_REQUIRED_DETAIL),
+  note: reasonText(MAX_APPEAL_NOTE, 'note').refine(
+    (note) => note !== '',
+    says('report.appeal_note_required'),
+  ),
 })
 export type AppealRequest = z.infer<typeof AppealRequestSchema>
 export const AppealResponseSchema = z.object({ appealedAt: z.string() })
@@ -108,9 +103,9 @@ export const AppealResponseSchema = z.object({ appealedAt: z.string() })
 export const BulkReleaseRequestSchema = z.object({
   adIds: z
     .array(z.string().max(100))
-    .min(1, 'Name at least one ad')
-    .max(MAX_BULK_RELEASE, `At most ${MAX_BULK_RELEASE} ads at once`),
-  reason: reasonText(500, 'Reason').default(''),
+    .min(1, says('report.name_one_ad'))
+    .max(MAX_BULK_RELEASE, says('report.too_many_ads', { max: MAX_BULK_RELEASE })),
+  reason: reasonText(500, 'reason').default(''),
 })
 export type BulkReleaseRequest = z.infer<typeof BulkReleaseRequestSchema>
 export const BulkReleaseResponseSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { hasNoNul, NUL_CHARACTER_DETAIL } from './common.ts'
+import { hasNoNul } from './common.ts'
+import { says } from './error-codes.ts'
 
 // Verified advertisers (docs/decisions/031-verified-advertisers.md): the advertiser's request, its
 // status, and the admins' queue of requests.
@@ -33,17 +34,6 @@ export const VerificationSchema = z.object({
 })
 export type Verification = z.infer<typeof VerificationSchema>
 
-export const VERIFICATION_CODE_DETAIL = 'This code is not the one shown: reload the page and use the new code'
-export const VERIFICATION_PHOTO_REQUIRED_DETAIL = 'Send a photo of yourself holding the code'
-export const VERIFICATION_PENDING_DETAIL = 'Your request is already waiting for a review'
-export const ALREADY_VERIFIED_DETAIL = 'Your account is already verified'
-export const VERIFICATION_NOT_FOUND_DETAIL = 'Verification request not found'
-export const VERIFICATION_DECIDED_DETAIL = 'This request was already decided'
-export const NOT_APPROVED_DETAIL = 'Only an approved verification can be revoked'
-export const DECISION_REASON_REQUIRED_DETAIL = 'Give a reason: the advertiser reads it'
-export const VERIFICATION_PHOTO_KIND_DETAIL =
-  'Verification photos must be photos (JPEG, PNG, WebP, HEIC or AVIF)'
-
 export const VerificationIdParamsSchema = z.object({
   id: z.coerce
     .number()
@@ -64,9 +54,9 @@ export const DecisionReasonSchema = z.object({
   reason: z
     .string()
     .trim()
-    .max(MAX_DECISION_REASON, `Reason must be at most ${MAX_DECISION_REASON} characters`)
-    .refine(hasNoNul, NUL_CHARACTER_DETAIL)
-    .refine((reason) => reason !== '', DECISION_REASON_REQUIRED_DETAIL),
+    .max(MAX_DECISION_REASON, says('text.too_long', { field: 'reason', max: MAX_DECISION_REASON }))
+    .refine(hasNoNul, says('text.nul'))
+    .refine((reason) => reason !== '', says('verification.reason_required')),
 })
 
 export const VerificationRequestSchema = z.object({
@@ -97,8 +87,8 @@ export const VerificationQueueQuerySchema = z.object({
   email: z
     .string()
     .trim()
-    .max(254, 'Email must be at most 254 characters')
-    .refine(hasNoNul, NUL_CHARACTER_DETAIL)
+    .max(254, says('text.too_long', { field: 'email', max: 254 }))
+    .refine(hasNoNul, says('text.nul'))
     .optional(),
 })
 export type VerificationQueueQuery = z.infer<typeof VerificationQueueQuerySchema>

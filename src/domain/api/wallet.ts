@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { hasNoNul, NUL_CHARACTER_DETAIL } from './common.ts'
+import { hasNoNul } from './common.ts'
+import { says } from './error-codes.ts'
 
 // Request and response shapes of /api/wallet, shared by the server routes and the client.
 // Money crosses the wire as CAD dollars (numbers); inside both sides it is integer cents.
@@ -40,14 +41,14 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key'
 export const IdempotencyKeySchema = z
   .string()
   .trim()
-  .min(1, 'Idempotency-Key must not be empty')
-  .max(255, 'Idempotency-Key must be at most 255 characters')
-  .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces')
+  .min(1, says('wallet.idempotency_empty'))
+  .max(255, says('wallet.idempotency_too_long', { max: 255 }))
+  .regex(/^[\x21-\x7e]+$/, says('wallet.idempotency_ascii'))
 
 // The price is not part of the request: the server charges the fee of the type.
 export const WalletPayRequestSchema = z.object({
   type: z.enum(['post', 'bump']),
-  listingId: z.string().trim().min(1).max(200).refine(hasNoNul, NUL_CHARACTER_DETAIL).optional(),
+  listingId: z.string().trim().min(1).max(200).refine(hasNoNul, says('text.nul')).optional(),
 })
 export type WalletPayRequest = z.infer<typeof WalletPayRequestSchema>
 
@@ -63,7 +64,7 @@ export const MAX_TOPUP_CAD = 10_000
 
 // amount is in dollars; the minimum load (MIN_TOPUP_CENTS) is checked by the route, which words its detail
 export const TopupInitiateRequestSchema = z.object({
-  amount: z.coerce.number().finite().max(MAX_TOPUP_CAD, `The most you can load at once is $${MAX_TOPUP_CAD}`),
+  amount: z.coerce.number().finite().max(MAX_TOPUP_CAD, says('wallet.max_topup')),
 })
 export type TopupInitiateRequest = z.infer<typeof TopupInitiateRequestSchema>
 

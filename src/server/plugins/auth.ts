@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
+import { refusal } from '#server/errors.ts'
 import {
   type AuthAdmin,
   type AuthUser,
@@ -24,10 +25,6 @@ declare module 'fastify' {
     authToken: string
   }
 }
-
-export const MISSING_TOKEN_DETAIL = 'Authentication required'
-export const INVALID_TOKEN_DETAIL = 'Invalid or expired session. Please sign in again.'
-export const ADMIN_REQUIRED_DETAIL = 'Admin authentication required'
 
 /**
  * Answers of guarded routes (wallet, charges, admin, a user's own ads) are one person's data: no
@@ -63,16 +60,19 @@ export default fp(
     // (services/accounts/session-cache.ts, docs/decisions/021-shared-changes.md)
     const sessionCaches = app.caches.sessions
 
-    function deny(reply: FastifyReply, detail: string) {
-      return reply.code(401).header('www-authenticate', 'Bearer').send({ detail })
+    function deny(
+      reply: FastifyReply,
+      code: 'auth.required' | 'auth.session_invalid' | 'auth.admin_required',
+    ) {
+      return reply.code(401).header('www-authenticate', 'Bearer').send(refusal(code))
     }
 
     app.decorate('requireUser', async function requireUser(request: FastifyRequest, reply: FastifyReply) {
       noStore(reply)
       const token = bearerToken(request.headers.authorization)
-      if (!token) return deny(reply, MISSING_TOKEN_DETAIL)
+      if (!token) return deny(reply, 'auth.required')
       const user = await findUserBySessionToken(app.database.db, token, sessionCaches)
-      if (!user) return deny(reply, INVALID_TOKEN_DETAIL)
+      if (!user) return deny(reply, 'auth.session_invalid')
       request.user = user
       request.authToken = token
     })
@@ -80,9 +80,9 @@ export default fp(
     app.decorate('requireAdmin', async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
       noStore(reply)
       const token = bearerToken(request.headers.authorization)
-      if (!token) return deny(reply, ADMIN_REQUIRED_DETAIL)
+      if (!token) return deny(reply, 'auth.admin_required')
       const admin = await findAdminBySessionToken(app.database.db, token, sessionCaches)
-      if (!admin) return deny(reply, INVALID_TOKEN_DETAIL)
+      if (!admin) return deny(reply, 'auth.session_invalid')
       request.admin = admin
       request.authToken = token
     })

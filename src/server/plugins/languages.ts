@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Language, pickLanguage } from '#domain/languages.ts'
-import { translateText } from '#server/services/i18n/translate.ts'
+import { wordAnswer } from './errors.ts'
 import { appendVary } from './security.ts'
 
 declare module 'fastify' {
@@ -21,9 +21,10 @@ function hasText(payload: unknown): payload is Record<string, unknown> {
 }
 
 /**
- * The API answers in the language the app asks for: every `{ detail }` and `{ message }` body is
- * translated on its way out, so routes and services keep throwing the English texts, which remain
- * the contract (docs/decisions/016-languages.md). Registered on the root so error answers get it too.
+ * The API answers in the language the app asks for: every `{ detail }` and `{ message }` body that
+ * names its `code` is worded on its way out from the catalogs of src/domain/api (error-words-en.ts,
+ * error-words-fr.ts; docs/decisions/016-languages.md, 037-error-codes.md). Registered on the root so
+ * error answers get it too.
  */
 export function registerLanguages(app: FastifyInstance): void {
   // read from the header when asked (an error's translation, a sign-up, a page), not on every
@@ -41,14 +42,6 @@ export function registerLanguages(app: FastifyInstance): void {
     }
     // the same URL answers in several languages: caches must keep them apart
     appendVary(reply, 'Accept-Language')
-    const language = request.language
-    if (language === 'en') {
-      done(null, payload)
-      return
-    }
-    const translated = { ...payload }
-    if (typeof payload.detail === 'string') translated.detail = translateText(language, payload.detail)
-    if (typeof payload.message === 'string') translated.message = translateText(language, payload.message)
-    done(null, translated)
+    done(null, wordAnswer(request.language, payload))
   })
 }

@@ -7,7 +7,7 @@ import type {
   RouteOptions,
 } from 'fastify'
 import type { Database } from '#server/db/client.ts'
-import { ADMIN_REQUIRED_DETAIL, INVALID_TOKEN_DETAIL } from '#server/plugins/auth.ts'
+import { refusal } from '#server/errors.ts'
 import { findAdminBySessionToken } from '#server/services/accounts/sessions.ts'
 import { bearerToken } from '#server/services/accounts/tokens.ts'
 import { type MetricSources, Metrics } from '#server/services/metrics/metrics.ts'
@@ -76,15 +76,15 @@ export function registerMetrics(
   async function allowed(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     reply.header('cache-control', 'no-store')
     const token = bearerToken(request.headers.authorization)
-    const deny = (detail: string) => {
-      reply.code(401).header('www-authenticate', 'Bearer').send({ detail })
+    const deny = (code: 'auth.admin_required' | 'auth.session_invalid') => {
+      reply.code(401).header('www-authenticate', 'Bearer').send(refusal(code))
       return false
     }
-    if (!token) return deny(ADMIN_REQUIRED_DETAIL)
+    if (!token) return deny('auth.admin_required')
     // a scraper's token is checked without the database, so metrics still answer while it is down
     if (deps.metricsToken !== undefined && sameToken(token, deps.metricsToken)) return true
     if (await findAdminBySessionToken(deps.database.db, token, app.caches.sessions)) return true
-    return deny(INVALID_TOKEN_DETAIL)
+    return deny('auth.session_invalid')
   }
 
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {

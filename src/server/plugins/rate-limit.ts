@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { Redis } from 'ioredis'
 import type { Config } from '#server/config.ts'
-import { ApiError, RATE_LIMITED_DETAIL } from '#server/errors.ts'
+import { ApiError } from '#server/errors.ts'
 import {
   clientKey,
   MemoryCounters,
@@ -50,7 +50,7 @@ function decide(window: RateWindow | undefined, max: number, reply: FastifyReply
   }
   const seconds = Math.max(1, Math.ceil((window.resetAt - Date.now()) / 1000))
   reply.header('retry-after', String(seconds))
-  done(new ApiError(429, RATE_LIMITED_DETAIL))
+  done(new ApiError(429, 'request.rate_limited'))
 }
 
 // callback style, and no promise while the counters are in memory: the limited routes include hot

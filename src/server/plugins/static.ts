@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { isAppPage } from '#domain/app-pages.ts'
 import { isLanguage, withLanguageParam } from '#domain/languages.ts'
 import type { Config } from '#server/config.ts'
-import { NOT_FOUND_DETAIL } from '#server/errors.ts'
+import { refusal } from '#server/errors.ts'
 import { adultConfirmed } from '#server/services/pages/adult-gate.ts'
 import { appendVary } from './security.ts'
 
@@ -83,7 +83,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     })
   }
 
-  const notFound = (reply: FastifyReply) => reply.code(404).send({ detail: NOT_FOUND_DETAIL })
+  const notFound = (reply: FastifyReply) => reply.code(404).send(refusal('request.not_found'))
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? request.url

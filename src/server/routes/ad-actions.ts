@@ -6,6 +6,7 @@ import { adPath } from '#domain/ad-path.ts'
 import { AdRevealSchema, PublicAdSchema } from '#domain/api/ads.ts'
 import { REPORT_REASONS, ReportResponseSchema } from '#domain/api/reports.ts'
 import type { Language } from '#domain/languages.ts'
+import { refusal } from '#server/errors.ts'
 import { acceptFormBodies } from '#server/plugins/form-body.ts'
 import {
   challengeMarkup,
@@ -106,7 +107,7 @@ const adActionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   function refuseCrossSite(request: FastifyRequest, reply: FastifyReply): boolean {
     if (sameOrigin(request, app.config.PUBLIC_URL)) return false
-    void reply.code(403).send({ detail: 'This form must be sent from this site’s own page.' })
+    void reply.code(403).send(refusal('page.cross_site_form'))
     return true
   }
 

@@ -10,7 +10,7 @@ import {
   VerificationQueueQuerySchema,
   VerificationQueueSchema,
 } from '#domain/api/verification.ts'
-import { ApiError, NOT_FOUND_DETAIL } from '#server/errors.ts'
+import { ApiError } from '#server/errors.ts'
 import { decidePhoto, photoQueue } from '#server/services/media/photo-review.ts'
 import {
   decideVerification,
@@ -59,7 +59,7 @@ const adminTrustRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = await verificationPhotoKey(db(), request.params.id, request.params.n)
       const body = key ? await app.mediaLibrary.store.read(key) : null
-      if (!body) throw new ApiError(404, NOT_FOUND_DETAIL)
+      if (!body) throw new ApiError(404, 'request.not_found')
       return reply
         .type('image/webp')
         .header('cache-control', 'private, no-store')

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
-  ADMIN_INVALID_CREDENTIALS_DETAIL,
   AdminLoginRequestSchema,
   AdminLoginResponseSchema,
   AttentionChargeListSchema,
@@ -55,7 +54,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { username, password } = request.body
       if (!checkAdminCredentials(credentials, username, password)) {
-        throw new ApiError(401, ADMIN_INVALID_CREDENTIALS_DETAIL)
+        throw new ApiError(401, 'auth.admin_invalid_credentials')
       }
       return { token: await createAdminSession(app.database.db, credentials.username) }
     },

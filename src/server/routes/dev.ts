@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
 import { OutboxQuerySchema, OutboxResponseSchema } from '#domain/api/auth.ts'
-import { errorResponses, hasNoNul, NUL_CHARACTER_DETAIL } from '#domain/api/common.ts'
+import { errorResponses, hasNoNul } from '#domain/api/common.ts'
+import { says } from '#domain/api/error-codes.ts'
 import { ApiError } from '#server/errors.ts'
 import { expireAdNow } from '#server/services/ads/expire-now.ts'
 import { readOutbox } from '#server/services/mail/outbox.ts'
@@ -14,7 +14,7 @@ import { readOutbox } from '#server/services/mail/outbox.ts'
  * over any account.
  */
 // refused before the admin check, which writes the request to the audit log: PostgreSQL text holds no NUL
-const ExpireParamsSchema = z.object({ id: z.string().max(100).refine(hasNoNul, NUL_CHARACTER_DETAIL) })
+const ExpireParamsSchema = z.object({ id: z.string().max(100).refine(hasNoNul, says('text.nul')) })
 
 const devRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.NODE_ENV === 'production') return
@@ -47,8 +47,7 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await expireAdNow(app.database.db, request.params.id)))
-        throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+      if (!(await expireAdNow(app.database.db, request.params.id))) throw new ApiError(404, 'ad.not_found')
       return reply.code(204).send(null)
     },
   )

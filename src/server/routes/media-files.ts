@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ErrorSchema } from '#domain/api/common.ts'
 import { PHOTO_WIDTHS, VIDEO_VARIANT } from '#domain/media-urls.ts'
 import type { MediaRow } from '#server/db/schema/media.ts'
-import { ApiError, NOT_FOUND_DETAIL } from '#server/errors.ts'
+import { ApiError } from '#server/errors.ts'
 import { parseByteRange } from '#server/services/media/byte-range.ts'
 import { findServableMedia, mayViewPrivateMedia } from '#server/services/media/media-privacy.ts'
 
@@ -25,7 +25,7 @@ function keyOf(row: MediaRow, variant: string): string | undefined {
 // GET /media/<id>/<variant> (URLs built only by src/domain/media-urls.ts): the stored file from
 // either store, with Range for video seeking. docs/decisions/011-media-storage.md
 const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const notFound = () => new ApiError(404, NOT_FOUND_DETAIL)
+  const notFound = () => new ApiError(404, 'request.not_found')
 
   app.get(
     '/:id/:variant',
@@ -66,7 +66,7 @@ const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const range = parseByteRange(request.headers.range, size)
       if (range === 'unsatisfiable') {
         reply.header('content-range', `bytes */${size}`)
-        throw new ApiError(416, 'Requested range not satisfiable')
+        throw new ApiError(416, 'request.range_not_satisfiable')
       }
       const etag = `"${key.slice(0, 64)}"`
       reply

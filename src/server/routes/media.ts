@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
-import { MediaSchema, NO_FILE_DETAIL } from '#domain/api/media.ts'
+import { MediaSchema } from '#domain/api/media.ts'
 import {
   MAX_PHOTO_BYTES,
   MAX_PHOTO_PIXELS,
@@ -12,13 +12,10 @@ import {
 import { PHOTO_WIDTHS } from '#domain/media-urls.ts'
 import { ApiError } from '#server/errors.ts'
 import { isEmailVerified } from '#server/services/accounts/email-verified.ts'
-import { VERIFY_EMAIL_DETAIL } from '#server/services/ads/ads-service.ts'
 import { toMedia } from '#server/services/media/media-views.ts'
-import { MALFORMED_MULTIPART_DETAIL, receiveUpload } from '#server/services/media/receive-upload.ts'
+import { receiveUpload } from '#server/services/media/receive-upload.ts'
 import { settleUnreadBody } from '#server/services/media/unread-body.ts'
 import { limitText, RATE_LIMITS } from './rate-limits.ts'
-
-export const NOT_MULTIPART_DETAIL = 'Send the file as multipart/form-data'
 
 // POST /api/media (docs/decisions/011-media-storage.md): one file per request, its type decided
 // by its bytes; photos re-encoded without metadata, MP4 videos without their metadata boxes.
@@ -67,13 +64,13 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!(await isEmailVerified(app.database.db, request.user.id)))
-        throw new ApiError(403, VERIFY_EMAIL_DETAIL)
-      if (!request.isMultipart()) throw new ApiError(415, NOT_MULTIPART_DETAIL)
+        throw new ApiError(403, 'ad.verify_email_first')
+      if (!request.isMultipart()) throw new ApiError(415, 'media.not_multipart')
       const file = await request.file().catch((error: unknown) => {
         // busboy refusing the body's framing is the client's mistake, not ours
-        throw new ApiError(400, MALFORMED_MULTIPART_DETAIL, { cause: error })
+        throw new ApiError(400, 'media.malformed_multipart', { cause: error })
       })
-      if (!file) throw new ApiError(400, NO_FILE_DETAIL)
+      if (!file) throw new ApiError(400, 'media.no_file')
       const upload = await receiveUpload(file.file)
       try {
         const row = await app.mediaLibrary.create(request.user.id, upload)

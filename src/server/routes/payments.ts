@@ -15,16 +15,14 @@ import { ApiError } from '#server/errors.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { checkAdPayable, feeAdId } from '#server/services/ads/ad-payments.ts'
 import { pageLanguage } from '#server/services/pages/page-language.ts'
-import { CHARGE_ID_BITS, CHARGE_NOT_FOUND, toChargeView } from '#server/services/payments/charges.ts'
+import { CHARGE_ID_BITS, toChargeView } from '#server/services/payments/charges.ts'
 import { checkDraft } from '#server/services/payments/draft.ts'
 import { renderSandboxPage } from '#server/services/payments/sandbox-page.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
 import { RATE_LIMITS } from './rate-limits.ts'
-import { MIN_TOPUP_DETAIL } from './wallet.ts'
 
 const DEFAULT_DESCRIPTIONS = { post: 'Posting fee', bump: 'Bump fee' } as const
 const WEBHOOK_BODY_LIMIT = 256 * 1024
-export const SANDBOX_SIMULATE_DISABLED_DETAIL = 'Simulated payments are disabled in production'
 const InvoiceParamsSchema = z.object({ invoiceId: z.string().min(1).max(200) })
 
 // Routes under /api/payments: crypto charges, provider webhooks and the sandbox's hosted page.
@@ -66,7 +64,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { chargeType, listingId, metadata } = request.body
       const amountCents = chargeAmountCents(chargeType, request.body.amount)
-      if (amountCents === null) throw new ApiError(400, MIN_TOPUP_DETAIL)
+      if (amountCents === null) throw new ApiError(400, 'wallet.min_topup')
       const draft = metadata?.draft ?? null
       checkDraft(draft)
       if (chargeType !== 'topup') {
@@ -110,7 +108,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const service = payments()
       const row = await service.findCharge(request.params.chargeId)
-      if (!row) throw new ApiError(404, CHARGE_NOT_FOUND)
+      if (!row) throw new ApiError(404, 'payment.charge_not_found')
       const { row: current, charge } = await service.refresh(row)
       return toChargeView(current, charge)
     },
@@ -141,8 +139,8 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         async (request) => {
           const service = payments()
           if (service.provider.name !== provider)
-            throw new ApiError(404, `The ${provider} provider is not enabled`)
-          if (!Buffer.isBuffer(request.body)) throw new ApiError(400, 'Webhook body must be JSON')
+            throw new ApiError(404, 'payment.provider_disabled', { provider })
+          if (!Buffer.isBuffer(request.body)) throw new ApiError(400, 'payment.webhook_not_json')
           const { duplicate } = await service.handleWebhook(request.body, request.headers)
           return { ok: true as const, duplicate }
         },
@@ -160,7 +158,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const sandboxProvider = (): SandboxProvider => {
       const { provider } = payments()
       if (!(provider instanceof SandboxProvider))
-        throw new ApiError(404, 'The sandbox provider is not enabled')
+        throw new ApiError(404, 'payment.provider_disabled', { provider: 'sandbox' })
       return provider
     }
 
@@ -170,7 +168,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const provider = sandboxProvider()
         const invoice = await provider.getInvoice(request.params.invoiceId)
-        if (!invoice) throw new ApiError(404, 'Invoice not found')
+        if (!invoice) throw new ApiError(404, 'payment.invoice_not_found')
         const charge = await provider.getCharge(invoice.id)
         return reply
           .header('cache-control', 'no-store')
@@ -194,10 +192,10 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         { schema: { tags: ['payments'], hide: true, params: InvoiceParamsSchema } },
         async (request, reply) => {
           // the sandbox is for local use: in production nobody may mark an invoice paid by a click
-          if (app.config.NODE_ENV === 'production') throw new ApiError(403, SANDBOX_SIMULATE_DISABLED_DETAIL)
+          if (app.config.NODE_ENV === 'production') throw new ApiError(403, 'payment.simulate_disabled')
           const provider = sandboxProvider()
           const { invoiceId } = request.params
-          if (!(await provider.getInvoice(invoiceId))) throw new ApiError(404, 'Invoice not found')
+          if (!(await provider.getInvoice(invoiceId))) throw new ApiError(404, 'payment.invoice_not_found')
           if (await provider.simulate(invoiceId, outcome)) {
             // the same signed-webhook path a real processor would take
             const webhook = provider.buildWebhook(invoiceId, event)

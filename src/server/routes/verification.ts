@@ -2,22 +2,16 @@ import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
-import {
-  MAX_VERIFICATION_PHOTOS,
-  VERIFICATION_PHOTO_KIND_DETAIL,
-  VERIFICATION_PHOTO_REQUIRED_DETAIL,
-  VerificationSchema,
-} from '#domain/api/verification.ts'
+import { MAX_VERIFICATION_PHOTOS, VerificationSchema } from '#domain/api/verification.ts'
 import { MAX_PHOTO_BYTES } from '#domain/constants.ts'
 import { ApiError } from '#server/errors.ts'
-import { MALFORMED_MULTIPART_DETAIL, receiveUpload } from '#server/services/media/receive-upload.ts'
+import { receiveUpload } from '#server/services/media/receive-upload.ts'
 import {
   deleteVerificationFiles,
   myVerification,
   requestVerification,
   storeVerificationPhoto,
 } from '#server/services/verification/verifications.ts'
-import { NOT_MULTIPART_DETAIL } from './media.ts'
 import { limitText, RATE_LIMITS } from './rate-limits.ts'
 
 const PHOTO_FIELDS: ReadonlySet<string> = new Set(['photo', 'photo2'])
@@ -88,7 +82,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new ApiError(415, NOT_MULTIPART_DETAIL)
+      if (!request.isMultipart()) throw new ApiError(415, 'media.not_multipart')
       const db = app.database.db
       const store = app.mediaLibrary.store
       const keys: string[] = []
@@ -106,7 +100,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
             }
             const upload = await receiveUpload(part.file)
             try {
-              if (upload.type.kind !== 'photo') throw new ApiError(415, VERIFICATION_PHOTO_KIND_DETAIL)
+              if (upload.type.kind !== 'photo') throw new ApiError(415, 'verification.photo_kind')
               keys.push(await storeVerificationPhoto(store, upload.path, request.user.id))
             } finally {
               await upload.discard()
@@ -114,9 +108,9 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         } catch (error) {
           if (error instanceof ApiError) throw error
-          throw new ApiError(400, MALFORMED_MULTIPART_DETAIL, { cause: error })
+          throw new ApiError(400, 'media.malformed_multipart', { cause: error })
         }
-        if (keys.length === 0) throw new ApiError(400, VERIFICATION_PHOTO_REQUIRED_DETAIL)
+        if (keys.length === 0) throw new ApiError(400, 'verification.photo_required')
         await requestVerification(db, request.user.id, code, keys)
       } catch (error) {
         await deleteVerificationFiles(db, store, keys)

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AD_ID_LENGTH } from '#domain/api/ads-paths.ts'
 import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
+import { type CodedError, coded, readSays } from '#domain/api/error-codes.ts'
 import {
   IDEMPOTENCY_HEADER,
   IdempotencyKeySchema,
@@ -22,7 +23,6 @@ import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { userSessionCurrentTest } from '#server/services/accounts/sessions.ts'
 import type { PaymentOutcome } from '#server/services/metrics/metrics.ts'
-import { CHARGE_NOT_FOUND } from '#server/services/payments/charges.ts'
 import { walletViewCurrentTest } from '#server/services/wallet/wallet-cache.ts'
 import {
   getBalanceCents,
@@ -32,14 +32,11 @@ import {
 } from '#server/services/wallet/wallet-service.ts'
 import { limitText, RATE_LIMITS } from './rate-limits.ts'
 
-export const MIN_TOPUP_DETAIL = `Minimum load is ${formatFee(MIN_TOPUP_CENTS)}`
-
-/** The detail the app shows under 'Not confirmed yet' when a top-up is not settled. */
-export function notConfirmedDetail(status: string): string {
-  if (status === 'EXPIRED')
-    return `Payment expired before it was confirmed (status ${status}). Start a new top-up.`
-  if (status === 'INVALID') return `Payment was marked invalid by the provider (status ${status})`
-  return `Payment not confirmed yet (status ${status})`
+/** Why a top-up is not settled, shown under 'Not confirmed yet'. */
+export function notConfirmed(status: string): CodedError {
+  if (status === 'EXPIRED') return coded('payment.expired', { status })
+  if (status === 'INVALID') return coded('payment.invalid', { status })
+  return coded('payment.not_confirmed', { status })
 }
 
 /** How a wallet payment ended, in the payments metric's words. */
@@ -117,8 +114,10 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       let key: string | null = null
       if (rawKey !== undefined) {
         const parsed = IdempotencyKeySchema.safeParse(Array.isArray(rawKey) ? rawKey[0] : rawKey)
-        if (!parsed.success)
-          throw new ApiError(400, parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key')
+        if (!parsed.success) {
+          const said = readSays(parsed.error.issues[0]?.message ?? '')
+          throw said ? ApiError.of(400, said) : new ApiError(400, 'wallet.idempotency_invalid')
+        }
         key = parsed.data
       }
       const outcome = await payFromWallet(app.database.db, request.user.id, request.body, key)
@@ -141,7 +140,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const amountCents = dollarsToCents(request.body.amount)
-      if (amountCents < MIN_TOPUP_CENTS) throw new ApiError(400, MIN_TOPUP_DETAIL)
+      if (amountCents < MIN_TOPUP_CENTS) throw new ApiError(400, 'wallet.min_topup')
       const charge = await payments().createCharge({
         userId: request.user.id,
         chargeType: 'topup',
@@ -177,9 +176,9 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await service.findCharge(request.body.charge_id)
       // someone else's charge reads exactly like a missing one
       if (!row || row.userId !== request.user.id || row.chargeType !== 'topup')
-        throw new ApiError(404, CHARGE_NOT_FOUND)
+        throw new ApiError(404, 'payment.charge_not_found')
       const { fulfilled, charge } = await service.refresh(row)
-      if (!fulfilled) throw new ApiError(409, notConfirmedDetail(charge.status))
+      if (!fulfilled) throw ApiError.of(409, notConfirmed(charge.status))
       return {
         credited: true as const,
         balance_cad: centsToDollars(await getBalanceCents(app.database.db, request.user.id)),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ApiError } from '#client/lib/http.ts'
 import {
   loginFailureToast,
   parseLoginSearch,
@@ -32,21 +33,23 @@ describe('new password', () => {
 })
 
 describe('login refusal toast', () => {
-  it("turns the server's 'Email not verified' detail into 'Email Not Verified'", () => {
-    expect(
-      loginFailureToast('Email not verified. Please check your inbox for the verification link.'),
-    ).toEqual({
+  it("turns the server's 'Email not verified' refusal into 'Email Not Verified', whatever its language", () => {
+    const body = { detail: 'Courriel non vérifié.', code: 'auth.email_not_verified' }
+    expect(loginFailureToast(new ApiError(403, body.detail, body))).toEqual({
       title: 'Email Not Verified',
       description: 'Please verify your email first. Check your inbox for the verification link.',
     })
   })
 
   it("shows any other detail under 'Login failed', or 'Try again' without one", () => {
-    expect(loginFailureToast('Invalid email or password')).toEqual({
+    expect(loginFailureToast(new ApiError(401, 'Invalid email or password'))).toEqual({
       title: 'Login failed',
       description: 'Invalid email or password',
     })
-    expect(loginFailureToast('')).toEqual({ title: 'Login failed', description: 'Try again' })
+    expect(loginFailureToast(new ApiError(401, ''))).toEqual({
+      title: 'Login failed',
+      description: 'Try again',
+    })
   })
 })
 

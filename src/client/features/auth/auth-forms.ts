@@ -1,7 +1,7 @@
 // Pure rules behind the account screens, kept apart from the components so
 // they can be tested without rendering.
 import { msg } from '#client/i18n/messages.ts'
-import { EMAIL_NOT_VERIFIED } from '#domain/api/auth-constants.ts'
+import { errorDetail, isApiError } from '#client/lib/http.ts'
 import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
 
 const t = msg.auth
@@ -28,9 +28,9 @@ export function validateNewPassword(password: string, confirm: string): ResetPro
   return null
 }
 
-/** True when a login refusal is the server's "verify your email first" answer. */
-export function isEmailNotVerified(detail: string): boolean {
-  return detail.includes(EMAIL_NOT_VERIFIED)
+/** True when a login refusal is the server's "verify your email first" answer (its code, in any language). */
+export function isEmailNotVerified(error: unknown): boolean {
+  return isApiError(error) && error.code === 'auth.email_not_verified'
 }
 
 export interface ToastText {
@@ -38,12 +38,12 @@ export interface ToastText {
   description: string
 }
 
-/** The toast for a refused login: the detail or 'Try again', or 'Email Not Verified'. */
-export function loginFailureToast(detail: string): ToastText {
-  if (isEmailNotVerified(detail)) {
+/** The toast for a refused login: the error's words or 'Try again', or 'Email Not Verified'. */
+export function loginFailureToast(error: unknown): ToastText {
+  if (isEmailNotVerified(error)) {
     return { title: t.login.notVerifiedTitle, description: t.login.notVerifiedDescription }
   }
-  return { title: t.login.failedTitle, description: detail || t.tryAgain }
+  return { title: t.login.failedTitle, description: errorDetail(error, t.tryAgain) }
 }
 
 const AUTH_SCREENS = ['/login', '/register', '/verify-email', '/forgot-password', '/reset-password']

@@ -1,7 +1,8 @@
 // POST /api/media with XMLHttpRequest, not fetch: only XHR reports upload progress in every browser,
 // and the post form shows a progress bar per file. Headers, errors and the answer's check are the
 // API client's own (lib/http.ts), so an upload fails exactly like any other call.
-import { msg } from '#client/i18n/messages.ts'
+import { loadErrorWords } from '#client/i18n/error-words.ts'
+import { language, msg } from '#client/i18n/messages.ts'
 import { ApiError, apiHeaders, apiUrl, failedAnswer, parseAnswer, parseBodyText } from '#client/lib/http.ts'
 import { type Media, MediaPaths, MediaSchema } from '#domain/api/media.ts'
 
@@ -34,14 +35,19 @@ export function uploadFile(file: Blob, { onProgress, signal }: UploadOptions = {
         reject(error)
       }
     }
+    // a refusal is worded from the app's error catalog, fetched the first time one is needed
+    const wordsReady = () =>
+      xhr.status >= 200 && xhr.status < 300 ? Promise.resolve() : loadErrorWords(language())
     xhr.onload = () =>
-      settle(() => {
-        const data = parseBodyText(xhr.responseText, xhr.getResponseHeader('content-type') ?? '')
-        if (xhr.status < 200 || xhr.status >= 300) {
-          throw failedAnswer({ status: xhr.status, statusText: xhr.statusText, data }, sent)
-        }
-        return parseAnswer(xhr.status, data, MediaSchema)
-      })
+      void wordsReady().then(() =>
+        settle(() => {
+          const data = parseBodyText(xhr.responseText, xhr.getResponseHeader('content-type') ?? '')
+          if (xhr.status < 200 || xhr.status >= 300) {
+            throw failedAnswer({ status: xhr.status, statusText: xhr.statusText, data }, sent)
+          }
+          return parseAnswer(xhr.status, data, MediaSchema)
+        }),
+      )
     xhr.onerror = () =>
       settle(() => {
         throw new ApiError(0, msg.pwa.networkError)

@@ -1,25 +1,23 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import {
-  EMAIL_NOT_VERIFIED,
-  INVALID_CREDENTIALS_DETAIL,
-  type LoginResponse,
-  type RegisterResponse,
-  type ResendVerificationResponse,
-  type VerifyEmailResponse,
+import type {
+  LoginResponse,
+  RegisterResponse,
+  ResendVerificationResponse,
+  VerifyEmailResponse,
 } from '#domain/api/auth.ts'
 import type { Language } from '#domain/languages.ts'
 import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 import { type AccountTokenPurpose, accountTokens, users } from '#server/db/schema/users.ts'
-import { ApiError } from '#server/errors.ts'
+import { ApiError, saying } from '#server/errors.ts'
 import {
   resetPasswordMail,
   signUpAttemptMail,
   verificationMail,
 } from '#server/services/mail/account-mails.ts'
 import { enqueueMail } from '#server/services/mail/outbox.ts'
-import { COMMON_PASSWORD_DETAIL, isCommonPassword } from './common-passwords.ts'
+import { isCommonPassword } from './common-passwords.ts'
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts'
 import { createSession } from './sessions.ts'
 import { generateToken, hashToken, RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from './tokens.ts'
@@ -33,14 +31,6 @@ export interface AccountsDeps {
   /** Runs work after the answer, off the request path (services/accounts/after-answer.ts). */
   afterAnswer: (name: string, task: () => Promise<void>) => void
 }
-
-export const INVALID_VERIFY_LINK_DETAIL = 'This verification link is invalid or has expired'
-export const INVALID_RESET_LINK_DETAIL = 'This password reset link is invalid or has expired'
-export const UNVERIFIED_LOGIN_DETAIL = `${EMAIL_NOT_VERIFIED}. Please check your inbox for the verification link.`
-export const REGISTER_MESSAGE = 'Account created. Check your email for a verification link.'
-export const RESEND_SENT_MESSAGE =
-  'If an account with this email is awaiting verification, a new verification link has been sent.'
-export const FORGOT_SENT_MESSAGE = 'If an account exists for this email, a password reset link has been sent.'
 
 function appUrl(publicUrl: string, path: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${path}`
@@ -105,7 +95,7 @@ async function queueSignUpAttemptNotice(
 }
 
 export function assertUncommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw new ApiError(400, COMMON_PASSWORD_DETAIL)
+  if (isCommonPassword(password)) throw new ApiError(400, 'auth.password_common')
 }
 
 function findUserByEmail(db: Db, email: string) {
@@ -157,7 +147,7 @@ export async function register(
     }
   }
   deps.mailQueued()
-  return { message: REGISTER_MESSAGE, email }
+  return { ...saying('auth.registered'), email }
 }
 
 export async function verifyEmail(db: Db, token: string): Promise<VerifyEmailResponse> {
@@ -173,10 +163,10 @@ export async function verifyEmail(db: Db, token: string): Promise<VerifyEmailRes
     .innerJoin(users, eq(users.id, accountTokens.userId))
     .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, 'verify_email')))
     .limit(1)
-  if (!row) throw new ApiError(400, INVALID_VERIFY_LINK_DETAIL)
+  if (!row) throw new ApiError(400, 'auth.verify_link_invalid')
   // a second click on the link (or an old link) after verification is not an error for the user
   if (row.verifiedAt) return { status: 'already_verified' }
-  if (row.usedAt || row.expiresAt.getTime() <= Date.now()) throw new ApiError(400, INVALID_VERIFY_LINK_DETAIL)
+  if (row.usedAt || row.expiresAt.getTime() <= Date.now()) throw new ApiError(400, 'auth.verify_link_invalid')
 
   const now = new Date()
   return db.transaction(async (tx) => {
@@ -202,7 +192,7 @@ export async function resendVerification(
     await deps.db.transaction((tx) => queueVerification(deps, tx, user))
     deps.mailQueued()
   })
-  return { status: 'sent', message: RESEND_SENT_MESSAGE }
+  return { status: 'sent', ...saying('auth.verification_resent') }
 }
 
 export async function forgotPassword(deps: AccountsDeps, email: string): Promise<{ message: string }> {
@@ -216,7 +206,7 @@ export async function forgotPassword(deps: AccountsDeps, email: string): Promise
     })
     deps.mailQueued()
   })
-  return { message: FORGOT_SENT_MESSAGE }
+  return saying('auth.reset_link_sent')
 }
 
 /**
@@ -245,7 +235,7 @@ export async function resetPassword(
         ),
       )
       .returning({ userId: accountTokens.userId })
-    if (!consumed) throw new ApiError(400, INVALID_RESET_LINK_DETAIL)
+    if (!consumed) throw new ApiError(400, 'auth.reset_link_invalid')
     const [user] = await tx
       .select({ verifiedAt: users.emailVerifiedAt })
       .from(users)
@@ -272,15 +262,15 @@ export async function resetPassword(
   })
   // every session of the account was revoked: no cached copy may still let one in
   changed(db, 'sessions')
-  return { message: 'Your password has been reset. You can now sign in.' }
+  return saying('auth.password_reset')
 }
 
 export async function login(db: Db, email: string, password: string): Promise<LoginResponse> {
   const user = await findUserByEmail(db, email)
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyDummyPassword(password)
-  if (!user || !ok) throw new ApiError(401, INVALID_CREDENTIALS_DETAIL)
+  if (!user || !ok) throw new ApiError(401, 'auth.invalid_credentials')
   // checked after the password, so only the owner learns that the address is unverified
-  if (!user.emailVerifiedAt) throw new ApiError(403, UNVERIFIED_LOGIN_DETAIL)
+  if (!user.emailVerifiedAt) throw new ApiError(403, 'auth.email_not_verified')
   const token = await createSession(db, user.id)
   return { token, user: { id: user.id, email: user.email } }
 }

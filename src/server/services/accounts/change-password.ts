@@ -3,17 +3,12 @@ import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 import { accountTokens, users } from '#server/db/schema/users.ts'
-import { ApiError } from '#server/errors.ts'
+import { ApiError, saying } from '#server/errors.ts'
 import { assertUncommonPassword } from './accounts.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { hashToken } from './tokens.ts'
 
 // 400, not 401: the session is fine, and a 401 would make the client sign the user out
-export const WRONG_CURRENT_PASSWORD_DETAIL = 'Current password is incorrect'
-export const SAME_PASSWORD_DETAIL = 'The new password must be different from the current one'
-export const PASSWORD_CHANGED_MESSAGE =
-  'Your password has been changed. Your other devices have been signed out.'
-
 /**
  * Sets a new password for a signed-in user who proves the current one. Every other session ends
  * (a thief's copy of a token among them) and unused reset links die; the session asking stays.
@@ -28,9 +23,9 @@ export async function changePassword(
     .where(eq(users.id, request.userId))
     .limit(1)
   if (!user || !(await verifyPassword(user.passwordHash, request.currentPassword))) {
-    throw new ApiError(400, WRONG_CURRENT_PASSWORD_DETAIL)
+    throw new ApiError(400, 'auth.wrong_current_password')
   }
-  if (request.newPassword === request.currentPassword) throw new ApiError(400, SAME_PASSWORD_DETAIL)
+  if (request.newPassword === request.currentPassword) throw new ApiError(400, 'auth.same_password')
   assertUncommonPassword(request.newPassword)
   const passwordHash = await hashPassword(request.newPassword)
   const now = new Date()
@@ -59,5 +54,5 @@ export async function changePassword(
   })
   // the other devices' sessions were revoked: no cached copy may still let them in
   changed(db, 'sessions')
-  return { message: PASSWORD_CHANGED_MESSAGE }
+  return saying('auth.password_changed')
 }

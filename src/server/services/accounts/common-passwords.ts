@@ -19,9 +19,6 @@ function commonPasswords(): Set<string> {
   return common
 }
 
-export const COMMON_PASSWORD_DETAIL =
-  'This password is one of the 10,000 most common and easy to guess. Please choose another one.'
-
 /** True when the password (in any letter case) is on the list. */
 export function isCommonPassword(password: string): boolean {
   const list = commonPasswords()

@@ -1,14 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
-import {
-  type AdStatus,
-  canApply,
-  effectiveStatus,
-  postFeeAction,
-  unpayableDetail,
-} from '#domain/ad-status.ts'
-import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
+import { type AdStatus, canApply, effectiveStatus, postFeeAction, unpayableCode } from '#domain/ad-status.ts'
 import { isAdId } from '#domain/api/ads-paths.ts'
-import { FEE_NEEDS_AD_DETAIL, type FeeType } from '#domain/fees.ts'
+import type { FeeType } from '#domain/fees.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { recordAdEvent } from './ad-events.ts'
@@ -23,9 +16,12 @@ export type AdFeeAction = 'publish' | 'renew' | 'bump'
 
 export type AdFeeOutcome =
   | { applied: true; action: AdFeeAction }
-  | { applied: false; statusCode: 404 | 409; reason: string }
+  | { applied: false; statusCode: 404 | 409; reason: FeeRefusal }
 
-function refuse(statusCode: 404 | 409, reason: string): AdFeeOutcome {
+/** Why a fee is refused: an error code (src/domain/api/error-codes.ts) without parameters. */
+export type FeeRefusal = 'ad.not_found' | 'ad.fee_needs_ad' | ReturnType<typeof unpayableCode>
+
+function refuse(statusCode: 404 | 409, reason: FeeRefusal): AdFeeOutcome {
   return { applied: false, statusCode, reason }
 }
 
@@ -36,9 +32,9 @@ function refuse(statusCode: 404 | 409, reason: string): AdFeeOutcome {
  */
 export function feeAdId(
   listingId: string | null | undefined,
-): { adId: string } | { statusCode: 400 | 404; reason: string } {
-  if (listingId === undefined || listingId === null) return { statusCode: 400, reason: FEE_NEEDS_AD_DETAIL }
-  return isAdId(listingId) ? { adId: listingId } : { statusCode: 404, reason: AD_NOT_FOUND_DETAIL }
+): { adId: string } | { statusCode: 400 | 404; reason: FeeRefusal } {
+  if (listingId === undefined || listingId === null) return { statusCode: 400, reason: 'ad.fee_needs_ad' }
+  return isAdId(listingId) ? { adId: listingId } : { statusCode: 404, reason: 'ad.not_found' }
 }
 
 /** Which action a fee of this type would take on this ad for this payer, or why none. */
@@ -47,12 +43,12 @@ export function feeAction(
   payerId: string,
   type: FeeType,
   now: Date,
-): { action: AdFeeAction; from: AdStatus } | { statusCode: 404 | 409; reason: string } {
+): { action: AdFeeAction; from: AdStatus } | { statusCode: 404 | 409; reason: FeeRefusal } {
   // someone else's ad (or a demo ad) reads exactly like a missing one, so ids do not leak
-  if (!row || row.ownerId !== payerId) return { statusCode: 404, reason: AD_NOT_FOUND_DETAIL }
+  if (!row || row.ownerId !== payerId) return { statusCode: 404, reason: 'ad.not_found' }
   const from = effectiveStatus(row, now)
   const action = type === 'post' ? postFeeAction(from) : canApply('bump', from) ? 'bump' : null
-  return action ? { action, from } : { statusCode: 409, reason: unpayableDetail(type, from) }
+  return action ? { action, from } : { statusCode: 409, reason: unpayableCode(type, from) }
 }
 
 /** Read-only: whether a fee could be paid for this ad now (checked when a crypto charge is created). */
@@ -81,7 +77,7 @@ export async function applyAdFee(
   const [row] = await tx.select().from(ads).where(eq(ads.id, input.adId)).for('update')
   const verdict = feeAction(row, input.payerId, input.type, new Date())
   if (!('action' in verdict)) return refuse(verdict.statusCode, verdict.reason)
-  if (!row) return refuse(404, AD_NOT_FOUND_DETAIL)
+  if (!row) return refuse(404, 'ad.not_found')
   const fresh = sql`now() + ${ads.lifetimeDays} * interval '1 day'`
   const changes =
     verdict.action === 'publish'
@@ -95,7 +91,7 @@ export async function applyAdFee(
     .set(changes)
     .where(and(eq(ads.id, row.id), eq(ads.status, row.status)))
     .returning({ id: ads.id })
-  if (updated.length === 0) return refuse(409, unpayableDetail(input.type, verdict.from))
+  if (updated.length === 0) return refuse(409, unpayableCode(input.type, verdict.from))
   await recordAdEvent(tx, {
     adId: row.id,
     kind: verdict.action === 'publish' ? 'published' : verdict.action === 'renew' ? 'renewed' : 'bumped',

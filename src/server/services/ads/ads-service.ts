@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { canApply, effectiveStatus } from '#domain/ad-status.ts'
-import { AD_NOT_FOUND_DETAIL, type AdPatch, type AdWrite, BANNED_WORDS_DETAIL } from '#domain/api/ads.ts'
+import type { AdPatch, AdWrite } from '#domain/api/ads.ts'
 import { isAdId } from '#domain/api/ads-paths.ts'
 import { SERVICES_CATEGORY } from '#domain/categories.ts'
 import { centsToDollars, dollarsToCents } from '#domain/money.ts'
@@ -13,9 +13,6 @@ import type { MediaLibrary } from '#server/services/media/media-library.ts'
 import type { BannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
 import { recordAdEvent } from './ad-events.ts'
 import { type AdRow, newAdId } from './ad-views.ts'
-
-export const VERIFY_EMAIL_DETAIL = 'Verify your email address before posting an ad'
-export const REMOVED_AD_DETAIL = 'This ad was removed and can no longer be changed'
 
 type Fields = AdWrite
 
@@ -78,7 +75,8 @@ export class AdsService {
   private async moderate(fields: Pick<Fields, 'title' | 'description' | 'contact'>): Promise<void> {
     const matcher = await this.phrases.matcher()
     const found = [fields.title, fields.description, fields.contact.handle].flatMap((t) => matcher.match(t))
-    if (found.length > 0) throw new ApiError(422, `${BANNED_WORDS_DETAIL}: ${[...new Set(found)].join(', ')}`)
+    if (found.length > 0)
+      throw new ApiError(422, 'ad.banned_words', { words: [...new Set(found)].join(', ') })
   }
 
   async create(ownerId: string, fields: AdWrite): Promise<AdRow> {
@@ -86,7 +84,7 @@ export class AdsService {
       .select({ verifiedAt: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.id, ownerId))
-    if (!owner?.verifiedAt) throw new ApiError(403, VERIFY_EMAIL_DETAIL)
+    if (!owner?.verifiedAt) throw new ApiError(403, 'ad.verify_email_first')
     await this.moderate(fields)
     await checkAdMedia(this.db, ownerId, fields, null)
     return this.db.transaction(async (tx) => {
@@ -112,12 +110,12 @@ export class AdsService {
 
   /** The owner's ad, or 404 for a missing id and for anyone else's ad alike. */
   async ownAd(ownerId: string, id: string, db: Db = this.db): Promise<AdRow> {
-    if (!isAdId(id)) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+    if (!isAdId(id)) throw new ApiError(404, 'ad.not_found')
     const [row] = await db
       .select()
       .from(ads)
       .where(and(eq(ads.id, id), eq(ads.ownerId, ownerId)))
-    if (!row) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+    if (!row) throw new ApiError(404, 'ad.not_found')
     return row
   }
 
@@ -131,13 +129,13 @@ export class AdsService {
     return this.db.transaction(async (tx) => {
       const row = await this.ownAd(ownerId, id, tx)
       const status = effectiveStatus(row, new Date())
-      if (!canApply('edit', status)) throw new ApiError(409, REMOVED_AD_DETAIL)
+      if (!canApply('edit', status)) throw new ApiError(409, 'ad.removed_unchangeable')
       const [updated] = await tx
         .update(ads)
         .set({ ...toColumns(merged), updatedAt: new Date() })
         .where(eq(ads.id, row.id))
         .returning()
-      if (!updated) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+      if (!updated) throw new ApiError(404, 'ad.not_found')
       if (mediaChanged) await attachAdMedia(tx, ownerId, row.id, [...merged.images, ...merged.videos])
       await recordAdEvent(tx, {
         adId: row.id,
@@ -193,11 +191,11 @@ export class AdsService {
 
   /** A live ad for anyone; any of the owner's own ads for its owner; otherwise 404. */
   async visibleAd(id: string, viewerId: string | null): Promise<AdRow> {
-    if (!isAdId(id)) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+    if (!isAdId(id)) throw new ApiError(404, 'ad.not_found')
     const [row] = await this.db.select().from(ads).where(eq(ads.id, id))
-    if (!row) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+    if (!row) throw new ApiError(404, 'ad.not_found')
     if (viewerId !== null && row.ownerId === viewerId) return row
-    if (effectiveStatus(row, new Date()) !== 'live') throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+    if (effectiveStatus(row, new Date()) !== 'live') throw new ApiError(404, 'ad.not_found')
     return row
   }
 }

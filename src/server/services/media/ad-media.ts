@@ -7,12 +7,6 @@ import { ApiError } from '#server/errors.ts'
 export type MediaIndex = ReadonlyMap<string, MediaRow>
 export const NO_MEDIA: MediaIndex = new Map()
 
-export const MEDIA_NOT_YOURS_DETAIL = 'Media not found among your uploads'
-export const MEDIA_TAKEN_DETAIL = 'Media already belongs to another ad: upload it again for this one'
-export const MEDIA_REPEATED_DETAIL = 'The same media id appears twice'
-
-const noun: Record<MediaKind, string> = { photo: 'a photo', video: 'a video' }
-
 /** The media rows an ad's lists name, for the views (one query for a whole page of ads). */
 export async function mediaIndexFor(db: Db, ads: readonly { images: string[]; videos: string[] }[]) {
   // stock paths of demo ads start with '/', media ids never do
@@ -39,16 +33,16 @@ export async function checkAdMedia(
     ...(lists.videos ?? []).map((id): [string, MediaKind] => [id, 'video']),
   ]
   if (wanted.length === 0) return
-  if (new Set(wanted.map(([id]) => id)).size !== wanted.length) throw new ApiError(422, MEDIA_REPEATED_DETAIL)
+  if (new Set(wanted.map(([id]) => id)).size !== wanted.length) throw new ApiError(422, 'media.repeated')
   const index = await mediaIndexFor(db, [{ images: wanted.map(([id]) => id), videos: [] }])
   for (const [id, kind] of wanted) {
     const row = index.get(id)
-    if (!row || row.ownerId !== ownerId) throw new ApiError(422, `${MEDIA_NOT_YOURS_DETAIL}: ${id}`)
-    if (row.kind !== kind) {
-      const list = kind === 'photo' ? 'images' : 'videos'
-      throw new ApiError(422, `${id} is ${noun[row.kind]}: it cannot be in ${list}`)
-    }
-    if (row.adId !== null && row.adId !== adId) throw new ApiError(422, `${MEDIA_TAKEN_DETAIL}: ${id}`)
+    if (!row || row.ownerId !== ownerId) throw new ApiError(422, 'media.not_yours', { id })
+    if (row.kind !== kind)
+      throw new ApiError(422, row.kind === 'photo' ? 'media.photo_in_videos' : 'media.video_in_images', {
+        id,
+      })
+    if (row.adId !== null && row.adId !== adId) throw new ApiError(422, 'media.taken', { id })
   }
 }
 
@@ -80,5 +74,5 @@ export async function attachAdMedia(
       ),
     )
     .returning({ id: media.id })
-  if (attached.length !== new Set(ids).size) throw new ApiError(422, MEDIA_TAKEN_DETAIL)
+  if (attached.length !== new Set(ids).size) throw new ApiError(422, 'media.taken_meanwhile')
 }

@@ -1,10 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm'
-import {
-  MAX_PHOTO_QUEUE,
-  type PendingPhoto,
-  PHOTO_NOT_FOUND_DETAIL,
-  PHOTO_NOT_PENDING_DETAIL,
-} from '#domain/api/photo-review.ts'
+import { MAX_PHOTO_QUEUE, type PendingPhoto } from '#domain/api/photo-review.ts'
 import { photoSrcSet, photoUrl } from '#domain/media-urls.ts'
 import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
@@ -85,8 +80,8 @@ export async function decidePhoto(
       .from(media)
       .where(and(eq(media.id, mediaId), eq(media.kind, 'photo')))
       .for('update')
-    if (!row) throw new ApiError(404, PHOTO_NOT_FOUND_DETAIL)
-    if (row.review !== 'pending') throw new ApiError(409, PHOTO_NOT_PENDING_DETAIL)
+    if (!row) throw new ApiError(404, 'photo.not_found')
+    if (row.review !== 'pending') throw new ApiError(409, 'photo.not_pending')
     const refused = decision === 'refused'
     await tx
       .update(media)

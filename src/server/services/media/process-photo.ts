@@ -13,12 +13,6 @@ const oneAtATime = new Semaphore(1)
 // a photo inside every limit that still decodes this long is refused rather than hold the only slot
 export const DECODE_TIMEOUT_SECONDS = 15
 
-export const PHOTO_PIXELS_DETAIL = `Photos may be at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`
-export const PHOTO_SHAPE_DETAIL = `Photos may be at most ${MAX_PHOTO_SIDE.toLocaleString('en-CA')} pixels on a side and at most ${MAX_PHOTO_ASPECT} times as long as they are wide`
-export const PHOTO_TOO_SLOW_DETAIL = 'This photo took too long to read: export it again as a JPEG and retry'
-export const UNREADABLE_PHOTO_DETAIL =
-  'This photo could not be read (a HEIC photo may need exporting as JPEG first)'
-
 const WEBP_QUALITY = 75
 const PLACEHOLDER_WIDTH = 16
 
@@ -37,7 +31,7 @@ async function headerSize(path: string): Promise<{ width: number; height: number
     const meta = await sharp(path, { limitInputPixels: false }).metadata()
     return { width: meta.width ?? 0, height: meta.height ?? 0 }
   } catch (error) {
-    throw new ApiError(415, UNREADABLE_PHOTO_DETAIL, { cause: error })
+    throw new ApiError(415, 'media.photo_unreadable', { cause: error })
   }
 }
 
@@ -48,11 +42,11 @@ async function headerSize(path: string): Promise<{ width: number; height: number
 async function checkHeader(path: string): Promise<void> {
   const declared = await headerSize(path)
   const { width, height } = declared
-  if (width === 0 || height === 0) throw new ApiError(415, UNREADABLE_PHOTO_DETAIL)
-  if (width * height > MAX_PHOTO_PIXELS) throw new ApiError(413, PHOTO_PIXELS_DETAIL)
-  if (Math.max(width, height) > MAX_PHOTO_SIDE) throw new ApiError(413, PHOTO_SHAPE_DETAIL)
+  if (width === 0 || height === 0) throw new ApiError(415, 'media.photo_unreadable')
+  if (width * height > MAX_PHOTO_PIXELS) throw new ApiError(413, 'media.photo_pixels')
+  if (Math.max(width, height) > MAX_PHOTO_SIDE) throw new ApiError(413, 'media.photo_shape')
   if (Math.max(width, height) > MAX_PHOTO_ASPECT * Math.min(width, height))
-    throw new ApiError(413, PHOTO_SHAPE_DETAIL)
+    throw new ApiError(413, 'media.photo_shape')
 }
 
 async function encode(path: string): Promise<ProcessedPhoto> {
@@ -96,9 +90,9 @@ export async function processPhoto(path: string, ownerId: string): Promise<Proce
     } catch (error) {
       if (error instanceof ApiError) throw error
       const message = error instanceof Error ? error.message : ''
-      if (/pixel limit/i.test(message)) throw new ApiError(413, PHOTO_PIXELS_DETAIL, { cause: error })
-      if (/timeout/i.test(message)) throw new ApiError(413, PHOTO_TOO_SLOW_DETAIL, { cause: error })
-      throw new ApiError(415, UNREADABLE_PHOTO_DETAIL, { cause: error })
+      if (/pixel limit/i.test(message)) throw new ApiError(413, 'media.photo_pixels', { cause: error })
+      if (/timeout/i.test(message)) throw new ApiError(413, 'media.photo_too_slow', { cause: error })
+      throw new ApiError(415, 'media.photo_unreadable', { cause: error })
     }
   }, ownerId)
 }

@@ -6,14 +6,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { finished } from 'node:stream/promises'
-import { UNSUPPORTED_MEDIA_DETAIL } from '#domain/api/media.ts'
 import { MAX_PHOTO_BYTES, MAX_VIDEO_BYTES } from '#domain/constants.ts'
 import { ApiError } from '#server/errors.ts'
 import { SNIFF_BYTES, type SniffedType, sniff } from './sniff.ts'
 
-const MB = 1024 * 1024
-export const PHOTO_TOO_LARGE_DETAIL = `Photos may be at most ${MAX_PHOTO_BYTES / MB} MB`
-export const VIDEO_TOO_LARGE_DETAIL = `Videos may be at most ${MAX_VIDEO_BYTES / MB} MB`
+const _MB = 1024 * 1024
 
 /** An upload written to a private temporary directory; discard() removes it, whatever happened. */
 export interface ReceivedUpload {
@@ -24,28 +21,26 @@ export interface ReceivedUpload {
   discard: () => Promise<void>
 }
 
-export const MALFORMED_MULTIPART_DETAIL = 'The multipart/form-data body is malformed'
-
 /** The next chunk; a parse error of the multipart body (the client's fault) becomes a 400. */
 async function nextChunk(chunks: AsyncIterator<Buffer>): Promise<IteratorResult<Buffer>> {
   try {
     return await chunks.next()
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw error
-    throw new ApiError(400, MALFORMED_MULTIPART_DETAIL, { cause: error })
+    throw new ApiError(400, 'media.malformed_multipart', { cause: error })
   }
 }
 
 function typeOf(head: Buffer): SniffedType {
   const type = sniff(head)
-  if (!type) throw new ApiError(415, UNSUPPORTED_MEDIA_DETAIL)
+  if (!type) throw new ApiError(415, 'media.unsupported')
   return type
 }
 
-function limitFor(type: SniffedType): { max: number; detail: string } {
+function limitFor(type: SniffedType) {
   return type.kind === 'photo'
-    ? { max: MAX_PHOTO_BYTES, detail: PHOTO_TOO_LARGE_DETAIL }
-    : { max: MAX_VIDEO_BYTES, detail: VIDEO_TOO_LARGE_DETAIL }
+    ? { max: MAX_PHOTO_BYTES, code: 'media.photo_too_large' as const }
+    : { max: MAX_VIDEO_BYTES, code: 'media.video_too_large' as const }
 }
 
 /**
@@ -75,7 +70,7 @@ export async function receiveUpload(stream: Readable & { truncated?: boolean }):
       }
       if (type) {
         const limit = limitFor(type)
-        if (size > limit.max) throw new ApiError(413, limit.detail)
+        if (size > limit.max) throw new ApiError(413, limit.code)
       }
       hash.update(chunk)
       // events.once rejects if the write stream fails (a full disk) instead of waiting for ever
@@ -83,7 +78,7 @@ export async function receiveUpload(stream: Readable & { truncated?: boolean }):
     }
     type ??= typeOf(head)
     // the multipart parser stops at the video limit and marks the stream truncated
-    if (stream.truncated) throw new ApiError(413, limitFor(type).detail)
+    if (stream.truncated) throw new ApiError(413, limitFor(type).code)
     out.end()
     await finished(out)
     return { path, size, sha256: hash.digest('hex'), type, discard }
@@ -93,7 +88,7 @@ export async function receiveUpload(stream: Readable & { truncated?: boolean }):
     out.destroy()
     await discard()
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError(413, type ? limitFor(type).detail : VIDEO_TOO_LARGE_DETAIL)
+      throw new ApiError(413, type ? limitFor(type).code : 'media.video_too_large')
     }
     throw error
   }

@@ -1,10 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { BannedPhrase, ModerationCheckResponse } from '#domain/api/moderation.ts'
-import {
-  PHRASE_DUPLICATE_DETAIL,
-  PHRASE_NO_WORDS_DETAIL,
-  PHRASE_NOT_FOUND_DETAIL,
-} from '#domain/api/moderation.ts'
 import type { Db } from '#server/db/client.ts'
 import { bannedPhrases, moderationLists } from '#server/db/schema/moderation.ts'
 import { ApiError } from '#server/errors.ts'
@@ -118,7 +113,7 @@ export class BannedPhraseService {
   /** Adds a trimmed, non-blank phrase; 400 when it has no letter or digit, 409 when already listed. */
   async add(phrase: string): Promise<BannedPhrase> {
     const normalized = phraseKey(phrase)
-    if (!normalized) throw new ApiError(400, PHRASE_NO_WORDS_DETAIL)
+    if (!normalized) throw new ApiError(400, 'phrase.no_words')
     const row = await this.db.transaction(async (tx) => {
       // ON CONFLICT rather than a prior SELECT: two admins adding "Teen" and "teen" at once get one row
       const [created] = await tx
@@ -126,7 +121,7 @@ export class BannedPhraseService {
         .values({ phrase, normalized })
         .onConflictDoNothing({ target: bannedPhrases.normalized })
         .returning()
-      if (!created) throw new ApiError(409, PHRASE_DUPLICATE_DETAIL)
+      if (!created) throw new ApiError(409, 'phrase.duplicate')
       await bumpVersion(tx)
       return created
     })
@@ -136,13 +131,13 @@ export class BannedPhraseService {
 
   /** Deletes by id; 404 when there is no such phrase (a malformed id included). */
   async remove(id: string): Promise<void> {
-    if (!UUID.test(id)) throw new ApiError(404, PHRASE_NOT_FOUND_DETAIL)
+    if (!UUID.test(id)) throw new ApiError(404, 'phrase.not_found')
     await this.db.transaction(async (tx) => {
       const deleted = await tx
         .delete(bannedPhrases)
         .where(eq(bannedPhrases.id, id))
         .returning({ id: bannedPhrases.id })
-      if (deleted.length === 0) throw new ApiError(404, PHRASE_NOT_FOUND_DETAIL)
+      if (deleted.length === 0) throw new ApiError(404, 'phrase.not_found')
       await bumpVersion(tx)
     })
     this.invalidate()

@@ -1,12 +1,12 @@
 import type { Db } from '#server/db/client.ts'
 import type { cryptoCharges } from '#server/db/schema/payments.ts'
-import { applyAdFee, feeAdId } from '#server/services/ads/ad-payments.ts'
+import { applyAdFee, type FeeRefusal, feeAdId } from '#server/services/ads/ad-payments.ts'
 import { recordCryptoFee } from '#server/services/wallet/wallet-service.ts'
 
 type ChargeRow = typeof cryptoCharges.$inferSelect
 
-/** Whether a paid post or bump fee did what it was paid for; when not, the reason the payer reads. */
-export type ChargeEffect = { applied: true } | { applied: false; reason: string }
+/** Whether a paid post or bump fee did what it was paid for; when not, the code of the reason the payer reads. */
+export type ChargeEffect = { applied: true } | { applied: false; reason: FeeRefusal }
 
 /**
  * What a settled post or bump fee does, inside the fulfilment transaction. When the effect can no

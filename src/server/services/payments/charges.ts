@@ -29,9 +29,6 @@ export interface NewCharge {
 /** Far above any provider's ids and event names, far below PostgreSQL's btree key limit. */
 const MAX_WEBHOOK_ID_LENGTH = 500
 
-export const CHARGE_NOT_FOUND = 'Charge not found'
-export const PROVIDER_UNAVAILABLE = 'Payment provider unavailable, please try again in a moment'
-
 /** A charge that ended without being paid, in the payments metric's words. */
 function unpaidEnd(status: ChargeStatus): PaymentOutcome | undefined {
   if (status === 'EXPIRED') return 'expired'
@@ -83,7 +80,9 @@ export class PaymentsService {
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error
       this.observe(this.provider.name, 'provider_error')
-      throw new ApiError(502, error.detail ?? PROVIDER_UNAVAILABLE, { cause: error })
+      throw error.detail === undefined
+        ? new ApiError(502, 'payment.provider_unavailable', { cause: error })
+        : new ApiError(502, 'payment.provider_refused', { reason: error.detail }, { cause: error })
     }
   }
 
@@ -159,17 +158,17 @@ export class PaymentsService {
    * still only tells us to look) and fulfilled if settled.
    */
   async handleWebhook(rawBody: Buffer, headers: WebhookHeaders): Promise<{ duplicate: boolean }> {
-    if (!this.provider.verifyWebhook(rawBody, headers)) throw new ApiError(401, 'Invalid webhook signature')
+    if (!this.provider.verifyWebhook(rawBody, headers)) throw new ApiError(401, 'payment.webhook_signature')
     let event: ReturnType<PaymentProvider['parseWebhook']>
     try {
       event = this.provider.parseWebhook(rawBody)
     } catch {
-      throw new ApiError(400, 'Malformed webhook body')
+      throw new ApiError(400, 'payment.webhook_malformed')
     }
     // the ids go into indexed text columns: PostgreSQL refuses NUL, and a btree key must stay small
     const ids = [event.deliveryId, event.type, event.invoiceId ?? '']
     if (ids.some((id) => id.length > MAX_WEBHOOK_ID_LENGTH || id.includes('\u0000'))) {
-      throw new ApiError(400, 'Malformed webhook body')
+      throw new ApiError(400, 'payment.webhook_malformed')
     }
     const recorded = await this.db
       .insert(webhookDeliveries)

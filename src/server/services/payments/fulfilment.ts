@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
+import { refusal } from '#server/errors.ts'
 import { creditCharge, creditTopup } from '#server/services/wallet/wallet-service.ts'
 import { applyChargeEffect } from './charge-effects.ts'
 
@@ -30,7 +31,8 @@ export async function fulfilCharge(db: Db, chargeId: string): Promise<boolean> {
           amountCents: charge.amountCents,
           chargeId: charge.id,
           listingId: charge.listingId,
-          note: effect.reason,
+          // the ledger keeps the reason in English words, as its other notes
+          note: refusal(effect.reason).detail,
         })
       }
     }

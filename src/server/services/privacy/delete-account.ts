@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { WRONG_PASSWORD_DETAIL } from '#domain/api/privacy.ts'
 import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { outbox } from '#server/db/schema/mail.ts'
@@ -46,7 +45,7 @@ export async function deleteAccount(
     .from(users)
     .where(eq(users.id, userId))
   if (!user || !(await verifyPassword(user.passwordHash, password)))
-    throw new ApiError(400, WRONG_PASSWORD_DETAIL)
+    throw new ApiError(400, 'privacy.wrong_password')
   const pseudonym = randomUUID()
   const keys = await db.transaction(async (tx) => {
     const files = await tx.select({ keys: media.storageKeys }).from(media).where(eq(media.ownerId, userId))

@@ -1,7 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
 import { isAdId } from '#domain/api/ads-paths.ts'
-import { ALREADY_APPEALED_DETAIL, NOT_HELD_DETAIL } from '#domain/api/reports.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { adAppeals } from '#server/db/schema/reports.ts'
@@ -14,15 +12,15 @@ import { recordAudit } from './admin-audit.ts'
  * or two racing ones, answer 409; a later hold of the same ad can be appealed again.
  */
 export async function appealHold(db: Db, ownerId: string, adId: string, note: string): Promise<Date> {
-  if (!isAdId(adId)) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+  if (!isAdId(adId)) throw new ApiError(404, 'ad.not_found')
   return db.transaction(async (tx) => {
     const [ad] = await tx
       .select()
       .from(ads)
       .where(and(eq(ads.id, adId), eq(ads.ownerId, ownerId)))
       .for('update')
-    if (!ad) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
-    if (ad.status !== 'held') throw new ApiError(409, NOT_HELD_DETAIL)
+    if (!ad) throw new ApiError(404, 'ad.not_found')
+    if (ad.status !== 'held') throw new ApiError(409, 'report.not_held')
     let heldAt = ad.heldAt
     if (heldAt === null) {
       // held before holds recorded their start: this request dates it
@@ -34,7 +32,7 @@ export async function appealHold(db: Db, ownerId: string, adId: string, note: st
       .values({ adId: ad.id, heldAt, note })
       .onConflictDoNothing({ target: [adAppeals.adId, adAppeals.heldAt] })
       .returning({ at: adAppeals.at })
-    if (!appeal) throw new ApiError(409, ALREADY_APPEALED_DETAIL)
+    if (!appeal) throw new ApiError(409, 'report.already_appealed')
     await recordAudit(tx, { admin: `user:${ownerId}`, action: 'appeal', target: `ad:${ad.id}`, reason: note })
     return appeal.at
   })

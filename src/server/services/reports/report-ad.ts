@@ -1,10 +1,7 @@
 import { and, count, eq, gt, type SQL, sql } from 'drizzle-orm'
 import { effectiveStatus } from '#domain/ad-status.ts'
-import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
 import { isAdId } from '#domain/api/ads-paths.ts'
 import {
-  ACCOUNT_REPORT_CAP_DETAIL,
-  ADDRESS_REPORT_CAP_DETAIL,
   REPORTS_PER_ACCOUNT_PER_DAY,
   REPORTS_PER_ADDRESS_PER_DAY,
   type ReportReason,
@@ -51,9 +48,9 @@ async function checkDailyCaps(tx: Tx, reporter: Reporter, now: Date): Promise<vo
     reporter.userId !== null &&
     (await reportsSince(tx, eq(adReports.reporter, reporter.key), since)) >= REPORTS_PER_ACCOUNT_PER_DAY
   )
-    throw new ApiError(429, ACCOUNT_REPORT_CAP_DETAIL)
+    throw new ApiError(429, 'report.account_cap', { max: REPORTS_PER_ACCOUNT_PER_DAY })
   if ((await reportsSince(tx, eq(adReports.address, reporter.address), since)) >= REPORTS_PER_ADDRESS_PER_DAY)
-    throw new ApiError(429, ADDRESS_REPORT_CAP_DETAIL)
+    throw new ApiError(429, 'report.address_cap', { max: REPORTS_PER_ADDRESS_PER_DAY })
 }
 
 /** Holds the ad if its open reports now say so (hold-rules.ts). */
@@ -91,12 +88,12 @@ export async function reportAd(
   reporter: Reporter,
   report: ReportRequest,
 ): Promise<ReportResponse> {
-  if (!isAdId(adId)) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+  if (!isAdId(adId)) throw new ApiError(404, 'ad.not_found')
   return db.transaction(async (tx) => {
     const now = new Date()
     await lockKeys(tx, [reporter.key, `address:${reporter.address}`])
     const [ad] = await tx.select().from(ads).where(eq(ads.id, adId)).for('update')
-    if (!ad || effectiveStatus(ad, now) !== 'live') throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+    if (!ad || effectiveStatus(ad, now) !== 'live') throw new ApiError(404, 'ad.not_found')
     const [already] = await tx
       .select({ id: adReports.id })
       .from(adReports)

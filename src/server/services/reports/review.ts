@@ -1,14 +1,11 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import { adPath } from '#domain/ad-path.ts'
 import { canApply, effectiveStatus } from '#domain/ad-status.ts'
-import { AD_NOT_FOUND_DETAIL } from '#domain/api/ads.ts'
 import { isAdId } from '#domain/api/ads-paths.ts'
 import {
   type BulkReleaseResponse,
-  CANNOT_HOLD_DETAIL,
   type HoldCategory,
   type QueueItem,
-  REMOVAL_REASON_REQUIRED_DETAIL,
   type ReportReason,
   type ReviewAction,
   URGENT_REASONS,
@@ -122,13 +119,10 @@ export async function reviewQueue(db: Db): Promise<QueueItem[]> {
   return items.sort(byUrgency).slice(0, QUEUE_LIMIT)
 }
 
-export const CANNOT_RESTORE_DETAIL = 'Only a removed ad that has not expired can be restored'
-export const NOTHING_TO_DISMISS_DETAIL = 'This ad has no open reports and is not held'
-
 async function lockedAd(tx: Tx, id: string): Promise<AdRow> {
-  if (!isAdId(id)) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+  if (!isAdId(id)) throw new ApiError(404, 'ad.not_found')
   const [row] = await tx.select().from(ads).where(eq(ads.id, id)).for('update')
-  if (!row) throw new ApiError(404, AD_NOT_FOUND_DETAIL)
+  if (!row) throw new ApiError(404, 'ad.not_found')
   return row
 }
 
@@ -163,7 +157,7 @@ export async function reviewAd(
   action: ReviewAction,
   reason: string,
 ): Promise<void> {
-  if (action === 'remove' && reason === '') throw new ApiError(400, REMOVAL_REASON_REQUIRED_DETAIL)
+  if (action === 'remove' && reason === '') throw new ApiError(400, 'report.removal_reason_required')
   const actor = adminActor(admin)
   await db.transaction(async (tx) => {
     const ad = await lockedAd(tx, adId)
@@ -175,14 +169,14 @@ export async function reviewAd(
         return
       }
       if ((await resolveReports(tx, [ad.id], 'dismissed', now)) === 0)
-        throw new ApiError(409, NOTHING_TO_DISMISS_DETAIL)
+        throw new ApiError(409, 'report.nothing_to_dismiss')
     } else if (action === 'hold') {
       const category = await adminHoldCategory(tx, ad.id)
       const held = await holdAds(tx, [ad.id], { category, why: reason || 'held by an admin', actor }, now)
-      if (held.length === 0) throw new ApiError(409, CANNOT_HOLD_DETAIL)
+      if (held.length === 0) throw new ApiError(409, 'report.cannot_hold')
       return
     } else if (action === 'remove') {
-      if (!canApply('remove', from)) throw new ApiError(409, 'This ad is already removed')
+      if (!canApply('remove', from)) throw new ApiError(409, 'report.already_removed')
       // held_remaining_ms stays: a restore gives the ad back the time it had when it was held
       await tx
         .update(ads)
@@ -200,7 +194,7 @@ export async function reviewAd(
     } else {
       const expiresAt = restoredExpiry(ad, now)
       if (!canApply('restore', from) || expiresAt === null || ad.publishedAt === null)
-        throw new ApiError(409, CANNOT_RESTORE_DETAIL)
+        throw new ApiError(409, 'report.cannot_restore')
       await tx
         .update(ads)
         .set({ status: 'live', expiresAt, removalReason: null, holdReason: null, heldRemainingMs: null })

@@ -1,11 +1,5 @@
 import { and, arrayOverlaps, asc, desc, eq, ilike, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import {
-  ALREADY_VERIFIED_DETAIL,
-  NOT_APPROVED_DETAIL,
-  VERIFICATION_CODE_DETAIL,
-  VERIFICATION_DECIDED_DETAIL,
-  VERIFICATION_NOT_FOUND_DETAIL,
-  VERIFICATION_PENDING_DETAIL,
   type Verification,
   VerificationPaths,
   type VerificationQueueQuery,
@@ -37,7 +31,7 @@ export async function myVerification(db: Db, userId: string): Promise<Verificati
     .select({ verifiedAt: users.verifiedAt, code: users.verificationCode })
     .from(users)
     .where(eq(users.id, userId))
-  if (!user) throw new ApiError(401, 'Sign in first')
+  if (!user) throw new ApiError(401, 'auth.sign_in_first')
   let code = user.code
   if (code === null) {
     // two first visits at once (two tabs) must show the same code: the first one written wins
@@ -47,7 +41,7 @@ export async function myVerification(db: Db, userId: string): Promise<Verificati
       .where(eq(users.id, userId))
       .returning({ code: users.verificationCode })
     code = kept?.code ?? null
-    if (code === null) throw new ApiError(401, 'Sign in first')
+    if (code === null) throw new ApiError(401, 'auth.sign_in_first')
   }
   const [last] = await db
     .select({ status: verificationRequests.status, reason: verificationRequests.reason })
@@ -97,14 +91,15 @@ export async function requestVerification(
       .from(users)
       .where(eq(users.id, userId))
       .for('update')
-    if (!user) throw new ApiError(401, 'Sign in first')
-    if (user.verifiedAt !== null) throw new ApiError(409, ALREADY_VERIFIED_DETAIL)
-    if (user.code === null || !sameCode(code, user.code)) throw new ApiError(422, VERIFICATION_CODE_DETAIL)
+    if (!user) throw new ApiError(401, 'auth.sign_in_first')
+    if (user.verifiedAt !== null) throw new ApiError(409, 'verification.already_verified')
+    if (user.code === null || !sameCode(code, user.code))
+      throw new ApiError(422, 'verification.code_mismatch')
     const [pending] = await tx
       .select({ id: verificationRequests.id })
       .from(verificationRequests)
       .where(and(eq(verificationRequests.userId, userId), eq(verificationRequests.status, 'pending')))
-    if (pending) throw new ApiError(409, VERIFICATION_PENDING_DETAIL)
+    if (pending) throw new ApiError(409, 'verification.pending')
     await tx.insert(verificationRequests).values({ userId, code: user.code, photoKeys: [...keys] })
     // one-time: the next request shows a new code, so an old photo cannot be sent again
     await tx.update(users).set({ verificationCode: null }).where(eq(users.id, userId))
@@ -199,9 +194,9 @@ export async function decideVerification(
       .from(verificationRequests)
       .where(eq(verificationRequests.id, id))
       .for('update')
-    if (!request) throw new ApiError(404, VERIFICATION_NOT_FOUND_DETAIL)
+    if (!request) throw new ApiError(404, 'verification.not_found')
     if (decision === 'revoked' ? request.status !== 'approved' : request.status !== 'pending')
-      throw new ApiError(409, decision === 'revoked' ? NOT_APPROVED_DETAIL : VERIFICATION_DECIDED_DETAIL)
+      throw new ApiError(409, decision === 'revoked' ? 'verification.not_approved' : 'verification.decided')
     const now = new Date()
     await tx
       .update(verificationRequests)

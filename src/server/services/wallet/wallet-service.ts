@@ -11,6 +11,7 @@ import { centsToDollars } from '#domain/money.ts'
 import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { walletIdempotency, wallets, walletTransactions } from '#server/db/schema/wallet.ts'
+import { type Refusal, refusal } from '#server/errors.ts'
 import { applyAdFee, feeAdId } from '#server/services/ads/ad-payments.ts'
 import { cachedWalletJson, type WalletCache } from './wallet-cache.ts'
 
@@ -18,7 +19,6 @@ import { cachedWalletJson, type WalletCache } from './wallet-cache.ts'
 // are called with `tx` from inside a transaction: on PGlite, using the outer handle there hangs.
 
 export const TRANSACTIONS_SHOWN = 100
-export const INSUFFICIENT_BALANCE = 'Insufficient balance'
 
 type LedgerRow = typeof walletTransactions.$inferSelect
 
@@ -135,14 +135,14 @@ export async function recordCryptoFee(
 
 export interface PayOutcome {
   statusCode: 200 | 400 | 402 | 404 | 409 | 422
-  body: WalletPayResponse | { detail: string }
+  body: WalletPayResponse | Refusal
   /** The stored answer to an earlier request with the same Idempotency-Key: nothing moved now. */
   replayed?: true
 }
 
 /** Thrown inside the payment transaction to roll back an ad change whose debit did not happen, or the reverse. */
 class PaymentRefused extends Error {
-  constructor(readonly outcome: PayOutcome & { body: { detail: string } }) {
+  constructor(readonly outcome: PayOutcome & { body: Refusal }) {
     super(outcome.body.detail)
   }
 }
@@ -162,7 +162,7 @@ async function debit(
   const fee = FEES_CENTS[request.type]
   const target = feeAdId(request.listingId)
   if (!('adId' in target))
-    throw new PaymentRefused({ statusCode: target.statusCode, body: { detail: target.reason } })
+    throw new PaymentRefused({ statusCode: target.statusCode, body: refusal(target.reason) })
   const effect = await applyAdFee(tx, {
     adId: target.adId,
     payerId: userId,
@@ -170,14 +170,14 @@ async function debit(
     paidBy: 'wallet',
   })
   if (!effect.applied)
-    throw new PaymentRefused({ statusCode: effect.statusCode, body: { detail: effect.reason } })
+    throw new PaymentRefused({ statusCode: effect.statusCode, body: refusal(effect.reason) })
   await ensureWallet(tx, userId)
   const [wallet] = await tx
     .update(wallets)
     .set({ balanceCents: sql`${wallets.balanceCents} - ${fee}`, updatedAt: new Date() })
     .where(and(eq(wallets.userId, userId), gte(wallets.balanceCents, fee)))
     .returning({ balanceCents: wallets.balanceCents })
-  if (!wallet) throw new PaymentRefused({ statusCode: 402, body: { detail: INSUFFICIENT_BALANCE } })
+  if (!wallet) throw new PaymentRefused({ statusCode: 402, body: refusal('wallet.insufficient_balance') })
   const [row] = await tx
     .insert(walletTransactions)
     .values({
@@ -202,8 +202,6 @@ function requestHash(request: WalletPayRequest): string {
     .update(JSON.stringify({ type: request.type, listingId: request.listingId ?? null }))
     .digest('hex')
 }
-
-export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a different payment'
 
 /**
  * Pays a fee from the wallet. With an Idempotency-Key the key is claimed in the same transaction as
@@ -272,7 +270,7 @@ async function payOnce(
     .from(walletIdempotency)
     .where(and(eq(walletIdempotency.userId, userId), eq(walletIdempotency.key, idempotencyKey)))
   if (!stored) throw new Error('Idempotency record vanished')
-  if (stored.requestHash !== hash) return { statusCode: 422, body: { detail: IDEMPOTENCY_MISMATCH } }
+  if (stored.requestHash !== hash) return { statusCode: 422, body: refusal('wallet.idempotency_mismatch') }
   return {
     statusCode: stored.statusCode as PayOutcome['statusCode'],
     body: stored.response as PayOutcome['body'],

@@ -113,7 +113,10 @@ describe('login page', () => {
   it("shows 'Email Not Verified' for an unverified account and resends the link to the typed address", async () => {
     const user = userEvent.setup()
     fetchMock.mockResolvedValueOnce(
-      json(403, { detail: 'Email not verified. Please check your inbox for the verification link.' }),
+      json(403, {
+        detail: 'Email not verified. Please check your inbox for the verification link.',
+        code: 'auth.email_not_verified',
+      }),
     )
     renderApp('/login')
     await user.type(await screen.findByLabelText('Email'), 'new@example.ca')

@@ -1,7 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { msg } from '#client/i18n/messages.ts'
-import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { Credentials } from '#domain/api/auth.ts'
 import { useLogin } from '../api/login.ts'
@@ -33,9 +32,8 @@ export function LoginPage({ redirect, reason }: LoginPageProps) {
         void router.navigate({ href: safeRedirect(redirect) ?? '/', replace: true })
       },
       onError: (error) => {
-        const detail = errorDetail(error, '')
-        setUnverified(isEmailNotVerified(detail) ? credentials.email : null)
-        toast({ ...loginFailureToast(detail), variant: 'destructive' })
+        setUnverified(isEmailNotVerified(error) ? credentials.email : null)
+        toast({ ...loginFailureToast(error), variant: 'destructive' })
       },
     })
 
