@@ -1,7 +1,7 @@
 // Ads a user made before ads lived on the server were kept only in their browser (IndexedDB). Nothing
 // is lost: they are listed here as drafts to publish through checkout or to delete.
 import { useNavigate } from '@tanstack/react-router'
-import { SendIcon, Trash2Icon } from 'lucide-react'
+import { SendIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useMediaUrl } from '#client/components/media/use-media-url.ts'
 import { Button } from '#client/components/ui/button.tsx'
@@ -15,6 +15,7 @@ import { deleteMedia } from '#client/lib/media/media-store.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { Ad } from '#domain/ad.ts'
 import { ConfirmDelete } from './confirm-delete.tsx'
+import { DeleteAdButton } from './delete-ad-button.tsx'
 import { AdThumbnail } from './own-ad-row.tsx'
 
 const t = msgPost.manage
@@ -57,15 +58,7 @@ function DeviceAdRow({ ad, onDelete }: { ad: Ad; onDelete: (ad: Ad) => void }) {
           <SendIcon aria-hidden="true" />
           {t.publish}
         </Button>
-        <Button
-          variant="destructive"
-          size="sm"
-          aria-label={fill(t.deleteLabel, { title: ad.title })}
-          onClick={() => onDelete(ad)}
-        >
-          <Trash2Icon aria-hidden="true" />
-          {t.delete}
-        </Button>
+        <DeleteAdButton title={ad.title} onClick={() => onDelete(ad)} />
       </div>
     </li>
   )
