@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Plugin } from 'vite'
-import { PRERENDERED_ATTRIBUTE } from '../../src/client/app-start.ts'
+import { PRERENDERED_ATTRIBUTE } from '../../src/client/app-start-page.ts'
 import { escapeHtml } from '../../src/domain/html-escape.ts'
 import { afterBuild, withAppModule } from './after-build.ts'
 import { lowPriorityScripts } from './low-priority-scripts.ts'
