@@ -3,16 +3,16 @@
 //   frontend.ts  gzipped JS of the first view of / and a listing page; Lighthouse 12 mobile
 //   api.ts       per API route: throughput as a ratio of a bare Fastify route in the same run, and
 //                p50/p99 at a fixed 500 req/s; on PGlite, then on a scratch PostgreSQL database
-//   domain.ts    listing filter/sort/page in the domain functions; the ad search query on
-//                100,000 generated ads (BENCH_ADS), PGlite and PostgreSQL
+//   ad-queries.ts the ad search query behind every listing page, on 100,000 generated ads
+//                (BENCH_ADS), PGlite and PostgreSQL
 //   media.ts     a 12-megapixel photo's processing time and peak memory; bytes of 12 cards on a phone
-// Env: BENCH_BUILD=1 rebuilds the app even if dist/ exists; BENCH_SKIP=lighthouse,api,js,listing,ads,media,postgres
+// Env: BENCH_BUILD=1 rebuilds the app even if dist/ exists; BENCH_SKIP=lighthouse,api,js,ads,media,postgres
 // skips parts; BENCH_RATE (default 500) and BENCH_SECONDS (default 10) shape the API load,
 // BENCH_API_ADS (default 10,000) the ads behind the API's search; BENCH_REDIS_URL (default
 // redis://127.0.0.1:6379) the Redis the PostgreSQL pass uses when it answers. Not part of `npm test`.
 import { existsSync } from 'node:fs'
+import { benchAdQueries } from './bench/ad-queries.ts'
 import { benchApi } from './bench/api.ts'
-import { benchAdQueries, benchListingQueries } from './bench/domain.ts'
 import { benchJsBytes, benchLighthouse } from './bench/frontend.ts'
 import { benchMedia } from './bench/media.ts'
 import { printTable, section } from './bench/report.ts'
@@ -70,7 +70,6 @@ async function main(): Promise<void> {
       cleanups,
     })
   }
-  if (!skip.has('listing')) benchListingQueries()
   if (!skip.has('ads')) await benchAdQueries(!skip.has('postgres'), cleanups)
   if (!skip.has('media')) await benchMediaFigures()
   printTable()

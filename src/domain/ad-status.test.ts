@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canApply, effectiveStatus, expiryFrom, postFeeAction, unpayableDetail } from './ad-status.ts'
+import { canApply, effectiveStatus, postFeeAction, unpayableDetail } from './ad-status.ts'
 
 const now = new Date('2026-11-23T12:00:00Z')
 
@@ -10,10 +10,6 @@ describe('the ad status machine', () => {
     )
     expect(effectiveStatus({ status: 'live', expiresAt: new Date('2026-11-23T12:00:01Z') }, now)).toBe('live')
     expect(effectiveStatus({ status: 'held', expiresAt: null }, now)).toBe('held')
-  })
-
-  it('expires thirty days after publishing by default', () => {
-    expect(expiryFrom(now).toISOString()).toBe('2026-12-23T12:00:00.000Z')
   })
 
   it('lets a post fee publish a pending ad or renew an expired one, and nothing else', () => {

@@ -12,14 +12,6 @@
 export const AD_STATUSES = ['pending_payment', 'live', 'expired', 'held', 'removed'] as const
 export type AdStatus = (typeof AD_STATUSES)[number]
 
-/** Days an ad stays listed after publishing or renewing when the server's AD_LIFETIME_DAYS is unset (the app asks the server: GET /api/meta/ad-rules). */
-export const DEFAULT_AD_LIFETIME_DAYS = 30
-const DAY_MS = 86_400_000
-
-export function expiryFrom(now: Date, lifetimeDays: number = DEFAULT_AD_LIFETIME_DAYS): Date {
-  return new Date(now.getTime() + lifetimeDays * DAY_MS)
-}
-
 export interface StatusFacts {
   status: AdStatus
   expiresAt: Date | null

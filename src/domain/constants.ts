@@ -46,17 +46,20 @@ export function isPaidStatus(status: string | null | undefined): boolean {
   return (PAID_STATUSES as readonly string[]).includes((status ?? '').toUpperCase())
 }
 
-/** Browser storage keys. The spec names the first two; we chose the rest. */
+/**
+ * Browser storage keys. The spec names the first two and asks for a draft key and a checkout draft; its
+ * mock-ads key left with the ads kept in the browser (docs/decisions/010-ads-on-the-server.md). We chose
+ * the rest.
+ */
 export const STORAGE_KEYS = {
   authToken: 'auth_token',
   authUser: 'auth_user',
-  mockAds: 'mock_ads',
   draft: 'post_draft',
   checkoutDraft: 'checkout_draft',
   adminToken: 'admin_token',
   adultConfirmed: ADULT_COOKIE.name,
   // '1' when this device may hold saved orders (db/pending-payments-flag.ts); not 'pending_payments':
-  // that key holds the orders themselves where IndexedDB is missing (db/mirror.ts)
+  // that key holds the orders themselves where IndexedDB is missing (client/db/local-storage.ts)
   hasPendingPayments: 'has_pending_payments',
   // the province the home page leads with, the last one the visitor chose there
   homeProvince: 'home_province',

@@ -46,7 +46,6 @@ export const PostDraftSchema = z.object({
   moderation: z.enum(MODERATION_STATES).default('ok'),
 })
 export type PostDraft = z.infer<typeof PostDraftSchema>
-export type PostDraftInput = z.input<typeof PostDraftSchema>
 
 export function needsModerationCheck(draft: Pick<PostDraft, 'moderation'>): boolean {
   return draft.moderation !== 'ok'

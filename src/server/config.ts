@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { DEFAULT_AD_LIFETIME_DAYS } from '#domain/ad-status.ts'
 import { type DatabaseLimits, DEFAULT_DATABASE_LIMITS } from './db/limits.ts'
 import { DEFAULT_SANDBOX_WEBHOOK_SECRET, productionProblems } from './production-checks.ts'
 import { parseTrustProxy } from './trust-proxy.ts'
@@ -78,8 +77,9 @@ const EnvSchema = z
       .default(5 * 60 * 1000),
     // the sandbox provider signs its own webhooks with this; any value works locally
     SANDBOX_WEBHOOK_SECRET: z.string().default(DEFAULT_SANDBOX_WEBHOOK_SECRET),
-    // days an ad stays listed after its posting fee is paid (or it is renewed); fractions allowed for tests
-    AD_LIFETIME_DAYS: z.coerce.number().positive().max(3650).default(DEFAULT_AD_LIFETIME_DAYS),
+    // days an ad stays listed after its posting fee is paid (or it is renewed); fractions allowed for
+    // tests. The one source of the lifetime: the app reads it from GET /api/meta/ad-rules
+    AD_LIFETIME_DAYS: z.coerce.number().positive().max(3650).default(30),
     // seed the generated demo ads at start; unset means on in development, off in production and tests
     SEED_DEMO_ADS: z.stringbool().optional(),
     // uploaded photos and videos on local disk; unset means DATA_DIR/media (docs/decisions/011-media-storage.md)

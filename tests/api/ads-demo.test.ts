@@ -1,15 +1,15 @@
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATEGORIES } from '#domain/categories.ts'
-import { MOCK_ADS_ANCHOR, MOCK_ADS_PER_GROUP } from '#domain/mock-ads.ts'
 import { PROVINCES } from '#domain/provinces.ts'
 import { seedDemoAdsEnabled } from '#server/config.ts'
 import { ads } from '#server/db/schema/ads.ts'
+import { DEMO_ADS_ANCHOR, DEMO_ADS_PER_GROUP } from '#server/services/ads/demo-ad-generator.ts'
 import { seedDemoAds } from '#server/services/ads/demo-ads.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 let t: TestApp
-const DEMO_COUNT = PROVINCES.length * CATEGORIES.length * MOCK_ADS_PER_GROUP
+const DEMO_COUNT = PROVINCES.length * CATEGORIES.length * DEMO_ADS_PER_GROUP
 
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO_ADS: true })
@@ -21,7 +21,7 @@ describe('demo ads', () => {
     const all = await t.app.inject({ method: 'GET', url: '/api/ads' })
     expect(all.json().total).toBe(DEMO_COUNT)
     const group = await t.app.inject({ method: 'GET', url: '/api/ads?province=NS&category=adult-castings' })
-    expect(group.json().total).toBe(MOCK_ADS_PER_GROUP)
+    expect(group.json().total).toBe(DEMO_ADS_PER_GROUP)
     const first = group.json().items[0]
     expect(first).toMatchObject({ demo: true, hasContact: false, province: 'NS' })
     expect(first.id).toMatch(/^[0-9a-z]{12}$/)
@@ -51,7 +51,7 @@ describe('demo ads', () => {
 
   it('rank below every real ad, since they keep their generated posting times', async () => {
     const [newest] = await t.db.select().from(ads).orderBy(desc(ads.rankedAt)).limit(1)
-    expect(newest?.rankedAt?.toISOString()).toBe(MOCK_ADS_ANCHOR)
+    expect(newest?.rankedAt?.toISOString()).toBe(DEMO_ADS_ANCHOR)
   })
 
   it('are on by default in development only', () => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADULT_GATE_SLOTS, type AdultGateBuild } from '#domain/adult-gate.ts'
+import { AD_PAGE_PREFETCH_RULES } from '#domain/speculation-rules.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 
 const SHELL = (name: string, root = '<div id="root"></div>') =>
@@ -96,10 +97,19 @@ describe('the server’s 18+ gate', () => {
     }
   })
 
-  it('lets its inline script run, by hash, and no other inline script', async () => {
+  it('lets its inline script run, by hash, and no other inline script (speculation rules are JSON, not script)', async () => {
     const csp = String((await get('/')).headers['content-security-policy'])
-    expect(csp).toContain(`script-src 'self' ${SCRIPT_HASH};`)
+    expect(csp).toContain(`script-src 'self' 'inline-speculation-rules' ${SCRIPT_HASH};`)
     expect(csp).not.toContain("unsafe-inline';script")
+  })
+
+  it('names the first cards\' prefetch rules only to a visitor past the gate: a page fetched before the cookie would be void', async () => {
+    expect((await get('/')).headers['speculation-rules']).toBeUndefined()
+    expect((await get('/', CONFIRMED)).headers['speculation-rules']).toBe('"/speculation-rules.json"')
+    const rules = await get('/speculation-rules.json')
+    expect(rules.statusCode).toBe(200)
+    expect(rules.headers['content-type']).toMatch(/^application\/speculationrules\+json(;|$)/)
+    expect(rules.json()).toEqual(AD_PAGE_PREFETCH_RULES)
   })
 
   it('without JavaScript: the form sets a long-lived cookie and comes back to the page (303)', async () => {

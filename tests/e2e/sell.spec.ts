@@ -191,63 +191,6 @@ test.describe('sell: post, edit, manage', () => {
     }
   })
 
-  test('manage: an ad kept only on this device is a draft to publish or delete, asked first', async ({
-    page,
-    accounts,
-  }) => {
-    await accounts.login(page, await accounts.signUp())
-    // an ad as the app kept it on the device before ads lived on the server
-    await page.evaluate((key) => {
-      localStorage.setItem(
-        key,
-        JSON.stringify([
-          {
-            id: 'own-e2e-1',
-            title: 'Lace mask',
-            category: 'adult-buy-sell',
-            province: 'ON',
-            city: 'Ottawa',
-            price: 30,
-            priceUnit: 'per_unit',
-            description: 'Black lace.',
-            images: [],
-            videos: [],
-            verified: false,
-            postedAt: new Date().toISOString(),
-            contact: { phone: '', email: '', website: '', handle: '' },
-          },
-        ]),
-      )
-    }, STORAGE_KEYS.mockAds)
-    await page.goto('/manage')
-    await expect(page.getByText('You have not posted any ads yet.')).toBeVisible()
-    const kept = page.getByRole('region', { name: 'Kept on this device, not published' })
-    await expect(kept.getByRole('heading', { name: 'Lace mask' })).toBeVisible()
-    await expectNoSeriousA11yViolations(page, '/manage')
-    await expect(page.getByRole('link', { name: 'Create new' })).toHaveAttribute('href', '/post')
-
-    await page.getByRole('button', { name: 'Delete Lace mask' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Delete this ad?' })
-    await expect(dialog).toBeVisible()
-    await dialog.getByRole('button', { name: 'Cancel' }).first().click()
-    await expect(dialog).toHaveCount(0)
-
-    // Publish hands it to checkout like a new post
-    await page.getByRole('button', { name: 'Publish Lace mask for $2' }).click()
-    await expect(page).toHaveURL(/\/checkout\?type=post/)
-    await expect(page.getByTestId('checkout-fee')).toHaveText('$2.00')
-    await expect(page.locator('#main').getByText('Lace mask')).toBeVisible()
-
-    await page.goto('/manage')
-    await page.getByRole('button', { name: 'Delete Lace mask' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete ad' }).click()
-    await expect(toasts(page)).toContainText('Ad deleted')
-    await expect(page.getByRole('heading', { name: 'Lace mask' })).toHaveCount(0)
-    await expect
-      .poll(() => page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.mockAds))
-      .toBeNull()
-  })
-
   test("someone else's ad, a demo ad and an unknown id are all not found in /edit", async ({
     page,
     accounts,

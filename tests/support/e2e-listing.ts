@@ -2,8 +2,22 @@
 // sidebar on desktop, the "Filters" sheet on a phone), the ad cards and the pagination links.
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 import { AdListSchema, type PublicAd } from '#domain/api/ads.ts'
-import type { ListingQuery } from '#domain/listing.ts'
+import type { CategoryKey, CompanionType } from '#domain/categories.ts'
+import type { SortOption } from '#domain/constants.ts'
+import type { ProvinceOrAll } from '#domain/provinces.ts'
 import { asAdmin, isMobileProject } from './e2e-fixtures.ts'
+
+/** A listing's filters as a visitor sets them; serverListing turns them into the API's query. */
+interface ListingQuery {
+  province: ProvinceOrAll
+  category: CategoryKey
+  city?: string
+  escortType?: CompanionType
+  q?: string
+  sort?: SortOption
+  verifiedOnly?: boolean
+  page?: number
+}
 
 /** The listing's filters panel, opening the phone's sheet first when needed. */
 export async function openFilters(page: Page): Promise<Locator> {

@@ -2,27 +2,24 @@
 // rest of the app uses the repositories beside this file.
 //
 // What lives where, and why:
-// - IndexedDB (Dexie database 'maple') is the owner of everything the user makes on this device: their
-//   ads, the post draft, pending payments (orders made offline, paid when back online) and photo
-//   blobs. It holds blobs, survives quota pressure better and is reachable from live queries.
-// - localStorage keeps fixed keys (STORAGE_KEYS in constants.ts) as a mirror: the mock-ads key (a JSON array
-//   of the user's ads) and the draft key. Every write to Dexie rewrites the mirror. At start, an empty
-//   IndexedDB imports the mirror (data from before IndexedDB was used, or seeded by a test); a non-empty one
-//   is the truth and rewrites the mirror. The session (auth_token, auth_user) and the admin token live only
-//   in localStorage (lib/session): tiny, read synchronously at start.
+// - IndexedDB (Dexie database 'maple') is the owner of what the user makes on this device before the
+//   server has it (docs/decisions/006-offline-model.md): the post draft, pending payments (orders made
+//   offline, paid when back online) and photo blobs. It holds blobs, survives quota pressure better and
+//   is reachable from live queries. Ads themselves live on the server (docs/decisions/010-ads-on-the-server.md).
+// - localStorage keeps the draft key (STORAGE_KEYS in constants.ts) as a mirror: every write to Dexie
+//   rewrites it. At start, an IndexedDB without a draft imports the mirror (seeded by a test, or written
+//   while IndexedDB was refused); one with a draft is the truth and rewrites the mirror. The session
+//   (auth_token, auth_user) and the admin token live only in localStorage (lib/session): tiny, read
+//   synchronously at start.
 // - When IndexedDB cannot be opened (private modes, disabled storage) the repositories fall back to
 //   localStorage alone, and photo blobs to memory for the page's lifetime.
 // - Corrupt stored data (bad JSON, wrong shapes) reads as empty or skips the bad items; it never
 //   throws into a page.
 import { Dexie, type EntityTable } from 'dexie'
-import type { Ad } from '#domain/ad.ts'
-import { readMirroredAds, readMirroredDraft, writeMirroredAds, writeMirroredDraft } from './mirror.ts'
+import { readMirroredDraft, writeMirroredDraft } from './local-storage.ts'
 import { DB_NAME } from './pending-payments-flag.ts'
 
 export { DB_NAME }
-
-/** A user ad as stored: the ad plus its insertion order (spec: adding appends). */
-export type StoredAd = Ad & { seq: number }
 
 export interface DraftRecord {
   /** 'current' for the post form's draft; other keys are free for later (e.g. an edit in progress) */
@@ -58,8 +55,19 @@ export interface StoredBlob {
   uploadedAt?: string
 }
 
+// Devices from before ads lived on the server kept the user's ads in an `ads` table and under this
+// key; version 2 drops both (docs/decisions/009-browser-ads-and-generated-ads.md, superseded).
+const FORMER_ADS_KEY = 'mock_ads'
+
+function forgetFormerAdsKey(): void {
+  try {
+    localStorage.removeItem(FORMER_ADS_KEY)
+  } catch {
+    // storage blocked: nothing can be read from it either
+  }
+}
+
 export class MapleDb extends Dexie {
-  declare ads: EntityTable<StoredAd, 'id'>
   declare drafts: EntityTable<DraftRecord, 'key'>
   declare pendingPayments: EntityTable<PendingPayment, 'id'>
   declare blobs: EntityTable<StoredBlob, 'id'>
@@ -73,20 +81,16 @@ export class MapleDb extends Dexie {
       pendingPayments: 'id, status, createdAt',
       blobs: 'id',
     })
+    this.version(2)
+      .stores({ ads: null })
+      .upgrade(() => forgetFormerAdsKey())
   }
 }
 
 export const CURRENT_DRAFT_KEY = 'current'
 
 async function syncWithMirror(db: MapleDb): Promise<void> {
-  await db.transaction('rw', db.ads, db.drafts, async () => {
-    const stored = await db.ads.orderBy('seq').toArray()
-    if (stored.length === 0) {
-      const imported = readMirroredAds()
-      await db.ads.bulkPut(imported.map((ad, i) => ({ ...ad, seq: i + 1 })))
-    } else {
-      writeMirroredAds(stored)
-    }
+  await db.transaction('rw', db.drafts, async () => {
     const draft = await db.drafts.get(CURRENT_DRAFT_KEY)
     if (draft) {
       writeMirroredDraft(draft.value)
@@ -138,7 +142,10 @@ export function subscribeDbReady(listener: () => void): () => void {
   return () => readyListeners.delete(listener)
 }
 
-/** Closes and forgets the database so the next getDb() opens it again (tests, and a purge). */
+/**
+ * Closes and forgets the database so the next getDb() opens it again, for tests.
+ * @internal
+ */
 export async function resetDb(options: { deleteData?: boolean } = {}): Promise<void> {
   const db = await opening?.catch(() => null)
   db?.close()

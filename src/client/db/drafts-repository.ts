@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { CURRENT_DRAFT_KEY, getDb } from './database.ts'
-import { readMirroredDraft, writeMirroredDraft } from './mirror.ts'
+import { readMirroredDraft, writeMirroredDraft } from './local-storage.ts'
 
 function parseDraft<T>(schema: z.ZodType<T>, value: unknown): T | null {
   if (value === null || value === undefined) return null

@@ -5,7 +5,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { z } from 'zod'
 import { getDb, type MapleDb, type PendingPayment, type PendingPaymentType } from './database.ts'
-import { PENDING_PAYMENTS_FALLBACK_KEY, readJson, writeJson } from './mirror.ts'
+import { PENDING_PAYMENTS_FALLBACK_KEY, readJson, writeJson } from './local-storage.ts'
 import { notePendingPayments } from './pending-payments-flag.ts'
 import { useLocalDb } from './use-local-db.ts'
 

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { getDb, type MapleDb, peekDb, subscribeDbReady } from './database.ts'
-import { localVersion, subscribeLocalChanges } from './mirror.ts'
+import { localVersion, subscribeLocalChanges } from './local-storage.ts'
 
 /**
  * For the live hooks: the db once open (undefined while opening, null in fallback mode), and in

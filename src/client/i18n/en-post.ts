@@ -117,7 +117,6 @@ export const enManage = {
   view: 'View',
   pay: 'Pay to publish',
   renew: 'Renew',
-  publish: 'Publish',
   editLabel: 'Edit {title}',
   bumpLabel: `Bump {title} to the top for ${formatFee(FEES_CENTS.bump)}`,
   payLabel: `Publish {title} for ${formatFee(FEES_CENTS.post)}`,
@@ -167,8 +166,4 @@ export const enManage = {
   loadFailed: 'Your ads could not be loaded.',
   offline: 'You are offline: your ads show again when the connection is back.',
   retry: 'Try again',
-  onDeviceTitle: 'Kept on this device, not published',
-  onDeviceIntro:
-    'Ads made before ads were published for everyone. Publish one to list it (posting fee) or delete it.',
-  onDeviceDeleteDescription: '“{title}” will be removed from this device. This cannot be undone.',
 } as const

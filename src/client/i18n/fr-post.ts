@@ -117,7 +117,6 @@ export const frManage: PostMessages['manage'] = {
   view: 'Voir',
   pay: 'Payer pour publier',
   renew: 'Renouveler',
-  publish: 'Publier',
   editLabel: 'Modifier {title}',
   bumpLabel: `Remonter {title} en tête de liste pour ${formatFee(FEES_CENTS.bump, 'fr-CA')}`,
   payLabel: `Publier {title} pour ${formatFee(FEES_CENTS.post, 'fr-CA')}`,
@@ -167,8 +166,4 @@ export const frManage: PostMessages['manage'] = {
   loadFailed: 'Vos annonces n’ont pas pu être chargées.',
   offline: 'Vous êtes hors ligne : vos annonces s’afficheront de nouveau au retour de la connexion.',
   retry: 'Réessayer',
-  onDeviceTitle: 'Conservées sur cet appareil, non publiées',
-  onDeviceIntro:
-    'Des annonces créées avant que les annonces soient publiées pour tous. Publiez-en une pour l’afficher (frais de publication) ou supprimez-la.',
-  onDeviceDeleteDescription: '« {title} » sera retirée de cet appareil. Cette action est irréversible.',
 }

@@ -1,5 +1,5 @@
 import type { Ad } from '#domain/ad.ts'
-import { STOCK_IMAGES_PER_CATEGORY, stockImage } from '#domain/mock-ads.ts'
+import { STOCK_IMAGES_PER_CATEGORY, stockImage } from '#domain/stock-images.ts'
 
 /** A small stable number from an ad's id: the same ad always gets the same stock picture. */
 function idHash(id: string): number {

@@ -4,7 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 //
 // What the service worker keeps:
 // - precache: the shell (index.html), every route chunk and stylesheet, the stock images and icons, so a
-//   listing visited once still renders offline (the mock ads are generated in the browser).
+//   listing visited once still renders offline (its ads come from the persisted query cache).
 // - runtime: GET /api/meta/cities, public and the same for everyone, stale-while-revalidate.
 // - never: any other /api/* answer. Authenticated answers (wallet, payments, admin) must not outlive
 //   the session in a cache the app cannot clear on sign-out; the wallet's last known balance is kept

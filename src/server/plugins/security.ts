@@ -104,7 +104,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       directives: {
         defaultSrc: ["'self'"],
         // and the 18+ gate's few inline bytes, by their hash (services/pages/adult-gate.ts)
-        scriptSrc: ["'self'", ...(app.adultGate ? [app.adultGate.scriptSource] : [])],
+        // 'inline-speculation-rules': the JSON rules the 18+ gate's script adds once passed (it runs no
+        // code; src/domain/speculation-rules.ts)
+        scriptSrc: [
+          "'self'",
+          "'inline-speculation-rules'",
+          ...(app.adultGate ? [app.adultGate.scriptSource] : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'data:', 'blob:'],

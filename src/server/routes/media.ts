@@ -3,7 +3,13 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
 import { MediaSchema, NO_FILE_DETAIL } from '#domain/api/media.ts'
-import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MAX_VIDEO_BYTES } from '#domain/constants.ts'
+import {
+  MAX_PHOTO_BYTES,
+  MAX_PHOTO_PIXELS,
+  MAX_VIDEO_BYTES,
+  UNATTACHED_UPLOAD_TTL_MS,
+} from '#domain/constants.ts'
+import { PHOTO_WIDTHS } from '#domain/media-urls.ts'
 import { ApiError } from '#server/errors.ts'
 import { isEmailVerified } from '#server/services/accounts/email-verified.ts'
 import { VERIFY_EMAIL_DETAIL } from '#server/services/ads/ads-service.ts'
@@ -48,11 +54,12 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "The type comes from the file's bytes: JPEG, PNG, WebP, HEIC/HEIF, AVIF photos (at most " +
           `${MAX_PHOTO_BYTES / 1024 / 1024} MB and ${MAX_PHOTO_PIXELS / 1_000_000} megapixels) are re-encoded ` +
-          `to WebP at 320, 640 and 1280 px without any metadata; MP4 and WebM videos (at most ` +
+          `to WebP at ${PHOTO_WIDTHS.join(', ')} px wide without any metadata; MP4 and WebM videos (at most ` +
           `${MAX_VIDEO_BYTES / 1024 / 1024} MB) are stored with their metadata boxes blanked (an MP4's location, ` +
           `make, model, encoder and dates; WebM as sent). Anything else: 415; too big: 413. ` +
           `Photos wait for an admin's review before anyone but their owner sees them, unless the owner is verified. ` +
-          `Put the id in an ad's images or videos; uploads no ad uses are deleted after 24 hours. ` +
+          `Put the id in an ad's images or videos; uploads no ad uses are deleted after ` +
+          `${UNATTACHED_UPLOAD_TTL_MS / 3_600_000} hours. ` +
           `${limitText(RATE_LIMITS.media.upload)} per account.`,
         consumes: ['multipart/form-data'],
         response: { 201: MediaSchema, 413: ErrorSchema, 415: ErrorSchema, ...errorResponses },

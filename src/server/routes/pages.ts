@@ -5,6 +5,11 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type Language, withLanguageParam } from '#domain/languages.ts'
 import type { RenderedPage } from '#domain/pages.ts'
+import {
+  AD_PAGE_PREFETCH_RULES,
+  SPECULATION_RULES_PATH,
+  SPECULATION_RULES_TYPE,
+} from '#domain/speculation-rules.ts'
 import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { type ContentEncoding, chosenEncoding } from '#server/plugins/compression.ts'
 import { appendVary } from '#server/plugins/security.ts'
@@ -43,7 +48,15 @@ function encode(html: string, encoding: ContentEncoding): Promise<Buffer | strin
   return Promise.resolve(html)
 }
 
-function sendHtml(reply: FastifyReply, body: Buffer | string, encoding: ContentEncoding, status: number) {
+function sendHtml(
+  reply: FastifyReply,
+  body: Buffer | string,
+  encoding: ContentEncoding,
+  status: number,
+  gated: boolean,
+) {
+  // the first cards' pages fetched ahead of a tap; not while the 18+ gate shows (src/domain/speculation-rules.ts)
+  if (!gated) reply.header('speculation-rules', `"${SPECULATION_RULES_PATH}"`)
   reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -59,11 +72,13 @@ interface SentPage {
   body: Buffer | string
   status: number
   noindex: boolean
+  /** the 18+ gate is in it */
+  gated: boolean
 }
 
 function sendPage(reply: FastifyReply, page: SentPage, encoding: ContentEncoding) {
   if (page.noindex) reply.header('x-robots-tag', 'noindex')
-  return sendHtml(reply, page.body, encoding, page.status)
+  return sendHtml(reply, page.body, encoding, page.status, page.gated)
 }
 
 /**
@@ -82,7 +97,7 @@ function sizeOf(page: RenderedPage): { bytes: number; staleAt?: number | null } 
 /** A page made for this request: compressed for it (@fastify/static's precompressed files cannot help). */
 async function sendRendered(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
   const encoding = encodingFor(request)
-  return sendHtml(reply, await encode(html, encoding), encoding, status)
+  return sendHtml(reply, await encode(html, encoding), encoding, status, !adultConfirmed(request))
 }
 
 /**
@@ -109,6 +124,7 @@ function withGate(
 export async function registerPages(app: FastifyInstance): Promise<void> {
   const root = resolve(app.config.STATIC_DIR)
   registerHome(app, root)
+  registerSpeculationRules(app)
   let renderer: PageRenderer | null
   try {
     renderer = await loadPageRenderer(app, app.config.STATIC_DIR)
@@ -170,7 +186,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     }
     const html = composePageHtml(shells[shell], page, { publicUrl: app.config.PUBLIC_URL, language })
     const body = await encode(withGate(app, request, html, language, askedUrl), encoding)
-    const sent: SentPage = { body, status: head?.status ?? 200, noindex: head?.noindex === true }
+    const sent: SentPage = { body, status: head?.status ?? 200, noindex: head?.noindex === true, gated }
     answers.set(answerKey, sent, generation, body.length, page.staleAt)
     keepWhole(reply, answers, answerKey, sent)
     return sendPage(reply, sent, encoding)
@@ -215,6 +231,14 @@ function registerHome(app: FastifyInstance, root: string): void {
       body = encode(home, encoding)
       encoded.set(key, body)
     }
-    return sendHtml(reply, await body, encoding, 200)
+    return sendHtml(reply, await body, encoding, 200, gated)
   })
+}
+
+/** The rules the pages' `Speculation-Rules` header names (src/domain/speculation-rules.ts). */
+function registerSpeculationRules(app: FastifyInstance): void {
+  const rules = JSON.stringify(AD_PAGE_PREFETCH_RULES)
+  app.get(SPECULATION_RULES_PATH, { schema: { hide: true } }, (_request, reply) =>
+    reply.type(SPECULATION_RULES_TYPE).header('cache-control', 'public, max-age=3600').send(rules),
+  )
 }

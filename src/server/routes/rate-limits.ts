@@ -40,6 +40,8 @@ export const RATE_LIMITS = {
     // tests/api/wallet-concurrency.test.ts): a script is still held to 5 a second per account
     pay: { max: 300, timeWindow: '1 minute' },
   },
+  // a person sends one request, and again after a refusal; a script filling the queue does not
+  verification: { request: { max: 5, timeWindow: '1 hour' } },
   privacy: {
     export: { max: 5, timeWindow: '1 hour' },
     deleteAccount: { max: 10, timeWindow: '10 minutes' },

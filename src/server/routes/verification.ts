@@ -18,9 +18,8 @@ import {
   storeVerificationPhoto,
 } from '#server/services/verification/verifications.ts'
 import { NOT_MULTIPART_DETAIL } from './media.ts'
+import { limitText, RATE_LIMITS } from './rate-limits.ts'
 
-// a person sends one request, and again after a refusal; a script filling the queue does not
-export const VERIFICATION_RATE_LIMIT = { max: 5, timeWindow: '1 hour' } as const
 const PHOTO_FIELDS: ReadonlySet<string> = new Set(['photo', 'photo2'])
 
 // GET and POST /api/account/verification (docs/decisions/031-verified-advertisers.md).
@@ -63,7 +62,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.requireUser,
       config: {
         rateLimit: {
-          ...VERIFICATION_RATE_LIMIT,
+          ...RATE_LIMITS.verification.request,
           // counted per account, after the guard has found who it is
           hook: 'preHandler',
           keyGenerator: (request: FastifyRequest) => `verification:${request.user.id}`,
@@ -76,7 +75,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The photos are re-encoded without metadata, stored privately, shown to the admins only and ' +
           'deleted when an admin decides. One request may wait at a time; the code is used up. ' +
-          `Rate-limited to ${VERIFICATION_RATE_LIMIT.max} per ${VERIFICATION_RATE_LIMIT.timeWindow}.`,
+          `${limitText(RATE_LIMITS.verification.request)} per account.`,
         consumes: ['multipart/form-data'],
         response: {
           202: VerificationSchema,

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { z } from 'zod'
 import { resetDb } from '#client/db/database.ts'
 import { addPendingPayment, listPendingPayments } from '#client/db/pending-payments-repository.ts'
-import type { PostDraftInput } from '#domain/post-draft.ts'
+import type { PostDraftSchema } from '#domain/post-draft.ts'
+import { happyApi, json, SERVER_AD_ID, walletPaid } from '#tests/support/fake-payments-api.ts'
 import { chargeOrder } from './charge-order.ts'
-import { happyApi, json, SERVER_AD_ID, walletPaid } from './fake-payments-api.ts'
 import { OrderRefused } from './order-refused.ts'
 import { payPendingOrder, resumeOnReconnect, resumePendingPayments } from './payment-queue.ts'
 
@@ -18,6 +19,9 @@ function sent(path: string) {
       key: ((init?.headers ?? {}) as Record<string, string>)['Idempotency-Key'],
     }))
 }
+
+// the draft as the post form saves it, before the schema's defaults are filled in
+type PostDraftInput = z.input<typeof PostDraftSchema>
 
 function draft(extra: Partial<PostDraftInput> = {}): PostDraftInput {
   return {

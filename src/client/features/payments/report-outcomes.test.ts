@@ -6,8 +6,8 @@ import {
   type PendingPayment,
 } from '#client/db/pending-payments-repository.ts'
 import { toastStore, toastsAtom } from '#client/lib/toasts/toast-store.ts'
+import { happyApi } from '#tests/support/fake-payments-api.ts'
 import { chargeOrder } from './charge-order.ts'
-import { happyApi } from './fake-payments-api.ts'
 import { OrderRefused } from './order-refused.ts'
 import { type OrderOutcome, resumeOnReconnect, resumePendingPayments } from './payment-queue.ts'
 import {

@@ -44,7 +44,10 @@ function watch(): void {
   })
 }
 
-/** For tests: forget the last answer and the listeners' guard. */
+/**
+ * For tests: forget the last answer and the listeners' guard.
+ * @internal
+ */
 export function resetBackendReachability(): void {
   networkStore.set(backendReachableAtom, undefined)
   inflight = undefined

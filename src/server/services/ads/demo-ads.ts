@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Ad } from '#domain/ad.ts'
 import { AD_ID_LENGTH } from '#domain/api/ads-paths.ts'
-import { mockAds } from '#domain/mock-ads.ts'
 import { dollarsToCents } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { adsChanged } from './ad-list-cache.ts'
+import { demoAds } from './demo-ad-generator.ts'
 
 /** A demo ad's id, the same on every start and every machine: derived from the generated ad's id. */
 export function demoAdId(generatedId: string): string {
@@ -47,7 +47,7 @@ function demoRow(ad: Ad, lifetimeDays: number) {
  * Returns how many were new.
  */
 export async function seedDemoAds(db: Db, lifetimeDays: number): Promise<number> {
-  const rows = mockAds().map((ad) => demoRow(ad, lifetimeDays))
+  const rows = demoAds().map((ad) => demoRow(ad, lifetimeDays))
   const written = await db
     .insert(ads)
     .values(rows)

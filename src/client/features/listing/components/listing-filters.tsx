@@ -17,12 +17,16 @@ import {
   SERVICES_CATEGORY,
 } from '#domain/categories.ts'
 import { SORT_OPTIONS, type SortOption } from '#domain/constants.ts'
-import { isAllCities, normalizeText } from '#domain/listing.ts'
+import { foldAccents } from '#domain/fold-accents.ts'
+import { isAllCities } from '#domain/listing.ts'
 import { ALL, PROVINCES, type ProvinceOrAll } from '#domain/provinces.ts'
 import type { ListingSearch } from '../listing-search.ts'
 
 const m = msg.listing
 const routeApi = getRouteApi('/ca/$province/$category')
+
+// cities compare without case, accents or stray spaces: "montreal " picks Montréal
+const cityKey = (name: string) => foldAccents(name.trim())
 
 function isSortOption(value: string): value is SortOption {
   return (SORT_OPTIONS as readonly string[]).includes(value)
@@ -42,7 +46,7 @@ function cityOptions(
   if (current && !isAllCities(current)) names.push(current)
   const seen = new Set<string>()
   return names.filter((name) => {
-    const key = normalizeText(name)
+    const key = cityKey(name)
     if (key === '' || seen.has(key)) return false
     seen.add(key)
     return true
@@ -70,7 +74,7 @@ export function ListingFilters({ province, category, search, listedCities, onApp
   )
   const currentCity = isAllCities(search.city)
     ? ALL
-    : (cities.find((c) => normalizeText(c) === normalizeText(search.city)) ?? ALL)
+    : (cities.find((c) => cityKey(c) === cityKey(search.city)) ?? ALL)
 
   // every filter change starts again at page 1: the old page number means nothing in the new list
   const update = (patch: Partial<ListingSearch>) =>

@@ -12,7 +12,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { en } from '#client/i18n/en.ts'
-import { fakeAdsFetch } from '../fake-ads-api.ts'
+import { fakeAdsFetch } from '#tests/support/fake-ads-api.ts'
 import { listingSearchDefaults, parseListingSearch } from '../listing-search.ts'
 import { ListingPage } from './listing-page.tsx'
 

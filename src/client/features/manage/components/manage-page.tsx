@@ -1,6 +1,6 @@
 // /manage: every ad of the signed-in user from GET /ads/mine with its status (Awaiting payment, Live
 // until <date>, Expired, Held for review with its reason and the one request for a review, Removed)
-// and the actions that status allows; below, any ad still kept only on this device, to publish or delete.
+// and the actions that status allows.
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { PlusIcon } from 'lucide-react'
@@ -17,7 +17,6 @@ import { deleteAd } from '../api/delete-ad.ts'
 import { myAdsKeys, useMyAds } from '../api/my-ads.ts'
 import { AppealDialog } from './appeal-dialog.tsx'
 import { ConfirmDelete } from './confirm-delete.tsx'
-import { DeviceAds } from './device-ads.tsx'
 import { OwnAdRow } from './own-ad-row.tsx'
 
 const t = msgPost.manage
@@ -101,7 +100,6 @@ export function ManagePage() {
         </Button>
       </div>
       <MyAdsList onDelete={setToDelete} onAppeal={setToAppeal} />
-      <DeviceAds />
       <ConfirmDelete
         title={toDelete?.title ?? null}
         description={t.confirmDescription}

@@ -35,7 +35,7 @@ const STATUS_VARIANT = {
 } as const
 
 /** `own`: the photo of the user's held ad, which the server gives only with their token. */
-export function AdThumbnail({ src, own = false }: { src: string; own?: boolean }) {
+function AdThumbnail({ src, own = false }: { src: string; own?: boolean }) {
   const props = { width: 96, height: 96, className: 'size-full object-cover' }
   return (
     <div className="size-20 shrink-0 overflow-hidden rounded-md bg-muted sm:size-24">

@@ -1,7 +1,7 @@
-// The localStorage side of the store (see database.ts for what lives where). Every read survives
-// disabled storage, bad JSON and wrong shapes by reading as empty; every write survives a full quota
-// by doing nothing (IndexedDB still has the data).
-import { type Ad, AdSchema, parseStoredAds } from '#domain/ad.ts'
+// The localStorage side of the store (see database.ts for what lives where): the draft key, the
+// pending orders where IndexedDB is missing, and the change signal the live hooks need there. Every
+// read survives disabled storage, bad JSON and wrong shapes by reading as empty; every write survives a
+// full quota by doing nothing (IndexedDB still has the data).
 import { STORAGE_KEYS } from '#domain/constants.ts'
 
 /** Not a spec key: only used when IndexedDB is unavailable, so offline orders survive a reload. */
@@ -35,15 +35,6 @@ export function writeJson(key: string, value: unknown): void {
     // quota exceeded or storage disabled
   }
   notifyLocalChange()
-}
-
-export function readMirroredAds(): Ad[] {
-  return parseStoredAds(readJson(STORAGE_KEYS.mockAds))
-}
-
-export function writeMirroredAds(ads: readonly Ad[]): void {
-  // parse strips fields that are only for IndexedDB (the insertion order), keeping the stored ad shape
-  writeJson(STORAGE_KEYS.mockAds, ads.length ? ads.map((ad) => AdSchema.parse(ad)) : null)
 }
 
 /** The stored draft as a plain object, or null; its fields are checked by the form that owns it. */
@@ -81,7 +72,6 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (
       event.key === null ||
-      event.key === STORAGE_KEYS.mockAds ||
       event.key === STORAGE_KEYS.draft ||
       event.key === PENDING_PAYMENTS_FALLBACK_KEY
     ) {

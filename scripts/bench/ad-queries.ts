@@ -1,24 +1,8 @@
-// The in-process query figures: the listing's domain functions over the generated ads, and the
-// public ad list/search service query on PGlite and on a scratch PostgreSQL database.
+// The in-process query figures: the public ad list/search service query (what every listing page
+// asks) on PGlite and on a scratch PostgreSQL database.
 import { AD_SEARCH_ADS, type AdSearchTiming, benchAdSearch } from './ad-search.ts'
-import { benchListing } from './listing.ts'
 import { ms, note, row, section } from './report.ts'
 import { createScratchPostgres } from './server.ts'
-
-export function benchListingQueries(): void {
-  section('listing filter/sort/page (domain functions)')
-  for (const t of benchListing()) {
-    row(
-      `listing query: ${t.label} [${t.ads} ads]`,
-      `${ms(t.medianMs)} median, ${ms(t.p95Ms)} p95`,
-      '< 50 ms',
-      t.medianMs < 50,
-    )
-  }
-  note(
-    "listing timings are on this machine's CPU; a mid-range phone is roughly 4× slower (Lighthouse's mobile CPU factor)",
-  )
-}
 
 function reportAdSearch(db: string, timings: AdSearchTiming[]): void {
   for (const t of timings) {

@@ -1,13 +1,13 @@
-// The titles and descriptions of the generated ads, by category.
-import type { CategoryKey } from './categories.ts'
+// The titles and descriptions of the demo ads the server seeds (demo-ad-generator.ts), by category.
+import type { CategoryKey } from '#domain/categories.ts'
 
-export interface MockAdCopy {
+export interface DemoAdCopy {
   title: string
   description: string
 }
 
 // Tasteful, non-explicit copy: every ad must be fine for the 18+ audience and for a screenshot.
-const COPY: Record<Exclude<CategoryKey, 'adult-services'>, readonly MockAdCopy[]> = {
+const COPY: Record<Exclude<CategoryKey, 'adult-services'>, readonly DemoAdCopy[]> = {
   'adult-buy-sell': [
     {
       title: 'Vintage silk robe, barely worn',
@@ -136,7 +136,7 @@ const COPY: Record<Exclude<CategoryKey, 'adult-services'>, readonly MockAdCopy[]
   ],
 }
 
-const COMPANION_COPY: readonly MockAdCopy[] = [
+const COMPANION_COPY: readonly DemoAdCopy[] = [
   {
     title: 'Elegant dinner date companion',
     description: 'Great conversation over a fine dinner. Discreet, respectful and always punctual.',
@@ -179,8 +179,8 @@ const COMPANION_COPY: readonly MockAdCopy[] = [
   },
 ]
 
-export function copyFor(category: CategoryKey, copyIndex: number): MockAdCopy {
+export function copyFor(category: CategoryKey, copyIndex: number): DemoAdCopy {
   const list = category === 'adult-services' ? COMPANION_COPY : COPY[category]
   // list lengths are fixed above and never zero
-  return list[copyIndex % list.length] as MockAdCopy
+  return list[copyIndex % list.length] as DemoAdCopy
 }
