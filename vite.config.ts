@@ -10,7 +10,6 @@ import { prerenderHome } from './scripts/vite/prerender-home.ts'
 import { routeShells } from './scripts/vite/route-shells.ts'
 import { pwaPlugin } from './src/client/pwa/pwa-config.ts'
 
-
 const apiPort = process.env.API_PORT ?? '8081'
 
 // Two builds: the PWA into dist/client, then (`vite build --ssr`, scripts/build.mjs) the server render of

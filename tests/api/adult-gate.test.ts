@@ -103,7 +103,7 @@ describe('the server’s 18+ gate', () => {
     expect(csp).not.toContain("unsafe-inline';script")
   })
 
-  it('names the first cards\' prefetch rules only to a visitor past the gate: a page fetched before the cookie would be void', async () => {
+  it("names the first cards' prefetch rules only to a visitor past the gate: a page fetched before the cookie would be void", async () => {
     expect((await get('/')).headers['speculation-rules']).toBeUndefined()
     expect((await get('/', CONFIRMED)).headers['speculation-rules']).toBe('"/speculation-rules.json"')
     const rules = await get('/speculation-rules.json')
