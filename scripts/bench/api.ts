@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '#server/db/client.ts'
-import { bannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
+import { BannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
 import { redisReachable } from '../../tests/support/redis.ts'
 import { BULK_LIMITS, seedAds } from './ad-search.ts'
 import { atFixedRate, type LoadFigures, type LoadTarget, probe, throughputBeside } from './api-load.ts'
@@ -150,7 +150,7 @@ async function seedDatabase(target: { databaseUrl: string } | { dataDir: string 
       : target,
   )
   try {
-    const phrases = bannedPhraseService(database.db)
+    const phrases = new BannedPhraseService(database.db)
     for (const phrase of benchPhrases(PHRASES)) await phrases.add(phrase)
     await seedAds(database.db, ADS)
   } finally {

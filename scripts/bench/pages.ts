@@ -152,7 +152,7 @@ async function concurrentLanguages(base: string, ads: string[]) {
       const body = await res.text()
       times.push(performance.now() - begun)
       if (res.status !== 200) failed++
-      const root = /<div id="root">([\s\S]*?)<script id="ssr-state"/.exec(body)?.[1] ?? ''
+      const root = /<div id="root">([\s\S]*?)<\/div><script>/.exec(body)?.[1] ?? ''
       // the skip link of every page, in each language (i18n/en.ts, fr.ts layout.skipToContent)
       const own = french ? 'Aller au contenu' : 'Skip to content'
       if (!root.includes(own)) wrong++

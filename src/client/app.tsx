@@ -1,6 +1,7 @@
 import './lib/zod-jitless.ts'
-import { type DehydratedState, hydrate } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { hydrate } from '@tanstack/react-router/ssr/client'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { StrictMode, startTransition, useSyncExternalStore } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { ErrorPage } from '#client/components/layout/error-page.tsx'
@@ -27,18 +28,9 @@ if (isLanguage(linkLanguage)) {
 const queryClient = createQueryClient()
 const persister = createPersister()
 
-// A server-rendered page (src/client/entry-server.tsx) carries the data it was rendered with: start
-// from it, so the first render matches the page's markup and asks the API nothing before painting.
-const serverState = document.getElementById('ssr-state')?.textContent
-if (serverState) {
-  try {
-    const state = JSON.parse(serverState) as DehydratedState
-    hydrate(queryClient, state)
-    rememberServerRendered(state)
-  } catch {
-    // a damaged copy only costs the first fetch
-  }
-}
+// A server-rendered page (src/client/entry-server.tsx) carries the router's state and the data it was
+// rendered with in TanStack Router's `$_TSR` scripts, which ran before this module.
+const serverRendered = window.$_TSR !== undefined
 
 const router = createRouter({
   routeTree,
@@ -50,6 +42,10 @@ const router = createRouter({
   defaultErrorComponent: ErrorPage,
   scrollRestoration: true,
 })
+// the router's hydration (below) puts the server's queries into this client, so the first render
+// matches the page's markup and asks the API nothing before painting; PersistedQueries provides the
+// client to the tree
+setupRouterSsrQueryIntegration({ router, queryClient, wrapQueryClient: false })
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -75,7 +71,7 @@ const app = (
         client={queryClient}
         persistOptions={{ persister, ...persistOptions }}
         // a page that arrived with its data shows it at once; others wait for this device's saved copy
-        waitForRestore={!serverState}
+        waitForRestore={!serverRendered}
         saveNow={() => saveNow(queryClient)}
         onRestored={() => {
           // paused offline mutations (posting, payments) resume once their persisted state is back
@@ -97,11 +93,16 @@ const app = (
 // React replaces on its first commit, once the router has settled: the swap is to identical markup.
 // French users wait for the French catalog, never seeing an English flash; English costs nothing here.
 const languageReady = startLanguage().catch(() => undefined)
-if (serverState) {
-  // as TanStack Start's client does: the tree then has no Suspense boundary of the router's own at its
-  // top, like the server's render (src/client/entry-server.tsx), so the markup is adopted as it is
-  router.ssr = { manifest: undefined }
-  void Promise.all([router.load(), languageReady]).finally(() =>
+if (serverRendered) {
+  // as TanStack's RouterClient does, before React starts rather than in its first render: the router
+  // takes the server's matches and queries, so the tree it renders is the server's, with no Suspense
+  // boundary of its own at the top, and the markup is adopted as it is
+  const adopted = hydrate(router)
+    .then(() => rememberServerRendered(queryClient.getQueryCache().getAll()))
+    // a damaged copy costs the data's fetch and a client render of the page, never the page
+    .catch(() => router.load())
+    .finally(() => window.$_TSR?.h())
+  void Promise.all([adopted, languageReady]).finally(() =>
     // as a transition, React hydrates in slices of a few milliseconds and lets the browser handle
     // input and paint between them, instead of one long task (docs/decisions/018-app-start.md)
     startTransition(() => {

@@ -1,10 +1,19 @@
 // The server render of a page (listing and ad pages, src/server/routes/pages.ts): the same route tree
-// and components as the browser, run once in memory for one URL. The route loaders fetch their data
-// through the API in the server's own process (setup's fetch), the page declares its head
-// (components/layout/page-head.tsx), and the query cache travels with the HTML so the browser starts
-// from the same data without asking again (app.tsx). Built by `vite build --ssr` (scripts/build.mjs).
-import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
+// and components as the browser, run once in memory for one URL through TanStack Router's own request
+// handler (`createRequestHandler`). The route loaders fetch their data through the API in the server's
+// own process (setup's fetch), the page declares its head (components/layout/page-head.tsx), and the
+// router dehydrates its matches and, through @tanstack/react-router-ssr-query, the query cache into its
+// `$_TSR` scripts, which the browser reads back (app.tsx) to start from the same data without asking
+// again. Built by `vite build --ssr` (scripts/build.mjs).
+import { defaultShouldDehydrateQuery } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+import {
+  createRequestHandler,
+  getSsrStatus,
+  RouterServer,
+  transformHtmlStringWithRouter,
+} from '@tanstack/react-router/ssr/server'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { renderToString } from 'react-dom/server'
 import { PageHeadCollector, pageTitle } from '#client/components/layout/page-head.tsx'
 import { loadRenderTexts, msg, readRenderLanguageFrom } from '#client/i18n/messages.ts'
@@ -33,48 +42,80 @@ export function setup(options: RenderSetup): void {
   readRenderLanguageFrom(options.renderLanguage)
 }
 
+// the router takes its origin from the request; redirects it resolves to this origin become paths
+const ORIGIN = 'http://page'
+// what the router's string render puts before the markup: the page's own shell has its doctype
+const DOCTYPE = '<!DOCTYPE html>'
+
+/** Only ever a path of this site; anything else goes home. */
+function sitePath(location: string): string {
+  return location.startsWith('/') && !location.startsWith('//') ? location : '/'
+}
+
 /** One page; the caller runs it inside its language (RenderSetup.renderLanguage says `lang`). */
 export async function renderPage(url: string, lang: Language): Promise<RenderedPage> {
   await loadRenderTexts(lang)
   const queryClient = createQueryClient()
-  const router = createRouter({
-    routeTree,
-    ...plainTextSearch,
-    context: { queryClient },
-    history: createMemoryHistory({ initialEntries: [url] }),
+  const handle = createRequestHandler({
+    request: new Request(new URL(url, ORIGIN)),
+    createRouter: () => {
+      const router = createRouter({ routeTree, ...plainTextSearch, context: { queryClient } })
+      // the queries the page was drawn from go with it; a failed or unfinished one is asked again in the
+      // browser, as before this integration (TanStack Query's own default for dehydrate)
+      setupRouterSsrQueryIntegration({
+        router,
+        queryClient,
+        dehydrateOptions: { shouldDehydrateQuery: defaultShouldDehydrateQuery },
+      })
+      return router
+    },
   })
-  await router.load()
-  // the route sends the visitor elsewhere: an unknown province goes home, a search that spells out its
-  // defaults (?page=1, ?city=ALL) or a value it corrects (?page=abc) goes to the URL without them. The
-  // server's router does not move: it keeps the redirect as its load's result and would render nothing,
-  // so it is read where TanStack Start's own request handler reads it
-  const loaded = router._serverResult
-  if (loaded?.type === 'redirect') {
-    const target = loaded.redirect.options.href
-    // only ever a path of this site; anything else goes home
-    const redirect = target?.startsWith('/') && !target.startsWith('//') ? target : '/'
-    return { html: '', preloads: '', head: null, documentTitle: '', state: '{}', redirect }
-  }
 
   let head: PageHeadInfo | null = null
-  const markup = renderToString(
-    <PageHeadCollector.Provider value={(declared) => (head = declared)}>
-      <Provider>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </Provider>
-    </PageHeadCollector.Provider>,
-  )
+  let markup = ''
+  let document = ''
+  let staleAt: number | null = null
+  const answer = await handle(async ({ router, responseHeaders }) => {
+    // the loaders are done and the cache is still whole here (the router empties it once it has
+    // written the page): the ads the page shows say when it stops being true
+    staleAt = earliestExpiry(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.state.data),
+    )
+    markup = renderToString(
+      <PageHeadCollector.Provider value={(declared) => (head = declared)}>
+        <Provider>
+          <RouterServer router={router} />
+        </Provider>
+      </PageHeadCollector.Provider>,
+    )
+    // as the router's renderRouterToString does, but the page stays text: our shell takes it
+    // (services/pages/page-html.ts), so the answer carries only the status, not the page again
+    document = await transformHtmlStringWithRouter(router, markup)
+    return new Response(null, { status: getSsrStatus(router), headers: responseHeaders })
+  })
+
+  // the route sends the visitor elsewhere: an unknown province goes home, a search that spells out its
+  // defaults (?page=1, ?city=ALL) or a value it corrects (?page=abc) goes to the URL without them. The
+  // router's handler answers that as a redirect, as TanStack Start sends it
+  const location = answer.headers.get('location')
+  if (location !== null) {
+    const redirect = sitePath(location)
+    return { html: '', preloads: '', head: null, documentTitle: '', scripts: '', redirect }
+  }
+  // the router writes its scripts after the markup when the markup has no </body> of its own (ours goes
+  // into #root of a shell): what follows the markup is those scripts, for the page to carry
+  const start = DOCTYPE.length
+  if (!document.startsWith(DOCTYPE) || !document.startsWith(markup, start))
+    throw new Error('the router changed the rendered markup')
+  const scripts = document.slice(start + markup.length)
   // react-dom/server puts the images' preloads first; in #root they would not match what the browser's
   // React renders (it adopts the markup as it is, app.tsx), in <head> they start the photos sooner
   const preloads = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? ''
   const html = markup.slice(preloads.length)
-  const dehydrated = dehydrate(queryClient)
-  const state = JSON.stringify(dehydrated)
-  const staleAt = earliestExpiry(dehydrated.queries.map((query) => query.state.data))
-  queryClient.clear()
   const declared = head as PageHeadInfo | null
   const documentTitle = declared ? pageTitle(declared.title) : msg.app.documentTitle
-  return { html, preloads, head: declared, documentTitle, state, redirect: null, staleAt }
+  return { html, preloads, head: declared, documentTitle, scripts, redirect: null, staleAt }
 }

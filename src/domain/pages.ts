@@ -27,8 +27,11 @@ export interface RenderedPage {
   head: PageHeadInfo | null
   /** the <title>: the page's own with the brand, in the page's language */
   documentTitle: string
-  /** the query cache, for the browser to start from (JSON, not yet escaped for HTML) */
-  state: string
+  /**
+   * The router's `$_TSR` scripts, ready to go after #root: its matches and the query cache, for the
+   * browser to start from (app.tsx). Written by TanStack Router, which escapes what they carry.
+   */
+  scripts: string
   /** where the route sent the visitor instead (an unknown province goes home) */
   redirect: string | null
   /**

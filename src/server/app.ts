@@ -6,8 +6,11 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { type LogStream, loggerOptions, requestLoggerFactory } from './logging.ts'
 import { OutageLog } from './outages.ts'
+import adsServicePlugin from './plugins/ads-service.ts'
 import { AnswerCache, answerCacheServer } from './plugins/answer-cache.ts'
 import authPlugin from './plugins/auth.ts'
+import bannedPhrasesPlugin from './plugins/banned-phrases.ts'
+import cachesPlugin from './plugins/caches.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerDeadline } from './plugins/deadline.ts'
 import { registerDocs } from './plugins/docs.ts'
@@ -16,6 +19,7 @@ import { ReadinessProbe, registerHealth } from './plugins/health.ts'
 import { registerLanguages } from './plugins/languages.ts'
 import { registerMail } from './plugins/mail.ts'
 import { registerMetrics } from './plugins/metrics.ts'
+import paymentsPlugin from './plugins/payments.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerStatic } from './plugins/static.ts'
@@ -37,8 +41,6 @@ import seoRoutes from './routes/seo.ts'
 import verificationRoutes from './routes/verification.ts'
 import walletRoutes from './routes/wallet.ts'
 import { AfterAnswer } from './services/accounts/after-answer.ts'
-import { ChangeFeed } from './services/cache/change-feed.ts'
-import { alwaysLive, type CacheLive } from './services/cache/rechecked-cache.ts'
 import { startMediaCleanup } from './services/media/media-cleanup.ts'
 import { MediaLibrary } from './services/media/media-library.ts'
 import type { MediaStore } from './services/media/media-store.ts'
@@ -64,13 +66,6 @@ declare module 'fastify' {
     config: Config
     database: Database
     mediaLibrary: MediaLibrary
-    /**
-     * When the short caches of sessions, wallets and listings may answer; undefined when they are
-     * off (PostgreSQL without Redis: other processes' writes would go unseen).
-     */
-    cachesLive: CacheLive | undefined
-    /** The Redis feed of other processes' changes, on PostgreSQL with REDIS_URL. */
-    changeFeed: ChangeFeed | undefined
     /** Work that runs once the app is ready without holding listen (seeds, indexes); /readyz waits for it. */
     startup: StartupWork
     /** GET /readyz's checks; `drain()` on SIGTERM. */
@@ -138,13 +133,11 @@ export async function buildApp({
     answerCache.close()
     done()
   })
-  // the short caches (015) answer only where this process hears of every write: always on PGlite,
-  // on PostgreSQL while Redis brings the other processes' news (docs/decisions/021-shared-changes.md)
-  const changeFeed =
-    database.kind === 'postgres' && config.REDIS_URL
-      ? new ChangeFeed(config.REDIS_URL, config.DATABASE_URL ?? '', base.log)
-      : undefined
-  const cachesLive = database.kind === 'pglite' ? alwaysLive : changeFeed?.live
+  base.decorate('config', config)
+  base.decorate('database', database)
+  // the short caches and the change feed, which the routes hand to the services (plugins/caches.ts)
+  await base.register(cachesPlugin)
+  const { changeFeed, cachesLive } = base
   // before any route, so its request counter sees them all (docs/decisions/028-metrics-and-deployment.md)
   installErrorHandler(base, outages)
   registerDeadline(base, config.REQUEST_TIMEOUT_MS)
@@ -166,21 +159,6 @@ export async function buildApp({
   const app = base.withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  app.decorate('config', config)
-  app.decorate('database', database)
-  app.decorate('changeFeed', changeFeed)
-  app.decorate('cachesLive', cachesLive)
-  if (changeFeed) {
-    app.addHook('onClose', () => changeFeed.close())
-    // a write is answered once every other process has its news (or the caches' 1 s bound has
-    // passed), so what its client asks next, of any process, sees it: a sign-out is a sign-out
-    app.addHook('onSend', (request, _reply, payload, done) => {
-      const confirmed =
-        request.method === 'GET' || request.method === 'HEAD' ? undefined : changeFeed.confirmed()
-      if (confirmed === undefined) done(null, payload)
-      else void confirmed.then(() => done(null, payload))
-    })
-  }
   const store = new CountingMediaStore(mediaStore ?? openMediaStore(config), (operation) =>
     metrics.countMediaStoreError(operation),
   )
@@ -212,6 +190,10 @@ export async function buildApp({
   })
   registerMail(app)
   await app.register(authPlugin)
+  // the services the routes share, one each, made once (docs/decisions/038-server-wiring.md)
+  await app.register(bannedPhrasesPlugin)
+  await app.register(adsServicePlugin)
+  await app.register(paymentsPlugin)
 
   await app.register(
     async (api) => {

@@ -29,7 +29,7 @@ export async function renderPage(url, language) {
     preloads: '',
     head: { title: 'Ad', description: 'An ad', canonicalPath: path, kind: 'article' },
     documentTitle: 'Ad',
-    state: JSON.stringify({ queries: [], mutations: [] }),
+    scripts: '',
     redirect: null,
   }
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createAdminSession } from '#server/services/accounts/sessions.ts'
 import { reconcileCharges } from '#server/services/payments/reconcile.ts'
-import { paymentsService } from '#server/services/payments/registry.ts'
 import { adRow, createAd } from '#tests/support/ads.ts'
 import { setupBtcpayApp } from '#tests/support/btcpay-app.ts'
 
@@ -19,7 +18,7 @@ describe('a payment that arrives after the invoice expired', () => {
     const m = await member()
     const { chargeId, invoiceId } = await charge(m, { chargeType: 'topup', amount: 5 })
     btcpay.fake.setStatus(invoiceId, 'Expired', 'PaidLate', 1)
-    const service = paymentsService(btcpay.t.config, btcpay.t.database)
+    const service = btcpay.t.app.payments
     const results = await Promise.all([
       deliver(btcpay.fake.webhook(invoiceId, 'InvoiceExpired')),
       deliver(btcpay.fake.webhook(invoiceId, 'InvoiceReceivedPayment')),

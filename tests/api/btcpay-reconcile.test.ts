@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { reconcileCharges } from '#server/services/payments/reconcile.ts'
-import { paymentsService } from '#server/services/payments/registry.ts'
 import { setupBtcpayApp } from '#tests/support/btcpay-app.ts'
 
 // A webhook missed while the server was down: the next server finds the payment by itself.
@@ -35,7 +34,7 @@ describe('reconciliation', () => {
         interval: 50,
       })
       // two servers (this file's and the restarted one) reconcile the same database: still once
-      await reconcileCharges(paymentsService(btcpay.t.config, btcpay.t.database))
+      await reconcileCharges(btcpay.t.app.payments)
       expect(await balanceCents(m.id)).toBe(700)
       const rows = await ledger(m.id)
       expect(rows).toHaveLength(1)

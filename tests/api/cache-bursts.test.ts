@@ -1,7 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { forgetCachedSessions } from '#server/services/accounts/session-cache.ts'
-import { adsChanged } from '#server/services/ads/ad-list-cache.ts'
-import { walletsChanged } from '#server/services/wallet/wallet-cache.ts'
+import { changed } from '#server/db/after-commit.ts'
 import { createAd, member } from '#tests/support/ads.ts'
 import { setupTestApp, type TestApp, testDbKind } from '#tests/support/api-app.ts'
 import { redisReachable } from '#tests/support/redis.ts'
@@ -39,8 +37,7 @@ describe.runIf(cachesOn)('a burst of requests as the caches expire', () => {
     const m = await member(t, { cents: 500 })
     const wallet = () => t.app.inject({ method: 'GET', url: '/api/wallet/', headers: m.auth })
     const expire = () => {
-      forgetCachedSessions()
-      walletsChanged()
+      changed(t.db, 'sessions', 'wallets')
     }
     expire()
     const one = await selectsDuring(t, wallet)
@@ -61,11 +58,11 @@ describe.runIf(cachesOn)('a burst of requests as the caches expire', () => {
     const m = await member(t)
     await createAd(t, m)
     const page = () => t.app.inject({ method: 'GET', url: '/api/ads?province=ON' })
-    adsChanged()
+    changed(t.db, 'ads')
     const one = await selectsDuring(t, page)
     expect(one).toBeGreaterThan(0)
 
-    adsChanged()
+    changed(t.db, 'ads')
     const many = await selectsDuring(t, () => burst(12, page))
     expect(many).toBe(one)
   })

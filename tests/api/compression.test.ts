@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { walletsChanged } from '#server/services/wallet/wallet-cache.ts'
+import { changed } from '#server/db/after-commit.ts'
 import { member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 import { listen } from '#tests/support/listening-app.ts'
@@ -98,7 +98,7 @@ describe('compressed API answers', () => {
     const { id, token } = await member(api.t)
     // enough history that the wallet's answer is well over a kilobyte
     for (let i = 0; i < 20; i++) await fund(api.t, id, 500)
-    walletsChanged()
+    changed(api.t.db, 'wallets')
     const wallet = await rawGet('/api/wallet/', {
       'accept-encoding': 'br, gzip',
       authorization: `Bearer ${token}`,

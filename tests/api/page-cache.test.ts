@@ -30,7 +30,7 @@ export async function renderPage(url, language) {
     preloads: '',
     head: { title: 'Listing', description: 'Ads', canonicalPath: path },
     documentTitle: 'T',
-    state: JSON.stringify({ queries: [], mutations: [] }),
+    scripts: '',
     redirect: null,
     staleAt: path.includes('/expiring') ? Date.now() + 50 : null,
   }

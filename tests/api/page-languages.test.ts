@@ -2,9 +2,7 @@
 // many pages at once in both languages: each render reads its own language per render, not through a
 // process-wide switch, so no answer comes out in the other language or waits behind another
 // (docs/decisions/030-page-cache-and-render.md). The HTML shells are stand-ins; the render is real.
-import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { en } from '#client/i18n/en.ts'
@@ -15,31 +13,11 @@ import { PROVINCE_CODES } from '#domain/provinces.ts'
 import { adBody, liveAd, member } from '#tests/support/ads.ts'
 import { setupTestApp, testDbKind } from '#tests/support/api-app.ts'
 import { redisReachable } from '#tests/support/redis.ts'
-
-const SHELL = (name: string) =>
-  `<!doctype html><html lang="en"><head><title>Maple</title><meta name="description" content="d" /></head><body><div id="root"></div><!-- ${name} --></body></html>`
+import { buildRenderBundle } from '#tests/support/render-bundle.ts'
 
 let root = ''
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'maple-page-languages-'))
-  mkdirSync(join(root, 'client'))
-  for (const name of ['index', 'listing', 'ad'])
-    writeFileSync(join(root, 'client', `${name}.html`), SHELL(name))
-  const build = spawnSync(
-    'npx',
-    [
-      'vite',
-      'build',
-      '--ssr',
-      'src/client/entry-server.tsx',
-      '--outDir',
-      join(root, 'server'),
-      '--logLevel',
-      'error',
-    ],
-    { encoding: 'utf8' },
-  )
-  if (build.status !== 0) throw new Error(`the render bundle did not build: ${build.stderr}`)
+  root = buildRenderBundle('maple-page-languages-')
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
@@ -61,7 +39,7 @@ beforeAll(async () => {
 
 /** The text of #root: what the render wrote, not the shell's. */
 function rootOf(body: string): string {
-  return /<div id="root">([\s\S]*?)<\/div><script id="ssr-state"/.exec(body)?.[1] ?? ''
+  return /<div id="root">([\s\S]*?)<\/div><script>/.exec(body)?.[1] ?? ''
 }
 
 describe.runIf(cachesOn)('server renders in English and French at once', () => {

@@ -11,11 +11,11 @@ import {
   REPORTS_PER_ADDRESS_PER_DAY,
   ReportPaths,
 } from '#domain/api/reports.ts'
+import { changed } from '#server/db/after-commit.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { adReports } from '#server/db/schema/reports.ts'
 import { clientKey } from '#server/plugins/rate-limit-counters.ts'
 import { createAdminSession } from '#server/services/accounts/sessions.ts'
-import { adsChanged } from '#server/services/ads/ad-list-cache.ts'
 import { addressHash } from '#server/services/reports/reporter-history.ts'
 import { adRow, liveAd, type Member, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
@@ -261,7 +261,7 @@ describe('the clock stops while an ad is held', () => {
       .update(ads)
       .set({ expiresAt: new Date(Date.now() + 10 * DAY_MS) })
       .where(eq(ads.id, id))
-    adsChanged()
+    changed(api.t.db, 'ads')
     await report(id, 'underage', { auth: (await trusted()).auth })
     expect(await status(id)).toBe('held')
     // held for eleven days: the ad's old expiry has long passed

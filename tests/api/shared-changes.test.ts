@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { afterCommit } from '#server/db/after-commit.ts'
+import { changed } from '#server/db/after-commit.ts'
+import type { Change } from '#server/db/changes.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
-import type { ChangeNews } from '#server/services/cache/change-feed.ts'
+import type { ChangeNews } from '#server/services/cache/change-news.ts'
 import { createAd, member } from '#tests/support/ads.ts'
 import { createTestApp, setupTestApp, type TestApp, testDbKind } from '#tests/support/api-app.ts'
 import { redisReachable } from '#tests/support/redis.ts'
 
 // The short caches on PostgreSQL, kept true by the news every process sends through Redis
 // (services/cache/change-feed.ts, docs/decisions/021-shared-changes.md), and the commit hook the
-// news waits for (afterCommit in db/after-commit.ts).
+// news waits for (`changed` in db/after-commit.ts).
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const onPostgres = testDbKind() === 'postgres'
@@ -28,35 +29,16 @@ function wallet(t: TestApp, auth: { authorization: string }) {
   return t.app.inject({ method: 'GET', url: '/api/wallet/', headers: auth })
 }
 
-describe('afterCommit', () => {
+// the rest of what `changed` promises (once per commit, nothing on a rollback): committed-changes.test.ts
+describe('changed', () => {
   const api = setupTestApp()
-
-  it('runs an effect once the transaction commits, once however often it was given, and never on a rollback', async () => {
-    const ran: string[] = []
-    const effect = () => ran.push('committed')
-    await api.t.db.transaction(async (tx) => {
-      expect(afterCommit(effect)).toBe(true)
-      afterCommit(effect)
-      await tx.execute('SELECT 1')
-      expect(ran).toEqual([])
-    })
-    expect(ran).toEqual(['committed'])
-
-    await expect(
-      api.t.db.transaction(async () => {
-        afterCommit(() => ran.push('rolled back'))
-        throw new Error('refused')
-      }),
-    ).rejects.toThrow('refused')
-    expect(ran).toEqual(['committed'])
-    expect(afterCommit(effect)).toBe(false)
-  })
 
   // PGlite runs one transaction at a time, so only PostgreSQL can end one inside another's span
   it.runIf(onPostgres)(
-    'keeps a transaction’s effects while another one that overlapped it has already ended',
+    'keeps a transaction’s changes while another one that overlapped it has already ended',
     async () => {
-      const ran: string[] = []
+      const told: Change[] = []
+      const stop = api.t.database.changes.listen((change) => told.push(change))
       let firstDone = () => {}
       const firstEnded = new Promise<void>((resolve) => {
         firstDone = resolve
@@ -65,17 +47,17 @@ describe('afterCommit', () => {
         await firstEnded
         // the storage was turned off and on again meanwhile (after-commit.ts): still this transaction's
         await tx.execute('SELECT 1')
-        expect(afterCommit(() => ran.push('second'))).toBe(true)
-        expect(ran).toEqual(['first'])
+        changed(tx, 'wallets')
+        expect(told).toEqual(['ads'])
       })
       await api.t.db.transaction(async (tx) => {
         await tx.execute('SELECT 1')
-        afterCommit(() => ran.push('first'))
+        changed(tx, 'ads')
       })
       firstDone()
       await second
-      expect(ran).toEqual(['first', 'second'])
-      expect(afterCommit(() => ran.push('outside'))).toBe(false)
+      expect(told).toEqual(['ads', 'wallets'])
+      stop()
     },
   )
 })

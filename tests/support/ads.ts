@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { AdWriteInput } from '#domain/api/ads.ts'
 import { AdsPaths } from '#domain/api/ads-paths.ts'
+import { changed } from '#server/db/after-commit.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { users } from '#server/db/schema/users.ts'
 import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
 import { createSession } from '#server/services/accounts/sessions.ts'
-import { adsChanged } from '#server/services/ads/ad-list-cache.ts'
 import type { TestApp } from './api-app.ts'
 
 export interface Member {
@@ -104,7 +104,7 @@ export async function liveAd(t: TestApp, m: Member, overrides: Partial<AdWriteIn
 export async function expire(t: TestApp, id: string): Promise<void> {
   await t.db.update(ads).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(ads.id, id))
   // a write behind the services' back: the cached public answers must not outlive it (decision 015)
-  adsChanged()
+  changed(t.db, 'ads')
 }
 
 export async function adRow(t: TestApp, id: string) {

@@ -19,11 +19,10 @@ import pg from 'pg'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { type Config, databaseLimits, loadConfig } from '#server/config.ts'
+import { changed } from '#server/db/after-commit.ts'
+import { CHANGES } from '#server/db/changes.ts'
 import { type Database, type Db, openDatabase } from '#server/db/client.ts'
 import type { LogStream } from '#server/logging.ts'
-import { forgetCachedSessions } from '#server/services/accounts/session-cache.ts'
-import { adsChanged } from '#server/services/ads/ad-list-cache.ts'
-import { walletsChanged } from '#server/services/wallet/wallet-cache.ts'
 
 /**
  * Tables holding reference data seeded at start-up: reset() keeps them so every test sees the same
@@ -160,9 +159,8 @@ export async function createTestApp(
       if (tables.length === 0) return
       const list = tables.map((name) => `"${name}"`).join(', ')
       await db.execute(sql.raw(`TRUNCATE TABLE ${list} RESTART IDENTITY CASCADE`))
-      forgetCachedSessions()
-      walletsChanged()
-      adsChanged()
+      // emptied behind the services' back: no cached copy may answer for what is gone
+      changed(db, ...CHANGES)
     },
     close: async () => {
       if (closed) return

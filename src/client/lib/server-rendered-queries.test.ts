@@ -1,13 +1,12 @@
-import type { DehydratedState } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { rememberServerRendered, unlessJustServerRendered } from './server-rendered-queries.ts'
 
 const at = Date.now()
-const state = { mutations: [], queries: [{ queryHash: '["ads","list"]', state: { dataUpdatedAt: at } }] }
+const queries = [{ queryHash: '["ads","list"]', state: { dataUpdatedAt: at } }]
 
 describe('queries a server-rendered page brought', () => {
   it('are not asked again on mount while they hold the data the server rendered', () => {
-    rememberServerRendered(state as unknown as DehydratedState)
+    rememberServerRendered(queries as never)
     const query = { queryHash: '["ads","list"]', state: { dataUpdatedAt: at } }
     // asked several times per mount, always the same answer
     expect(unlessJustServerRendered(query as never)).toBe(false)
@@ -15,7 +14,7 @@ describe('queries a server-rendered page brought', () => {
   })
 
   it('are asked again once their data changed, and other queries always are', () => {
-    rememberServerRendered(state as unknown as DehydratedState)
+    rememberServerRendered(queries as never)
     expect(
       unlessJustServerRendered({ queryHash: '["ads","list"]', state: { dataUpdatedAt: at + 1 } } as never),
     ).toBe(true)
@@ -26,10 +25,7 @@ describe('queries a server-rendered page brought', () => {
 
   it('are asked again once the server render is old', () => {
     const old = Date.now() - 60_000
-    rememberServerRendered({
-      mutations: [],
-      queries: [{ queryHash: 'old', state: { dataUpdatedAt: old } }],
-    } as never)
+    rememberServerRendered([{ queryHash: 'old', state: { dataUpdatedAt: old } }] as never)
     expect(unlessJustServerRendered({ queryHash: 'old', state: { dataUpdatedAt: old } } as never)).toBe(true)
   })
 })

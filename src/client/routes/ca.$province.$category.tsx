@@ -25,9 +25,10 @@ export const Route = createFileRoute('/ca/$province/$category')({
     if (!import.meta.env.SSR || !knownCategory(params.category)) return
     // imported here, not at the top: this file is in every page's first load, the query code is not
     const { adsListQuery } = await import('#client/features/listing/api/list-ads.ts')
-    await context.queryClient.prefetchQuery(
-      adsListQuery(listingQuery(params.province, params.category, deps)),
-    )
+    // a failed fetch stays in the query's state, and the page says so (it is not the router's error)
+    await context.queryClient
+      .ensureQueryData(adsListQuery(listingQuery(params.province, params.category, deps)))
+      .catch(() => undefined)
   },
   component: ListingRoute,
 })

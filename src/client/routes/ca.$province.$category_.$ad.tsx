@@ -18,7 +18,8 @@ export const Route = createFileRoute('/ca/$province/$category_/$ad')({
     if (!import.meta.env.SSR || !id) return
     // imported here, not at the top: this file is in every page's first load, the query code is not
     const { adQuery } = await import('#client/features/listing/api/get-ad.ts')
-    await context.queryClient.prefetchQuery(adQuery(context.queryClient, id))
+    // a failed fetch stays in the query's state, and the page says so (it is not the router's error)
+    await context.queryClient.ensureQueryData(adQuery(context.queryClient, id)).catch(() => undefined)
   },
   component: AdRoute,
 })

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { DependencyUnavailable } from '#server/outages.ts'
 import { runningAfterCommit } from './after-commit.ts'
+import type { CommittedChanges } from './changes.ts'
 import { CLIENT_TIMEOUT_MARGIN_MS, type DatabaseLimits, DEFAULT_DATABASE_LIMITS } from './limits.ts'
 
 /**
@@ -23,6 +24,8 @@ export type Db = PgDatabase<PgQueryResultHKT>
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** What committed writes changed, told to the caches and the change feed (changes.ts). */
+  changes: CommittedChanges
   close: () => Promise<void>
 }
 
@@ -128,12 +131,12 @@ export async function openDatabase({
     // a no-op once `npm run migrate` (or another process) has run them
     await migratePostgres(databaseUrl)
     const pool = boundedPool(databaseUrl, limits)
-    return { db: runningAfterCommit(drizzlePg(pool)), kind: 'postgres', close: () => pool.end() }
+    return { ...runningAfterCommit(drizzlePg(pool)), kind: 'postgres', close: () => pool.end() }
   }
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   // ad search folds accents (unaccent) and matches parts of titles (pg_trgm); see migration 0002_ads
   const client = new PGlite(dataDir, { extensions: { unaccent, pg_trgm } })
   const db = drizzlePglite(client)
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
-  return { db: runningAfterCommit(db), kind: 'pglite', close: () => client.close() }
+  return { ...runningAfterCommit(db), kind: 'pglite', close: () => client.close() }
 }

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
-import { enableSessionCache } from '#server/services/accounts/session-cache.ts'
 import {
   type AuthAdmin,
   type AuthUser,
@@ -62,7 +61,7 @@ export default fp(
     app.decorateRequest('authToken', '')
     // where this process hears of every revocation, a recently read session answers without a query
     // (services/accounts/session-cache.ts, docs/decisions/021-shared-changes.md)
-    if (app.cachesLive) enableSessionCache(app.database.db, app.cachesLive)
+    const sessionCaches = app.caches.sessions
 
     function deny(reply: FastifyReply, detail: string) {
       return reply.code(401).header('www-authenticate', 'Bearer').send({ detail })
@@ -72,7 +71,7 @@ export default fp(
       noStore(reply)
       const token = bearerToken(request.headers.authorization)
       if (!token) return deny(reply, MISSING_TOKEN_DETAIL)
-      const user = await findUserBySessionToken(app.database.db, token)
+      const user = await findUserBySessionToken(app.database.db, token, sessionCaches)
       if (!user) return deny(reply, INVALID_TOKEN_DETAIL)
       request.user = user
       request.authToken = token
@@ -82,11 +81,11 @@ export default fp(
       noStore(reply)
       const token = bearerToken(request.headers.authorization)
       if (!token) return deny(reply, ADMIN_REQUIRED_DETAIL)
-      const admin = await findAdminBySessionToken(app.database.db, token)
+      const admin = await findAdminBySessionToken(app.database.db, token, sessionCaches)
       if (!admin) return deny(reply, INVALID_TOKEN_DETAIL)
       request.admin = admin
       request.authToken = token
     })
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['caches'] },
 )

@@ -83,7 +83,7 @@ export function registerMetrics(
     if (!token) return deny(ADMIN_REQUIRED_DETAIL)
     // a scraper's token is checked without the database, so metrics still answer while it is down
     if (deps.metricsToken !== undefined && sameToken(token, deps.metricsToken)) return true
-    if (await findAdminBySessionToken(deps.database.db, token)) return true
+    if (await findAdminBySessionToken(deps.database.db, token, app.caches.sessions)) return true
     return deny(INVALID_TOKEN_DETAIL)
   }
 

@@ -34,13 +34,11 @@ import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { clientKey } from '#server/plugins/rate-limit-counters.ts'
 import { findUserBySessionToken } from '#server/services/accounts/sessions.ts'
 import { bearerToken } from '#server/services/accounts/tokens.ts'
-import { cachedAdList, enableAdListCache } from '#server/services/ads/ad-list-cache.ts'
+import { cachedAdList } from '#server/services/ads/ad-list-cache.ts'
 import { listPublicAds } from '#server/services/ads/ad-search.ts'
 import { toOwnAd, toPublicAd, toReveal } from '#server/services/ads/ad-views.ts'
-import { AdsService } from '#server/services/ads/ads-service.ts'
 import { seedDemoAds } from '#server/services/ads/demo-ads.ts'
 import { mediaIndexFor } from '#server/services/media/ad-media.ts'
-import { bannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
 import { appealHold } from '#server/services/reports/appeal.ts'
 import { appealsOfCurrentHolds } from '#server/services/reports/hold-view.ts'
 import { reportAd } from '#server/services/reports/report-ad.ts'
@@ -55,7 +53,7 @@ import { limitText, RATE_LIMITS } from './rate-limits.ts'
 
 const adsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
-  const service = new AdsService(db, bannedPhraseService(db), app.config.AD_LIFETIME_DAYS, app.mediaLibrary)
+  const service = app.adsService
   if (seedDemoAdsEnabled(app.config)) {
     // after listen: nothing waits for them but /readyz (docs/decisions/026-migrations-and-start-up.md)
     void app.startup.add('demo ads', async () => {
@@ -64,7 +62,7 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     })
   }
   // where this process hears of every ad change (services/ads/ad-list-cache.ts)
-  if (app.cachesLive) enableAdListCache(db, app.cachesLive)
+  const { sessions: sessionCaches, adLists } = app.caches
   const security = [{ bearerAuth: [] }]
   const tags = ['ads']
 
@@ -72,7 +70,7 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
   async function viewerId(request: FastifyRequest): Promise<string | null> {
     const token = bearerToken(request.headers.authorization)
     if (!token) return null
-    return (await findUserBySessionToken(db, token))?.id ?? null
+    return (await findUserBySessionToken(db, token, sessionCaches))?.id ?? null
   }
 
   app.get(
@@ -94,7 +92,7 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       // kept as the bytes it is sent as, validated once: a repeat costs no validation, serialization or
       // UTF-8 encoding (015, 019). Fastify sends bytes with a JSON type as they are; the cast only tells
       // the type provider so
-      const { answer, isCurrent } = await cachedAdList(db, request.query, async () => {
+      const { answer, isCurrent } = await cachedAdList(adLists, request.query, async () => {
         const result = await listPublicAds(db, request.query)
         const media = await mediaIndexFor(db, result.rows)
         const answer = AdListSchema.parse({

@@ -51,7 +51,10 @@ const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = row ? keyOf(row, variant) : undefined
       if (!found || !row || !key) throw notFound()
       // the same 404 as a missing file: whether a held ad has photos is nobody else's business
-      if (found.private && !(await mayViewPrivateMedia(app.database.db, row, request.headers.authorization)))
+      if (
+        found.private &&
+        !(await mayViewPrivateMedia(app.database.db, row, request.headers.authorization, app.caches.sessions))
+      )
         throw notFound()
       const store = app.mediaLibrary.store
       const size = await store.size(key)

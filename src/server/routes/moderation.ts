@@ -11,7 +11,7 @@ import {
   type ModerationCheckResponse,
   ModerationCheckResponseSchema,
 } from '#domain/api/moderation.ts'
-import { bannedPhraseService, seedDefaultPhrases } from '#server/services/moderation/banned-phrases.ts'
+import { seedDefaultPhrases } from '#server/services/moderation/banned-phrases.ts'
 import { recordAudit } from '#server/services/reports/admin-audit.ts'
 import { holdAdsMatching } from '#server/services/reports/hold-matching.ts'
 import { RATE_LIMITS } from './rate-limits.ts'
@@ -28,7 +28,7 @@ function sendCheck(reply: FastifyReply, answer: ModerationCheckResponse): void {
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const seeded = await seedDefaultPhrases(app.database.db)
   if (seeded > 0) app.log.info({ phrases: seeded }, 'default banned phrases seeded')
-  const phrases = bannedPhraseService(app.database.db)
+  const phrases = app.bannedPhrases
 
   app.post(
     '/check',

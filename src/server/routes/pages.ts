@@ -13,11 +13,15 @@ import {
 import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { type ContentEncoding, chosenEncoding } from '#server/plugins/compression.ts'
 import { appendVary } from '#server/plugins/security.ts'
-import { adsGeneration } from '#server/services/ads/ad-list-cache.ts'
 import { adultConfirmed } from '#server/services/pages/adult-gate.ts'
 import { isCrawler } from '#server/services/pages/crawlers.ts'
-import { GenerationCache } from '#server/services/pages/page-cache.ts'
-import { composePageHtml, withHomeHead } from '#server/services/pages/page-html.ts'
+import type { GenerationCache, SentPage } from '#server/services/pages/page-cache.ts'
+import {
+  composePageHtml,
+  inlineScriptSources,
+  withHomeHead,
+  withScriptSources,
+} from '#server/services/pages/page-html.ts'
 import { pageLanguage } from '#server/services/pages/page-language.ts'
 import { loadPageRenderer, type PageRenderer } from '#server/services/pages/page-renderer.ts'
 
@@ -67,17 +71,11 @@ function sendHtml(
   return reply.send(body)
 }
 
-/** A page's bytes as sent, in one encoding and one variant of the gate. */
-interface SentPage {
-  body: Buffer | string
-  status: number
-  noindex: boolean
-  /** the 18+ gate is in it */
-  gated: boolean
-}
-
 function sendPage(reply: FastifyReply, page: SentPage, encoding: ContentEncoding) {
   if (page.noindex) reply.header('x-robots-tag', 'noindex')
+  const policy = reply.getHeader('content-security-policy')
+  if (typeof policy === 'string')
+    reply.header('content-security-policy', withScriptSources(policy, page.scriptSources))
   return sendHtml(reply, page.body, encoding, page.status, page.gated)
 }
 
@@ -91,7 +89,7 @@ function keepWhole(reply: FastifyReply, answers: GenerationCache<SentPage>, key:
 }
 
 function sizeOf(page: RenderedPage): { bytes: number; staleAt?: number | null } {
-  return { bytes: page.html.length + page.state.length + page.preloads.length, staleAt: page.staleAt }
+  return { bytes: page.html.length + page.scripts.length + page.preloads.length, staleAt: page.staleAt }
 }
 
 /** A page made for this request: compressed for it (@fastify/static's precompressed files cannot help). */
@@ -144,9 +142,9 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   // (the gated copy holds the gate's markup and its form names the URL as asked). Nothing else of the
   // request goes in: the render is anonymous (its API calls carry no cookie nor token), so a
   // signed-in visitor gets the very page a signed-out one gets and the app then shows what is theirs.
-  const live = app.cachesLive
-  const renders = new GenerationCache<RenderedPage>(adsGeneration, live)
-  const answers = new GenerationCache<SentPage>(adsGeneration, live)
+  // both made once per app (plugins/caches.ts), voided as the ads change
+  const { renders, answers } = app.caches.pages
+  const ads = app.caches.generations.of('ads')
 
   const servePage = (shell: keyof typeof shells) => async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.raw.url ?? request.url, 'http://page')
@@ -167,7 +165,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     }
 
     const renderKey = `${language}\n${pageUrl}`
-    const generation = adsGeneration()
+    const generation = ads.current()
     let page: RenderedPage
     try {
       page = await withinTimeout(
@@ -186,7 +184,13 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     }
     const html = composePageHtml(shells[shell], page, { publicUrl: app.config.PUBLIC_URL, language })
     const body = await encode(withGate(app, request, html, language, askedUrl), encoding)
-    const sent: SentPage = { body, status: head?.status ?? 200, noindex: head?.noindex === true, gated }
+    const sent: SentPage = {
+      body,
+      status: head?.status ?? 200,
+      noindex: head?.noindex === true,
+      gated,
+      scriptSources: inlineScriptSources(page.scripts),
+    }
     answers.set(answerKey, sent, generation, body.length, page.staleAt)
     keepWhole(reply, answers, answerKey, sent)
     return sendPage(reply, sent, encoding)

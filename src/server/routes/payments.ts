@@ -17,8 +17,6 @@ import { checkAdPayable, feeAdId } from '#server/services/ads/ad-payments.ts'
 import { pageLanguage } from '#server/services/pages/page-language.ts'
 import { CHARGE_ID_BITS, CHARGE_NOT_FOUND, toChargeView } from '#server/services/payments/charges.ts'
 import { checkDraft } from '#server/services/payments/draft.ts'
-import { startReconciler } from '#server/services/payments/reconcile.ts'
-import { paymentsService } from '#server/services/payments/registry.ts'
 import { renderSandboxPage } from '#server/services/payments/sandbox-page.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
 import { RATE_LIMITS } from './rate-limits.ts'
@@ -31,23 +29,13 @@ const InvoiceParamsSchema = z.object({ invoiceId: z.string().min(1).max(200) })
 
 // Routes under /api/payments: crypto charges, provider webhooks and the sandbox's hosted page.
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // made now, with this app's metrics, before anything else can ask for it
-  paymentsService(app.config, app.database, app.metrics.countPayment)
-  const payments = () => paymentsService(app.config, app.database)
+  // the app's one service (plugins/payments.ts), which also reconciles missed webhooks
+  const payments = () => app.payments
   if (app.config.NODE_ENV === 'production' && app.config.PAYMENT_PROVIDER === 'sandbox') {
     app.log.warn(
       'PAYMENT_PROVIDER=sandbox in production: no real payment can be taken (simulating is refused). Set it to btcpay.',
     )
   }
-
-  // missed webhooks: re-read open charges on start and every RECONCILE_INTERVAL_MS
-  let reconciler: ReturnType<typeof startReconciler> | null = null
-  app.addHook('onReady', async () => {
-    reconciler = startReconciler(payments, app.config.RECONCILE_INTERVAL_MS, app.log)
-  })
-  app.addHook('onClose', async () => {
-    await reconciler?.stop()
-  })
 
   app.post(
     '/crypto/charge',

@@ -23,8 +23,7 @@ import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { userSessionCurrentTest } from '#server/services/accounts/sessions.ts'
 import type { PaymentOutcome } from '#server/services/metrics/metrics.ts'
 import { CHARGE_NOT_FOUND } from '#server/services/payments/charges.ts'
-import { paymentsService } from '#server/services/payments/registry.ts'
-import { enableWalletCache, walletViewCurrentTest } from '#server/services/wallet/wallet-cache.ts'
+import { walletViewCurrentTest } from '#server/services/wallet/wallet-cache.ts'
 import {
   getBalanceCents,
   type PayOutcome,
@@ -54,12 +53,11 @@ function walletPaymentOutcome(outcome: PayOutcome): PaymentOutcome {
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   // before validation, so a request without a session gets 401 rather than a 400 about its body
   app.addHook('preValidation', app.requireUser)
-  // made now, with this app's metrics, before anything else can ask for it
-  paymentsService(app.config, app.database, app.metrics.countPayment)
-  const payments = () => paymentsService(app.config, app.database)
+  // the app's one service (plugins/payments.ts), shared with the payments routes
+  const payments = () => app.payments
   const security = [{ bearerAuth: [] }]
   // where this process hears of every wallet write (services/wallet/wallet-cache.ts)
-  if (app.cachesLive) enableWalletCache(app.database.db, app.cachesLive)
+  const { sessions: sessionCaches, wallets: walletCache } = app.caches
 
   app.get(
     '/',
@@ -71,10 +69,10 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       // sent as the JSON bytes the cache keeps, validated when read: a repeat costs no validation or
       // serialization (015, 019). Fastify sends bytes with a JSON type as they are; the cast tells the types
       const { db } = app.database
-      const json = await walletJson(db, request.user.id)
+      const json = await walletJson(db, request.user.id, walletCache)
       // the whole answer is given again to this token while its session and this view stay cached (020)
-      const session = userSessionCurrentTest(db, request.authToken)
-      const view = walletViewCurrentTest(db, request.user.id, json)
+      const session = userSessionCurrentTest(sessionCaches, request.authToken)
+      const view = walletViewCurrentTest(walletCache, request.user.id, json)
       if (session && view) keepAnswer(reply, () => session() && view())
       return reply.type('application/json; charset=utf-8').send(json as unknown as Wallet)
     },

@@ -16,7 +16,6 @@ import { users } from '#server/db/schema/users.ts'
 import { wallets } from '#server/db/schema/wallet.ts'
 import { hashPassword } from '#server/services/accounts/passwords.ts'
 import { createAdminSession, createSession } from '#server/services/accounts/sessions.ts'
-import { paymentsService } from '#server/services/payments/registry.ts'
 import { signBody } from '#server/services/payments/signature.ts'
 import { createTestApp, type TestApp } from '../api-app.ts'
 import { type FakeGreenfield, startFakeGreenfield } from '../fake-greenfield.ts'
@@ -62,7 +61,7 @@ async function provision(): Promise<void> {
   await t.db.insert(wallets).values({ userId: member.id, balanceCents: 100_000 }).onConflictDoNothing()
   tokens.user = await createSession(t.db, member.id)
   tokens.admin = await createAdminSession(t.db, ADMIN.username)
-  const payments = paymentsService(t.config, t.database)
+  const payments = t.app.payments
   pool.chargeIds = []
   pool.invoiceIds = []
   for (const chargeType of ['topup', 'post'] as const) {

@@ -67,6 +67,8 @@ export const FUZZ: Record<string, FuzzSpec> = {
   // crawler files at the site root: text and XML, never a 5xx (even with no ads)
   'GET /robots.txt': { page: true },
   'GET /sitemap.xml': { page: true },
+  // the pages' prefetch rules (src/domain/speculation-rules.ts): JSON of its own type, never a 5xx
+  'GET /speculation-rules.json': { page: true },
   // operations: health for the balancer, metrics for the admin or a scraper's token (text, not JSON)
   'GET /healthz': {},
   'GET /readyz': {},

@@ -8,6 +8,7 @@ import {
   type VerifyEmailResponse,
 } from '#domain/api/auth.ts'
 import type { Language } from '#domain/languages.ts'
+import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 import { type AccountTokenPurpose, accountTokens, users } from '#server/db/schema/users.ts'
@@ -20,7 +21,6 @@ import {
 import { enqueueMail } from '#server/services/mail/outbox.ts'
 import { COMMON_PASSWORD_DETAIL, isCommonPassword } from './common-passwords.ts'
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts'
-import { forgetCachedSessions } from './session-cache.ts'
 import { createSession } from './sessions.ts'
 import { generateToken, hashToken, RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from './tokens.ts'
 
@@ -271,7 +271,7 @@ export async function resetPassword(
       .where(and(eq(sessions.userId, consumed.userId), isNull(sessions.revokedAt)))
   })
   // every session of the account was revoked: no cached copy may still let one in
-  forgetCachedSessions()
+  changed(db, 'sessions')
   return { message: 'Your password has been reset. You can now sign in.' }
 }
 

@@ -1,11 +1,11 @@
 import { and, eq, isNull, ne } from 'drizzle-orm'
+import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 import { accountTokens, users } from '#server/db/schema/users.ts'
 import { ApiError } from '#server/errors.ts'
 import { assertUncommonPassword } from './accounts.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
-import { forgetCachedSessions } from './session-cache.ts'
 import { hashToken } from './tokens.ts'
 
 // 400, not 401: the session is fine, and a 401 would make the client sign the user out
@@ -58,6 +58,6 @@ export async function changePassword(
       )
   })
   // the other devices' sessions were revoked: no cached copy may still let them in
-  forgetCachedSessions()
+  changed(db, 'sessions')
   return { message: PASSWORD_CHANGED_MESSAGE }
 }

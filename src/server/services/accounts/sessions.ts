@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
+import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { adminSessions, sessions } from '#server/db/schema/sessions.ts'
 import { users } from '#server/db/schema/users.ts'
 import type { RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
-import { type CachedSession, forgetCachedSessions, sessionCachesOf } from './session-cache.ts'
+import type { CachedSession, SessionCaches } from './session-cache.ts'
 import {
   ADMIN_IDLE_TIMEOUT_MS,
   ADMIN_SESSION_TTL_MS,
@@ -88,8 +89,11 @@ export async function createSession(db: Db, userId: string): Promise<string> {
  * of an answer given to this token (plugins/answer-cache.ts) may be given again. None when the
  * session cache is off or does not hold the token.
  */
-export function userSessionCurrentTest(db: Db, token: string): (() => boolean) | undefined {
-  const cache = sessionCachesOf(db)?.users
+export function userSessionCurrentTest(
+  caches: SessionCaches | undefined,
+  token: string,
+): (() => boolean) | undefined {
+  const cache = caches?.users
   const tokenHash = hashToken(token)
   const session = cache?.get(tokenHash)
   if (cache === undefined || session === undefined) return undefined
@@ -101,10 +105,14 @@ export function userSessionCurrentTest(db: Db, token: string): (() => boolean) |
  * The user behind a token. A session slides: it ends after 14 days without a request, and 30 days
  * after sign-in whatever the use, so a forgotten device signs itself out and a stolen token dies.
  */
-export async function findUserBySessionToken(db: Db, token: string): Promise<AuthUser | null> {
+export async function findUserBySessionToken(
+  db: Db,
+  token: string,
+  caches: SessionCaches | undefined,
+): Promise<AuthUser | null> {
   const tokenHash = hashToken(token)
   return openSession(
-    sessionCachesOf(db)?.users,
+    caches?.users,
     tokenHash,
     SESSION_IDLE_TIMEOUT_MS,
     async () => {
@@ -137,7 +145,7 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
-  forgetCachedSessions()
+  changed(db, 'sessions')
 }
 
 export async function createAdminSession(db: Db, username: string): Promise<string> {
@@ -154,10 +162,14 @@ export async function createAdminSession(db: Db, username: string): Promise<stri
  * The admin behind a token: valid for 12 hours at most and ended by 30 idle minutes (each use slides
  * it), since an admin token can delete every account.
  */
-export async function findAdminBySessionToken(db: Db, token: string): Promise<AuthAdmin | null> {
+export async function findAdminBySessionToken(
+  db: Db,
+  token: string,
+  caches: SessionCaches | undefined,
+): Promise<AuthAdmin | null> {
   const tokenHash = hashToken(token)
   return openSession(
-    sessionCachesOf(db)?.admins,
+    caches?.admins,
     tokenHash,
     ADMIN_IDLE_TIMEOUT_MS,
     async () => {
@@ -189,5 +201,5 @@ export async function revokeAdminSession(db: Db, token: string): Promise<void> {
     .update(adminSessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(adminSessions.tokenHash, hashToken(token)), isNull(adminSessions.revokedAt)))
-  forgetCachedSessions()
+  changed(db, 'sessions')
 }

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm'
+import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
-import { forgetCachedSessions } from '#server/services/accounts/session-cache.ts'
 import { hashToken } from '#server/services/accounts/tokens.ts'
-import { adsChanged } from '#server/services/ads/ad-list-cache.ts'
-import { walletsChanged } from '#server/services/wallet/wallet-cache.ts'
 
 /**
  * Reference data seeded at start-up survives a purge; everything else is user data. Tables are
@@ -65,8 +63,6 @@ export async function purgeAllUserData(db: Db, currentAdminToken: string): Promi
     return deleted
   })
   // users, sessions, wallets and ads are gone: no cached copy may still answer for them
-  forgetCachedSessions()
-  walletsChanged()
-  adsChanged()
+  changed(db, 'sessions', 'wallets', 'ads')
   return deleted
 }

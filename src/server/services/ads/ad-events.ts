@@ -1,7 +1,7 @@
 import type { AdStatus } from '#domain/ad-status.ts'
+import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { type AD_EVENT_KINDS, adEvents } from '#server/db/schema/ads.ts'
-import { adsChanged } from './ad-list-cache.ts'
 
 export type AdEventKind = (typeof AD_EVENT_KINDS)[number]
 
@@ -27,5 +27,5 @@ export async function recordAdEvent(tx: Db, event: AdEventInput): Promise<void> 
     detail: event.detail ?? '',
   })
   // every ad change comes through here: cached public listings must not outlive it
-  adsChanged()
+  changed(tx, 'ads')
 }

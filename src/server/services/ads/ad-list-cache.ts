@@ -1,5 +1,4 @@
-import type { Db } from '#server/db/client.ts'
-import { type CacheLive, Generation, RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
+import { type CacheLive, type Generation, RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
 
 /**
  * Answers of the public listing and search (GET /api/ads) by query, so that many visitors asking
@@ -7,37 +6,23 @@ import { type CacheLive, Generation, RecheckedCache } from '#server/services/cac
  * queries each (docs/decisions/015-api-request-cost.md). On for the embedded database, whose
  * every write runs in this process, and on PostgreSQL while the change feed brings the other
  * processes' writes (docs/decisions/021-shared-changes.md): each ad change records its ad_events row through
- * recordAdEvent, which calls adsChanged() and voids every cached answer at once. What no write
+ * recordAdEvent, which says `changed(tx, 'ads')` and voids every cached answer once it commits. What no write
  * marks, an ad passing its expiry time, ends the answer at that time: the reader passes the earliest
  * expiry among the matching ads as `staleAt`.
  */
 export const AD_LIST_RECHECK_MS = 1_000
 
-const generation = new Generation('ads')
-
 interface Fresh<T> {
   answer: T
   staleAt: Date | null
 }
+
 // answers are of many shapes, one per key (a key names one query)
-const caches = new WeakMap<Db, RecheckedCache<unknown>>()
+export type AdListCache = RecheckedCache<unknown>
 
-/**
- * The ads' generation now: anything made from ads read after this (a rendered page,
- * routes/pages.ts) is current while it has not moved.
- */
-export function adsGeneration(): number {
-  return generation.current()
-}
-
-/** Call after any write to ads (recordAdEvent does; so do the demo seed, purges and test resets). */
-export function adsChanged(): void {
-  generation.bump()
-}
-
-export function enableAdListCache(db: Db, live: CacheLive): void {
-  if (caches.has(db)) return
-  caches.set(db, new RecheckedCache<unknown>(generation, AD_LIST_RECHECK_MS, 1_000, undefined, live))
+/** Made by plugins/caches.ts where this process hears of every ad change (see the header). */
+export function createAdListCache(generation: Generation, live: CacheLive): AdListCache {
+  return new RecheckedCache<unknown>(generation, AD_LIST_RECHECK_MS, 1_000, undefined, live)
 }
 
 /**
@@ -46,11 +31,10 @@ export function enableAdListCache(db: Db, live: CacheLive): void {
  * elsewhere, such as the whole HTTP answer (plugins/answer-cache.ts), lives exactly as long.
  */
 export async function cachedAdList<T>(
-  db: Db,
+  answers: AdListCache | undefined,
   query: object,
   read: () => Promise<Fresh<T>>,
 ): Promise<{ answer: T; isCurrent?: () => boolean }> {
-  const answers = caches.get(db)
   if (answers === undefined) return { answer: (await read()).answer }
   const key = JSON.stringify(query)
   // requests that miss together share one read: when a popular page expires, a dozen full-text

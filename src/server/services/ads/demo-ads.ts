@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm'
 import type { Ad } from '#domain/ad.ts'
 import { AD_ID_LENGTH } from '#domain/api/ads-paths.ts'
 import { dollarsToCents } from '#domain/money.ts'
+import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
-import { adsChanged } from './ad-list-cache.ts'
 import { demoAds } from './demo-ad-generator.ts'
 
 /** A demo ad's id, the same on every start and every machine: derived from the generated ad's id. */
@@ -58,6 +58,6 @@ export async function seedDemoAds(db: Db, lifetimeDays: number): Promise<number>
       setWhere: sql`${ads.demo}`,
     })
     .returning({ inserted: sql<boolean>`xmax = 0` })
-  adsChanged()
+  changed(db, 'ads')
   return written.filter((row) => row.inserted).length
 }

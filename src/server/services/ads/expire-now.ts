@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
-import { adsChanged } from './ad-list-cache.ts'
 import { isListed } from './ad-search.ts'
 
 /**
@@ -15,6 +15,6 @@ export async function expireAdNow(db: Db, id: string): Promise<boolean> {
     .set({ expiresAt: sql`now() - interval '1 second'` })
     .where(and(eq(ads.id, id), isListed))
     .returning({ id: ads.id })
-  adsChanged()
+  changed(db, 'ads')
   return done.length > 0
 }

@@ -1,53 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { Redis } from 'ioredis'
-import { type CacheLive, changedElsewhere, listenToChanges, voidEveryCache } from './rechecked-cache.ts'
-
-/**
- * The Redis channel on which the API processes of one database announce their changes: named for
- * the database, so processes (and test files) on other databases sharing the Redis are not peers.
- */
-export function changesChannel(databaseUrl: string): string {
-  let name = ''
-  try {
-    name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1))
-  } catch {
-    // not a URL we can read: every such process shares one channel, which is only ever safe
-  }
-  return `maple:changes:${name || 'default'}`
-}
-
-/**
- * One message on the channel. News names the cache whose data changed; a heartbeat has no name.
- * `seq` counts this origin's news, so a receiver can tell it missed some; `bye` says the process is
- * closing. A message without `seq` (a test, a tool) is news from a process nobody watches.
- */
-export interface ChangeNews {
-  origin: string
-  name?: string
-  seq?: number
-  bye?: boolean
-}
-
-function parseNews(message: string): ChangeNews | undefined {
-  try {
-    const news: unknown = JSON.parse(message)
-    if (typeof news !== 'object' || news === null) return undefined
-    const { origin, name, seq, bye } = news as Record<string, unknown>
-    if (typeof origin !== 'string') return undefined
-    if (name !== undefined && typeof name !== 'string') return undefined
-    if (seq !== undefined && !Number.isSafeInteger(seq)) return undefined
-    if (name === undefined && seq === undefined) return undefined
-    return {
-      origin,
-      ...(name === undefined ? {} : { name }),
-      ...(seq === undefined ? {} : { seq: seq as number }),
-      ...(bye === true ? { bye: true } : {}),
-    }
-  } catch {
-    return undefined
-  }
-}
+import type { CommittedChanges } from '#server/db/changes.ts'
+import { type ChangeNews, changesChannel, parseNews } from './change-news.ts'
+import { Confirmations } from './confirmations.ts'
+import type { CacheLive, Generations } from './rechecked-cache.ts'
 
 // every process says it is there this often, and a process not heard from for SILENCE_MS (four
 // beats) may be writing without being heard: every cache is off until it is heard again, or until
@@ -56,24 +13,12 @@ function parseNews(message: string): ChangeNews | undefined {
 export const HEARTBEAT_MS = 100
 export const SILENCE_MS = 400
 export const FORGET_MS = 30_000
-// a writer waits this long at most for every process to confirm its news: the caches' recheck bound
-// (015), after which no process holds an entry read before the change anyway
-export const CONFIRM_WITHIN_MS = 1_000
 // a frozen Redis must not hold a publish: past this it has failed
 const COMMAND_TIMEOUT_MS = 1_000
 
 interface Peer {
   seq: number
   heardAt: number
-}
-
-interface Confirmation {
-  /** the processes known when the news went out that have not confirmed it yet */
-  waitingFor: Set<string>
-  /** whether Redis took the news (PUBLISH answered) */
-  sent: boolean
-  done: () => void
-  settled: Promise<void>
 }
 
 /**
@@ -85,8 +30,8 @@ interface Confirmation {
  *   been heard within SILENCE_MS (a peer whose publishing is gone may be writing unheard);
  * - news carries a sequence number: a receiver that sees one skipped voids every cache;
  * - every receiver confirms each news item, and a request that made news is answered once every
- *   process has confirmed it, or CONFIRM_WITHIN_MS after it went out: once a client has its
- *   answer (a sign-out), no process answers from what it read before
+ *   process has confirmed it, or CONFIRM_WITHIN_MS after it went out (confirmations.ts): once a
+ *   client has its answer (a sign-out), no process answers from what it read before
  *   (docs/decisions/027-health-and-draining.md).
  */
 export class ChangeFeed {
@@ -102,7 +47,7 @@ export class ChangeFeed {
   private readonly peers = new Map<string, Peer>()
   private readonly silent = new Set<string>()
   private seq = 0
-  private readonly confirmations = new Map<number, Confirmation>()
+  private readonly confirmations = new Confirmations()
   private readonly acks: string
   // one warning per outage, not one per retry
   private reported = false
@@ -117,6 +62,9 @@ export class ChangeFeed {
     url: string,
     databaseUrl: string,
     private readonly log: FastifyBaseLogger,
+    // this process's caches, voided by the news of others; its committed changes, told to them
+    private readonly generations: Generations,
+    changes: CommittedChanges,
     private readonly now: () => number = Date.now,
   ) {
     this.channel = changesChannel(databaseUrl)
@@ -131,7 +79,7 @@ export class ChangeFeed {
     })
     this.telling.on('error', (error: Error) => this.report(error.message))
     const drop = (reason: string) => {
-      if (this.subscribed) voidEveryCache()
+      if (this.subscribed) this.generations.voidAll()
       this.subscribed = false
       // live again once subscribed and its own heartbeat has come back through the new connection
       this.selfSilent = true
@@ -143,7 +91,7 @@ export class ChangeFeed {
     this.listening.on('ready', () => {
       this.listening.subscribe(this.channel, this.acks).then(
         () => {
-          voidEveryCache()
+          this.generations.voidAll()
           this.subscribed = true
           this.reported = false
           this.subscriptions++
@@ -153,10 +101,10 @@ export class ChangeFeed {
       )
     })
     this.listening.on('message', (channel: string, message: string) => {
-      if (channel === this.acks) this.confirm(message)
+      if (channel === this.acks) this.confirmations.confirm(message)
       else this.hear(message)
     })
-    this.stopListening = listenToChanges((name) => this.tell(name))
+    this.stopListening = changes.listen((name) => this.tell(name))
     this.lastTick = this.now()
     this.beat = setInterval(() => this.tick(), HEARTBEAT_MS)
     this.beat.unref()
@@ -185,8 +133,7 @@ export class ChangeFeed {
    * has passed; undefined when none is waiting (a request that made no news never waits).
    */
   confirmed(): Promise<void> | undefined {
-    if (this.confirmations.size === 0) return undefined
-    return Promise.all([...this.confirmations.values()].map((c) => c.settled)).then(() => undefined)
+    return this.confirmations.settled()
   }
 
   private report(reason: string): void {
@@ -201,50 +148,13 @@ export class ChangeFeed {
 
   private tell(name: string): void {
     const seq = ++this.seq
-    const confirmation = this.expect(seq)
+    this.confirmations.expect(seq, this.peers.keys())
     this.publish(this.channel, { origin: this.origin, seq, name }).then(
-      () => {
-        confirmation.sent = true
-        if (confirmation.waitingFor.size === 0) confirmation.done()
-      },
+      () => this.confirmations.sent(seq),
       // not sent: the writer waits out CONFIRM_WITHIN_MS, and the others, no longer hearing this
       // process, turn their caches off meanwhile
       () => {},
     )
-  }
-
-  /**
-   * Waits for the processes known now, not for whoever else subscribes to the channel (a
-   * `redis-cli subscribe` would never confirm); one that starts meanwhile voids its caches when
-   * it first hears this process.
-   */
-  private expect(seq: number): Confirmation {
-    let done = () => {}
-    const settled = new Promise<void>((resolve) => {
-      done = resolve
-    })
-    const timer = setTimeout(() => confirmation.done(), CONFIRM_WITHIN_MS)
-    const confirmation: Confirmation = {
-      waitingFor: new Set(this.peers.keys()),
-      sent: false,
-      settled,
-      done: () => {
-        clearTimeout(timer)
-        this.confirmations.delete(seq)
-        done()
-      },
-    }
-    this.confirmations.set(seq, confirmation)
-    return confirmation
-  }
-
-  /** A confirmation, `<seq> <origin>`, from a process that has applied this process's news. */
-  private confirm(message: string): void {
-    const [seq, origin] = message.split(' ')
-    const confirmation = this.confirmations.get(Number(seq))
-    if (confirmation === undefined || origin === undefined) return
-    confirmation.waitingFor.delete(origin)
-    if (confirmation.sent && confirmation.waitingFor.size === 0) confirmation.done()
   }
 
   private heartbeat(): void {
@@ -262,14 +172,14 @@ export class ChangeFeed {
     }
     if (news.seq === undefined) {
       // news from a process that keeps no count (a tool, a test): apply it, watch nobody
-      if (news.name !== undefined && changedElsewhere(news.name)) this.received++
+      if (news.name !== undefined && this.generations.changedElsewhere(news.name)) this.received++
       return
     }
     const peer = this.peers.get(news.origin)
     // a process heard for the first time may have written before its feed was up; a count that
     // skipped means news that never came: what was kept may be stale either way
     const expected = peer === undefined ? undefined : news.name === undefined ? peer.seq : peer.seq + 1
-    if (expected === undefined || news.seq > expected) voidEveryCache()
+    if (expected === undefined || news.seq > expected) this.generations.voidAll()
     if (news.bye) {
       this.peers.delete(news.origin)
     } else {
@@ -277,7 +187,7 @@ export class ChangeFeed {
     }
     this.silent.delete(news.origin)
     if (news.name !== undefined) {
-      if (changedElsewhere(news.name)) this.received++
+      if (this.generations.changedElsewhere(news.name)) this.received++
       this.publish(`${this.channel}:acks:${news.origin}`, `${news.seq} ${this.origin}`).catch(() => {})
     }
   }
@@ -300,7 +210,7 @@ export class ChangeFeed {
       } else if (now - peer.heardAt > SILENCE_MS) this.silent.add(origin)
     }
     if (wasLive && !this.live()) {
-      voidEveryCache()
+      this.generations.voidAll()
       // one line per half minute at most, however often a slow peer comes and goes
       if (now - this.silenceReportedAt > FORGET_MS) {
         this.silenceReportedAt = now
@@ -319,7 +229,7 @@ export class ChangeFeed {
     this.reported = true
     // the others forget this process at once instead of turning their caches off for its silence
     await this.publish(this.channel, { origin: this.origin, seq: this.seq, bye: true }).catch(() => {})
-    for (const confirmation of [...this.confirmations.values()]) confirmation.done()
+    this.confirmations.endAll()
     this.listening.disconnect()
     this.telling.disconnect()
   }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { Generation, type Read, RecheckedCache } from './rechecked-cache.ts'
+import { CommittedChanges } from '#server/db/changes.ts'
+import { Generation, Generations, type Read, RecheckedCache } from './rechecked-cache.ts'
 
 function setup(live = () => true) {
   let now = 1_000
-  const generation = new Generation('test')
+  const generation = new Generation()
   const cache = new RecheckedCache<string>(generation, 1_000, 10, () => now, live)
   return { cache, generation, advance: (ms: number) => (now += ms), at: () => now }
 }
@@ -124,5 +125,35 @@ describe('RecheckedCache', () => {
       expect(await Promise.all(requests)).toEqual(['a', 'b'])
       expect(cache.get('k')).toBeUndefined()
     })
+  })
+})
+
+describe('Generations', () => {
+  it('bumps the generation of each committed change, and only that one', () => {
+    const changes = new CommittedChanges()
+    const generations = new Generations(changes)
+    changes.tell('wallets')
+    expect(generations.of('wallets').current()).toBe(1)
+    expect(generations.of('ads').current()).toBe(0)
+    expect(generations.of('sessions').current()).toBe(0)
+  })
+
+  it('applies another process’s news by name, ignores a name no cache has, and stops hearing once closed', () => {
+    const changes = new CommittedChanges()
+    const generations = new Generations(changes)
+    expect(generations.changedElsewhere('ads')).toBe(true)
+    expect(generations.changedElsewhere('nothing here')).toBe(false)
+    expect(generations.of('ads').current()).toBe(1)
+    generations.close()
+    changes.tell('ads')
+    expect(generations.of('ads').current()).toBe(1)
+  })
+
+  it('keeps each app’s caches apart: a change told to one database voids nothing of another', () => {
+    const one = new CommittedChanges()
+    const other = new Generations(new CommittedChanges())
+    new Generations(one)
+    one.tell('sessions')
+    expect(other.of('sessions').current()).toBe(0)
   })
 })

@@ -1,43 +1,15 @@
-import { afterCommit } from '#server/db/after-commit.ts'
-
-/** Told of every change this process makes, by name ('ads', 'sessions', 'wallets'). */
-type ChangeListener = (name: string) => void
-
-const generationsByName = new Map<string, Generation>()
-const changeListeners = new Set<ChangeListener>()
+import { CHANGES, type Change, type CommittedChanges } from '#server/db/changes.ts'
 
 /**
- * A counter that voids every entry read before it was bumped. The code that writes the cached rows
- * bumps it after each write; a reader stamps its entry with the value it saw before its query, so
- * a write that lands while the query is in flight voids the entry too. Each bump is also told to
- * the change listeners, which pass it on to the other processes
- * (docs/decisions/021-shared-changes.md).
+ * A counter that voids every entry read before it was bumped. It is bumped once each write to the
+ * cached rows commits (never on a rollback: nobody could read what it wrote); a reader stamps its
+ * entry with the value it saw before its query, so a write that commits while the query is in
+ * flight voids the entry too (docs/decisions/038-server-wiring.md).
  */
 export class Generation {
   private value = 0
 
-  constructor(readonly name: string) {
-    generationsByName.set(name, this)
-  }
-
   bump(): void {
-    this.value++
-    // inside a transaction, again once it commits: a reader that ran meanwhile saw the old rows, and
-    // only then can other processes see the new ones
-    if (!afterCommit(this.committed)) this.tell()
-  }
-
-  private readonly committed = () => {
-    this.value++
-    this.tell()
-  }
-
-  private tell(): void {
-    for (const listener of changeListeners) listener(this.name)
-  }
-
-  /** A change another process made: voids this process's entries without telling anyone. */
-  bumpQuietly(): void {
     this.value++
   }
 
@@ -46,22 +18,39 @@ export class Generation {
   }
 }
 
-/** Starts telling `listener` of every change this process makes; returns how to stop. */
-export function listenToChanges(listener: ChangeListener): () => void {
-  changeListeners.add(listener)
-  return () => changeListeners.delete(listener)
-}
+/**
+ * The generations of one database's cached data, one per kind of change, bumped as its changes
+ * commit. Made once per app by plugins/caches.ts: two apps in one process (tests) share nothing.
+ */
+export class Generations {
+  private readonly byChange = new Map<Change, Generation>(CHANGES.map((change) => [change, new Generation()]))
+  private readonly stopListening: () => void
 
-/** A change another process announced; false when no cache here has that name. */
-export function changedElsewhere(name: string): boolean {
-  const generation = generationsByName.get(name)
-  generation?.bumpQuietly()
-  return generation !== undefined
-}
+  constructor(changes: CommittedChanges) {
+    this.stopListening = changes.listen((change) => this.of(change).bump())
+  }
 
-/** Voids every cache of this process at once (the news of other processes may have been missed). */
-export function voidEveryCache(): void {
-  for (const generation of generationsByName.values()) generation.bumpQuietly()
+  of(change: Change): Generation {
+    const generation = this.byChange.get(change)
+    if (generation === undefined) throw new Error(`no generation for ${change}`)
+    return generation
+  }
+
+  /** A change another process announced; false when no cache here has that name. */
+  changedElsewhere(name: string): boolean {
+    const change = CHANGES.find((known) => known === name)
+    if (change !== undefined) this.of(change).bump()
+    return change !== undefined
+  }
+
+  /** Voids every cache of this process at once (the news of other processes may have been missed). */
+  voidAll(): void {
+    for (const generation of this.byChange.values()) generation.bump()
+  }
+
+  close(): void {
+    this.stopListening()
+  }
 }
 
 /** Whether a cache may answer now: always on PGlite, while the change feed is up on PostgreSQL. */

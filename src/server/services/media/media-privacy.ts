@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { type MediaRow, media } from '#server/db/schema/media.ts'
 import { users } from '#server/db/schema/users.ts'
+import type { SessionCaches } from '#server/services/accounts/session-cache.ts'
 import { findAdminBySessionToken, findUserBySessionToken } from '#server/services/accounts/sessions.ts'
 import { bearerToken } from '#server/services/accounts/tokens.ts'
 
@@ -59,10 +60,11 @@ export async function mayViewPrivateMedia(
   db: Db,
   row: MediaRow,
   authorization: string | undefined,
+  sessionCaches: SessionCaches | undefined,
 ): Promise<boolean> {
   const token = bearerToken(authorization)
   if (!token) return false
-  const user = await findUserBySessionToken(db, token)
+  const user = await findUserBySessionToken(db, token, sessionCaches)
   if (user) return user.id === row.ownerId
-  return (await findAdminBySessionToken(db, token)) !== null
+  return (await findAdminBySessionToken(db, token, sessionCaches)) !== null
 }

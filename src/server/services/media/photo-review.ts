@@ -6,13 +6,13 @@ import {
   PHOTO_NOT_PENDING_DETAIL,
 } from '#domain/api/photo-review.ts'
 import { photoSrcSet, photoUrl } from '#domain/media-urls.ts'
+import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { media } from '#server/db/schema/media.ts'
 import { adReports } from '#server/db/schema/reports.ts'
 import { users } from '#server/db/schema/users.ts'
 import { ApiError } from '#server/errors.ts'
-import { adsChanged } from '#server/services/ads/ad-list-cache.ts'
 import { recordAudit } from '#server/services/reports/admin-audit.ts'
 
 // The photo queue (docs/decisions/032-photo-review.md): every uploaded photo on an ad waits here
@@ -99,7 +99,7 @@ export async function decidePhoto(
       .where(eq(media.id, mediaId))
     await recordAudit(tx, { admin, action: `photo_${decision}`, target: `media:${mediaId}`, reason })
     // the ad's public answer gains (or, for a verified owner, loses) the photo
-    adsChanged()
+    changed(tx, 'ads')
     return refused ? row.storageKeys : []
   })
 }

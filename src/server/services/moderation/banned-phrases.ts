@@ -207,18 +207,3 @@ export class BannedPhraseService {
     return building
   }
 }
-
-const services = new WeakMap<Db, BannedPhraseService>()
-
-/**
- * The one service per database, so the /moderation check and the ad routes share a matcher and an
- * admin's change through either is seen by both at once.
- */
-export function bannedPhraseService(db: Db): BannedPhraseService {
-  let service = services.get(db)
-  if (!service) {
-    service = new BannedPhraseService(db)
-    services.set(db, service)
-  }
-  return service
-}

@@ -3,7 +3,8 @@
 // earliest expiry of the ads they show, and only while the short caches may answer at all (always on
 // PGlite, on PostgreSQL while Redis brings the other processes' writes). A hit costs a Map lookup
 // instead of a render (23-40 ms) and a compression (docs/decisions/030-page-cache-and-render.md).
-import type { CacheLive } from '#server/services/cache/rechecked-cache.ts'
+import type { RenderedPage } from '#domain/pages.ts'
+import type { CacheLive, Generation } from '#server/services/cache/rechecked-cache.ts'
 
 // Beyond this a page is rendered again even if no write said so: what a page shows besides ads (the
 // cities list, a photo finishing its processing) is not marked by the ads' generation
@@ -95,5 +96,33 @@ export class GenerationCache<T> {
   private clear(): void {
     this.entries.clear()
     this.bytes = 0
+  }
+}
+
+/** A page's bytes as sent, in one encoding and one variant of the gate. */
+export interface SentPage {
+  body: Buffer | string
+  status: number
+  noindex: boolean
+  /** the 18+ gate is in it */
+  gated: boolean
+  /** the hashes that let its inline scripts (the router's `$_TSR`) run under the CSP */
+  scriptSources: string[]
+}
+
+/**
+ * The two layers routes/pages.ts keeps (docs/decisions/030-page-cache-and-render.md): the render of a
+ * URL in a language, and the bytes sent per variant. Made once per app by plugins/caches.ts.
+ */
+export interface PageCaches {
+  renders: GenerationCache<RenderedPage>
+  answers: GenerationCache<SentPage>
+}
+
+export function createPageCaches(ads: Generation, live: CacheLive | undefined): PageCaches {
+  const adsGeneration = () => ads.current()
+  return {
+    renders: new GenerationCache(adsGeneration, live),
+    answers: new GenerationCache(adsGeneration, live),
   }
 }

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { RenderedPage } from '#domain/pages.ts'
-import { composePageHtml, jsonForScript, pageUrl } from './page-html.ts'
+import { composePageHtml, inlineScriptSources, pageUrl, withScriptSources } from './page-html.ts'
 
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -28,7 +29,7 @@ const PAGE: RenderedPage = {
     kind: 'article',
   },
   documentTitle: 'Red corset · Montréal · Maple After Dark',
-  state: JSON.stringify({ queries: [{ state: { data: { title: '</script><script>alert(1)</script>' } } }] }),
+  scripts: '<script>self.$_TSR={};document.currentScript.remove()</script><script>$_TSR.e()</script>',
   redirect: null,
 }
 
@@ -73,13 +74,20 @@ describe('a server-rendered page in its shell', () => {
     expect(html).toContain('<meta name="robots" content="noindex" />')
   })
 
-  it('inlines the data so that no ad text can close the script', () => {
+  it("puts the router's scripts right after #root", () => {
     const html = composePageHtml(SHELL, PAGE, { publicUrl: PUBLIC_URL, language: 'en' })
-    const script =
-      /<script id="ssr-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? ''
-    expect(script).not.toContain('</script')
-    expect(JSON.parse(script)).toEqual(JSON.parse(PAGE.state))
-    expect(JSON.parse(jsonForScript('"\u2028<!--"'))).toBe('\u2028<!--')
+    expect(html).toContain(`<div id="root"><main><h1>Red corset</h1></main></div>${PAGE.scripts}`)
+  })
+
+  it("lets exactly the router's inline scripts run, by their hashes, beside the policy's own sources", () => {
+    const hash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`
+    const sources = inlineScriptSources(PAGE.scripts)
+    expect(sources).toEqual([hash('self.$_TSR={};document.currentScript.remove()'), hash('$_TSR.e()')])
+    const policy = "default-src 'self';script-src 'self' 'sha256-gate';script-src-attr 'none'"
+    expect(withScriptSources(policy, sources)).toBe(
+      `default-src 'self';script-src 'self' 'sha256-gate' ${sources.join(' ')};script-src-attr 'none'`,
+    )
+    expect(withScriptSources(policy, [])).toBe(policy)
   })
 
   it('leaves the shell head alone when the page declared none', () => {

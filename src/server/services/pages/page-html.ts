@@ -1,7 +1,9 @@
-// Puts a server-rendered page into the built HTML shell: its markup in #root, the query cache the
-// browser starts from, and the head a search engine and a link preview read (title, description,
-// canonical URL, the page in the other language, Open Graph). docs/decisions/017-pages.md.
+// Puts a server-rendered page into the built HTML shell: its markup in #root, the router's scripts the
+// browser starts from (its matches and query cache), and the head a search engine and a link preview
+// read (title, description, canonical URL, the page in the other language, Open Graph).
+// docs/decisions/017-pages.md.
 
+import { createHash } from 'node:crypto'
 import { escapeHtml } from '#domain/html-escape.ts'
 import { LANGUAGES, type Language, LOCALES } from '#domain/languages.ts'
 import type { PageHeadInfo, RenderedPage } from '#domain/pages.ts'
@@ -9,13 +11,29 @@ import type { PageHeadInfo, RenderedPage } from '#domain/pages.ts'
 const ROOT_DIV = '<div id="root"></div>'
 const OG_LOCALES = { en: 'en_CA', fr: 'fr_CA' } as const satisfies Record<Language, string>
 
+const INLINE_SCRIPT = /<script(?:\s[^>]*)?>([\s\S]*?)<\/script>/g
+
 /**
- * JSON inside <script type="application/json">: only "</script" (or "<!--") could end it early, so
- * every '<' is written as its JSON escape, which JSON.parse reads back unchanged. U+2028/2029 too,
- * for old parsers.
+ * The CSP sources (`'sha256-…'`) that let the page's inline scripts run and nothing else: the router's
+ * `$_TSR` scripts differ with every page's data, so they are allowed by hash rather than by a nonce,
+ * which a page kept and sent again (the page cache) could not renew.
  */
-export function jsonForScript(json: string): string {
-  return json.replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029')
+export function inlineScriptSources(scripts: string): string[] {
+  return [...scripts.matchAll(INLINE_SCRIPT)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  )
+}
+
+/** A Content-Security-Policy whose script-src also allows `sources`. */
+export function withScriptSources(policy: string, sources: string[]): string {
+  if (sources.length === 0) return policy
+  return policy.replace(
+    /(^|;)(\s*script-src [^;]*)/,
+    (_, start: string, directive: string) => `${start}${directive} ${sources.join(' ')}`,
+  )
 }
 
 /** The absolute URL of a path in a language: French pages carry ?lang=fr, English ones nothing. */
@@ -77,8 +95,7 @@ export function composePageHtml(shell: string, page: RenderedPage, options: Page
       )
   }
   if (page.preloads) html = html.replace('</head>', () => `${page.preloads}\n</head>`)
-  const state = `<script id="ssr-state" type="application/json">${jsonForScript(page.state)}</script>`
-  return html.replace(ROOT_DIV, () => `<div id="root">${page.html}</div>${state}`)
+  return html.replace(ROOT_DIV, () => `<div id="root">${page.html}</div>${page.scripts}`)
 }
 
 function unescapeHtml(text: string): string {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { WRONG_PASSWORD_DETAIL } from '#domain/api/privacy.ts'
+import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { outbox } from '#server/db/schema/mail.ts'
 import { media } from '#server/db/schema/media.ts'
@@ -11,12 +12,9 @@ import { verificationRequests } from '#server/db/schema/verifications.ts'
 import { walletTransactions } from '#server/db/schema/wallet.ts'
 import { ApiError } from '#server/errors.ts'
 import { verifyPassword } from '#server/services/accounts/passwords.ts'
-import { forgetCachedSessions } from '#server/services/accounts/session-cache.ts'
-import { adsChanged } from '#server/services/ads/ad-list-cache.ts'
 import type { MediaLibrary } from '#server/services/media/media-library.ts'
 import { recordAudit } from '#server/services/reports/admin-audit.ts'
 import { accountReporter } from '#server/services/reports/reporter-history.ts'
-import { walletsChanged } from '#server/services/wallet/wallet-cache.ts'
 
 /** The address a pseudonymous row holds: unique, never a person's, never deliverable (RFC 2606). */
 function pseudonymousEmail(id: string): string {
@@ -88,9 +86,7 @@ export async function deleteAccount(
     return [...files, ...requests].flatMap((f) => f.keys)
   })
   // sessions, wallet and ads are gone: no cached copy may answer for them
-  forgetCachedSessions()
-  walletsChanged()
-  adsChanged()
+  changed(db, 'sessions', 'wallets', 'ads')
   // after the commit, as every media deletion: a crash here leaves files no row names, which no URL
   // can reach (the file route needs a row)
   await library.deleteUnreferenced(keys)

@@ -12,13 +12,13 @@ import {
   type VerificationRequest,
 } from '#domain/api/verification.ts'
 import { photoUrl } from '#domain/media-urls.ts'
+import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { media } from '#server/db/schema/media.ts'
 import { users } from '#server/db/schema/users.ts'
 import { verificationRequests } from '#server/db/schema/verifications.ts'
 import { ApiError } from '#server/errors.ts'
-import { adsChanged } from '#server/services/ads/ad-list-cache.ts'
 import { privateKeyFor, sha256Hex } from '#server/services/media/media-keys.ts'
 import type { MediaStore } from '#server/services/media/media-store.ts'
 import { processPhoto } from '#server/services/media/process-photo.ts'
@@ -224,7 +224,7 @@ export async function decideVerification(
       target: `user:${request.userId}`,
       reason,
     })
-    adsChanged()
+    changed(tx, 'ads')
     return request.photoKeys
   })
 }

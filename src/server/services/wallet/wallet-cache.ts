@@ -1,43 +1,41 @@
-import type { Db } from '#server/db/client.ts'
-import { type CacheLive, Generation, RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
+import { type CacheLive, type Generation, RecheckedCache } from '#server/services/cache/rechecked-cache.ts'
 
 /**
  * The wallet view (balance and latest ledger rows) a user last read, as the JSON bytes the API
  * sends, so that an app polling its wallet costs no query, validation or serialization until the
  * balance changes (docs/decisions/015-api-request-cost.md). Each function of wallet-service.ts
- * that writes a wallet or a ledger row calls walletsChanged(), which voids every cached view at
- * once. On for the embedded database, whose every write runs in this process; on PostgreSQL, where
- * other processes write too, only while the change feed brings their writes
- * (docs/decisions/021-shared-changes.md).
+ * that writes a wallet or a ledger row says `changed(tx, 'wallets')`, which voids every cached view
+ * once it commits. Made by plugins/caches.ts: on for the embedded database, whose every write runs
+ * in this process; on PostgreSQL, where other processes write too, only while the change feed
+ * brings their writes (docs/decisions/021-shared-changes.md).
  */
 export const WALLET_RECHECK_MS = 1_000
 
-const generation = new Generation('wallets')
-const caches = new WeakMap<Db, RecheckedCache<Buffer>>()
+export type WalletCache = RecheckedCache<Buffer>
 
-/** Call after any write to wallets or wallet_transactions (purges and test resets included). */
-export function walletsChanged(): void {
-  generation.bump()
-}
-
-export function enableWalletCache(db: Db, live: CacheLive): void {
-  if (!caches.has(db))
-    caches.set(db, new RecheckedCache(generation, WALLET_RECHECK_MS, undefined, undefined, live))
+export function createWalletCache(generation: Generation, live: CacheLive): WalletCache {
+  return new RecheckedCache(generation, WALLET_RECHECK_MS, undefined, undefined, live)
 }
 
 /**
- * The user's cached view JSON, or the one `read` gives, kept when the cache is on for this handle.
+ * The user's cached view JSON, or the one `read` gives, kept when the cache is on.
  * A burst of the user's requests as the view expires shares one read (RecheckedCache.read).
  */
-export async function cachedWalletJson(db: Db, userId: string, read: () => Promise<Buffer>): Promise<Buffer> {
-  const cache = caches.get(db)
+export async function cachedWalletJson(
+  cache: WalletCache | undefined,
+  userId: string,
+  read: () => Promise<Buffer>,
+): Promise<Buffer> {
   if (cache === undefined) return read()
   return cache.read(userId, async () => ({ value: await read() }))
 }
 
 /** The test that the cache still holds this very view of the user's wallet; none when it is off. */
-export function walletViewCurrentTest(db: Db, userId: string, view: Buffer): (() => boolean) | undefined {
-  const cache = caches.get(db)
+export function walletViewCurrentTest(
+  cache: WalletCache | undefined,
+  userId: string,
+  view: Buffer,
+): (() => boolean) | undefined {
   if (cache?.get(userId) !== view) return undefined
   return () => cache.get(userId) === view
 }

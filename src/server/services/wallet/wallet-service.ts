@@ -8,10 +8,11 @@ import {
 } from '#domain/api/wallet.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { centsToDollars } from '#domain/money.ts'
+import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { walletIdempotency, wallets, walletTransactions } from '#server/db/schema/wallet.ts'
 import { applyAdFee, feeAdId } from '#server/services/ads/ad-payments.ts'
-import { cachedWalletJson, walletsChanged } from './wallet-cache.ts'
+import { cachedWalletJson, type WalletCache } from './wallet-cache.ts'
 
 // A transaction handle is a Db too (PgTransaction extends PgDatabase). Functions taking `Db` here
 // are called with `tx` from inside a transaction: on PGlite, using the outer handle there hangs.
@@ -43,8 +44,8 @@ export async function getBalanceCents(db: Db, userId: string): Promise<number> {
 }
 
 /** The wallet view as the JSON bytes `GET /api/wallet` sends, validated against WalletSchema when read. */
-export async function walletJson(db: Db, userId: string): Promise<Buffer> {
-  return cachedWalletJson(db, userId, async () => {
+export async function walletJson(db: Db, userId: string, cache: WalletCache | undefined): Promise<Buffer> {
+  return cachedWalletJson(cache, userId, async () => {
     const balanceCents = await getBalanceCents(db, userId)
     const rows = await db
       .select()
@@ -59,7 +60,7 @@ export async function walletJson(db: Db, userId: string): Promise<Buffer> {
 
 async function ensureWallet(db: Db, userId: string): Promise<void> {
   await db.insert(wallets).values({ userId }).onConflictDoNothing()
-  walletsChanged()
+  changed(db, 'wallets')
 }
 
 /** Credits a settled top-up and writes its ledger row; call inside the fulfilment transaction. */
@@ -80,7 +81,7 @@ export async function creditTopup(
     amountCents: input.amountCents,
     chargeId: input.chargeId,
   })
-  walletsChanged()
+  changed(tx, 'wallets')
   return wallet?.balanceCents ?? 0
 }
 
@@ -107,7 +108,7 @@ export async function creditCharge(
     listingId: input.listingId,
     note: input.note,
   })
-  walletsChanged()
+  changed(tx, 'wallets')
 }
 
 /** Records a post or bump fee paid by crypto: on the ledger for the record, balance untouched. */
@@ -129,7 +130,7 @@ export async function recordCryptoFee(
     chargeId: input.chargeId,
     listingId: input.listingId,
   })
-  walletsChanged()
+  changed(tx, 'wallets')
 }
 
 export interface PayOutcome {
@@ -189,7 +190,7 @@ async function debit(
     })
     .returning()
   if (!row) throw new Error('Ledger row was not written')
-  walletsChanged()
+  changed(tx, 'wallets')
   return {
     statusCode: 200,
     body: { ok: true, transaction: toTransactionView(row), balance_cad: centsToDollars(wallet.balanceCents) },
@@ -221,9 +222,6 @@ export async function payFromWallet(
     // a refused ad payment rolled back whole (its key claim too), so a retry is judged afresh
     if (error instanceof PaymentRefused) return error.outcome
     throw error
-  } finally {
-    // after the commit as well as inside it: a view read meanwhile must not outlive the payment
-    walletsChanged()
   }
 }
 

@@ -6,10 +6,6 @@ import { PaymentsService } from './charges.ts'
 import type { PaymentProvider } from './provider.ts'
 import { SandboxProvider } from './sandbox-provider.ts'
 
-// The wallet and payments route plugins are encapsulated siblings, so they cannot see each other's
-// decorators; both reach the one service per database through this memo instead.
-const services = new WeakMap<Database, PaymentsService>()
-
 export function createProvider(config: Config, database: Database): PaymentProvider {
   if (config.PAYMENT_PROVIDER === 'btcpay') {
     return new BtcpayProvider({
@@ -24,19 +20,11 @@ export function createProvider(config: Config, database: Database): PaymentProvi
   return new SandboxProvider(database.db, config.PUBLIC_URL, config.SANDBOX_WEBHOOK_SECRET)
 }
 
-/**
- * The one service of this database. The app's routes create it as they are registered, with the
- * app's metrics as its observer; a later call without one gets that same service.
- */
-export function paymentsService(
+/** The payments service at the configured provider; plugins/payments.ts makes the app's one. */
+export function createPaymentsService(
   config: Config,
   database: Database,
   observe?: PaymentObserver,
 ): PaymentsService {
-  let service = services.get(database)
-  if (!service) {
-    service = new PaymentsService(database.db, createProvider(config, database), observe)
-    services.set(database, service)
-  }
-  return service
+  return new PaymentsService(database.db, createProvider(config, database), observe)
 }
