@@ -8,15 +8,12 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import pg from 'pg'
+import { burstWithKill } from './cluster/burst-step.ts'
+import { journeys } from './cluster/journey-step.ts'
+import { metricsScrape } from './cluster/metrics-step.ts'
+import { postgresRestart, rejoin } from './cluster/outage-steps.ts'
 import { cleanUp } from './cluster/processes.ts'
-import {
-  burstWithKill,
-  journeys,
-  metricsScrape,
-  postgresRestart,
-  rejoin,
-  type Step,
-} from './cluster/steps.ts'
+import type { Step } from './cluster/step-tools.ts'
 import { startTopology, type Topology } from './cluster/topology.ts'
 
 interface StepResult {

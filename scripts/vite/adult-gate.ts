@@ -1,11 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { build as esbuild } from 'esbuild'
-import { createServer, type Plugin, type ResolvedConfig } from 'vite'
+import type { Plugin } from 'vite'
 import type { AdultGateBuild } from '../../src/domain/adult-gate.ts'
+import { afterBuild, withAppModule, writeJsonBesideBuild } from './after-build.ts'
 
 /** Beside the client build, where the server looks for it (src/server/services/pages/adult-gate.ts). */
 export const ADULT_GATE_FILE = join('..', 'gate', 'adult-gate.json')
+
+type Markup = { renderAdultGate: (language: 'en' | 'fr') => Promise<string> }
 
 /** The inline script: src/client/adult-gate-inline.ts and what it imports, minified into one IIFE. */
 async function inlineScript(root: string): Promise<string> {
@@ -32,39 +34,13 @@ async function inlineScript(root: string): Promise<string> {
  * puts it into pages, for visitors without the consent cookie (docs/decisions/029-first-visit.md).
  */
 export function adultGate(): Plugin {
-  let config: ResolvedConfig
-  return {
-    name: 'maple:adult-gate',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        const vite = await createServer({
-          root: config.root,
-          mode: 'production',
-          logLevel: 'warn',
-          appType: 'custom',
-          server: { middlewareMode: true, hmr: false, watch: null },
-        })
-        try {
-          const { renderAdultGate } = (await vite.ssrLoadModule('/src/client/adult-gate-markup.tsx')) as {
-            renderAdultGate: (language: 'en' | 'fr') => Promise<string>
-          }
-          const gate: AdultGateBuild = {
-            markup: { en: await renderAdultGate('en'), fr: await renderAdultGate('fr') },
-            script: await inlineScript(config.root),
-          }
-          const file = resolve(config.root, config.build.outDir, ADULT_GATE_FILE)
-          mkdirSync(dirname(file), { recursive: true })
-          writeFileSync(file, JSON.stringify(gate))
-        } finally {
-          await vite.close()
-        }
-      },
-    },
-  }
+  return afterBuild('maple:adult-gate', (outDir, config) =>
+    withAppModule(config.root, '/src/client/adult-gate-markup.tsx', async ({ renderAdultGate }: Markup) => {
+      const gate: AdultGateBuild = {
+        markup: { en: await renderAdultGate('en'), fr: await renderAdultGate('fr') },
+        script: await inlineScript(config.root),
+      }
+      writeJsonBesideBuild(outDir, ADULT_GATE_FILE, gate)
+    }),
+  )
 }

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import type { Plugin, ResolvedConfig } from 'vite'
+import type { Plugin } from 'vite'
+import { afterBuild } from './after-build.ts'
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/
 // below this the headers cost more than the bytes saved
@@ -21,34 +22,21 @@ function* files(dir: string): Generator<string> {
  * Runs after every other plugin (the service worker is written at the end of the build too).
  */
 export function precompress(): Plugin {
-  let config: ResolvedConfig
-  return {
-    name: 'maple:precompress',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      handler() {
-        const outDir = resolve(config.root, config.build.outDir)
-        for (const path of files(outDir)) {
-          if (!COMPRESSIBLE.test(path)) continue
-          const body = readFileSync(path)
-          if (body.length < MIN_BYTES) continue
-          writeFileSync(
-            `${path}.br`,
-            brotliCompressSync(body, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-              },
-            }),
-          )
-          writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }))
-        }
-      },
-    },
-  }
+  return afterBuild('maple:precompress', (outDir) => {
+    for (const path of files(outDir)) {
+      if (!COMPRESSIBLE.test(path)) continue
+      const body = readFileSync(path)
+      if (body.length < MIN_BYTES) continue
+      writeFileSync(
+        `${path}.br`,
+        brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }),
+      )
+      writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }))
+    }
+  })
 }

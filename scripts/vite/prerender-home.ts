@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { createServer, type Plugin, type ResolvedConfig } from 'vite'
-import { PRERENDERED_ATTRIBUTE } from '../../src/client/app-start.ts'
+import { join } from 'node:path'
+import type { Plugin } from 'vite'
+import { PRERENDERED_ATTRIBUTE } from '../../src/client/app-start-page.ts'
 import { escapeHtml } from '../../src/domain/html-escape.ts'
+import { afterBuild, withAppModule } from './after-build.ts'
 import { lowPriorityScripts } from './low-priority-scripts.ts'
 
 const ROOT_DIV = '<div id="root"></div>'
@@ -10,6 +11,10 @@ const ROOT_DIV = '<div id="root"></div>'
 export const HOME_HTML = 'home.html'
 // the same page in French, for /?lang=fr and French visitors (src/server/routes/pages.ts)
 const HOME_FR_HTML = 'home.fr.html'
+
+type Home = {
+  renderHome: (language: 'en' | 'fr') => Promise<{ markup: string; title: string; description: string }>
+}
 
 /**
  * Writes home.html: the built index.html with the home page's markup already inside #root, rendered
@@ -19,54 +24,27 @@ const HOME_FR_HTML = 'home.fr.html'
  * the empty index.html: a pre-rendered home must never flash on /ca/… pages.
  */
 export function prerenderHome(): Plugin {
-  let config: ResolvedConfig
-  return {
-    name: 'maple:prerender-home',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        const outDir = resolve(config.root, config.build.outDir)
-        const shell = readFileSync(join(outDir, 'index.html'), 'utf8')
-        if (!shell.includes(ROOT_DIV)) throw new Error(`prerender: index.html lacks ${ROOT_DIV}`)
-        const vite = await createServer({
-          root: config.root,
-          mode: 'production',
-          logLevel: 'warn',
-          appType: 'custom',
-          server: { middlewareMode: true, hmr: false, watch: null },
-        })
-        try {
-          const { renderHome } = (await vite.ssrLoadModule('/src/client/prerender-home.tsx')) as {
-            renderHome: (
-              language: 'en' | 'fr',
-            ) => Promise<{ markup: string; title: string; description: string }>
-          }
-          for (const [language, file] of [
-            ['en', HOME_HTML],
-            ['fr', HOME_FR_HTML],
-          ] as const) {
-            const home = await renderHome(language)
-            // React's first commit replaces the whole wrapper with the same markup; until then its links
-            // work, and a click, a typed text or a submit is held for the app (src/client/app-start.ts)
-            const prerendered = `<div id="root"><div ${PRERENDERED_ATTRIBUTE}>${home.markup}</div></div>`
-            const html = lowPriorityScripts(shell.replace(ROOT_DIV, prerendered))
-              .replace(/<html lang="[^"]*"/, `<html lang="${language === 'fr' ? 'fr-CA' : 'en-CA'}"`)
-              .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(home.title)}</title>`)
-              .replace(
-                /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-                () => `<meta name="description" content="${escapeHtml(home.description)}" />`,
-              )
-            writeFileSync(join(outDir, file), html)
-          }
-        } finally {
-          await vite.close()
-        }
-      },
-    },
-  }
+  return afterBuild('maple:prerender-home', (outDir, config) => {
+    const shell = readFileSync(join(outDir, 'index.html'), 'utf8')
+    if (!shell.includes(ROOT_DIV)) throw new Error(`prerender: index.html lacks ${ROOT_DIV}`)
+    return withAppModule(config.root, '/src/client/prerender-home.tsx', async ({ renderHome }: Home) => {
+      for (const [language, file] of [
+        ['en', HOME_HTML],
+        ['fr', HOME_FR_HTML],
+      ] as const) {
+        const home = await renderHome(language)
+        // React's first commit replaces the whole wrapper with the same markup; until then its links
+        // work, and a click, a typed text or a submit is held for the app (src/client/app-start.ts)
+        const prerendered = `<div id="root"><div ${PRERENDERED_ATTRIBUTE}>${home.markup}</div></div>`
+        const html = lowPriorityScripts(shell.replace(ROOT_DIV, prerendered))
+          .replace(/<html lang="[^"]*"/, `<html lang="${language === 'fr' ? 'fr-CA' : 'en-CA'}"`)
+          .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(home.title)}</title>`)
+          .replace(
+            /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+            () => `<meta name="description" content="${escapeHtml(home.description)}" />`,
+          )
+        writeFileSync(join(outDir, file), html)
+      }
+    })
+  })
 }

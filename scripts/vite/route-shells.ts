@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import type { Plugin, ResolvedConfig } from 'vite'
+import { join } from 'node:path'
+import type { Plugin } from 'vite'
 import { APP_MODULES_META } from '../../src/client/app-start.ts'
+import { afterBuild } from './after-build.ts'
 import { lowPriorityScripts } from './low-priority-scripts.ts'
 
 // Each shell and the route file whose split chunks (TanStack Router's autoCodeSplitting) it names.
@@ -49,36 +50,28 @@ function chunksOf(bundle: Bundle, routeFile: string): string[] {
  * chunks (the user's own ads from dexie) stay off the first view.
  */
 export function routeShells(): Plugin {
-  let config: ResolvedConfig
   const preloads = new Map<string, string[]>()
-  return {
-    name: 'maple:route-shells',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved
+  return afterBuild(
+    'maple:route-shells',
+    (outDir, config) => {
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8')
+      if (!index.includes('</head>')) throw new Error('route-shells: index.html lacks </head>')
+      for (const [shell, files] of preloads) {
+        const modules = files
+          .filter((file) => !index.includes(`"${config.base}${file}"`))
+          .map((file) => `${config.base}${file}`)
+          .join(' ')
+        const meta = `<meta name="${APP_MODULES_META}" content="${modules}">`
+        // the server renders the page into it (src/server/routes/pages.ts): it paints without them
+        const html = lowPriorityScripts(index.replace('</head>', `\n    ${meta}\n  </head>`))
+        writeFileSync(join(outDir, shell), html)
+      }
     },
-    generateBundle(_options, bundle) {
-      for (const [shell, routeFile] of Object.entries(ROUTE_SHELLS))
-        preloads.set(shell, chunksOf(bundle, routeFile))
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      handler() {
-        const outDir = resolve(config.root, config.build.outDir)
-        const index = readFileSync(join(outDir, 'index.html'), 'utf8')
-        if (!index.includes('</head>')) throw new Error('route-shells: index.html lacks </head>')
-        for (const [shell, files] of preloads) {
-          const modules = files
-            .filter((file) => !index.includes(`"${config.base}${file}"`))
-            .map((file) => `${config.base}${file}`)
-            .join(' ')
-          const meta = `<meta name="${APP_MODULES_META}" content="${modules}">`
-          // the server renders the page into it (src/server/routes/pages.ts): it paints without them
-          const html = lowPriorityScripts(index.replace('</head>', `\n    ${meta}\n  </head>`))
-          writeFileSync(join(outDir, shell), html)
-        }
+    {
+      generateBundle(_options, bundle) {
+        for (const [shell, routeFile] of Object.entries(ROUTE_SHELLS))
+          preloads.set(shell, chunksOf(bundle, routeFile))
       },
     },
-  }
+  )
 }

@@ -4,7 +4,7 @@
 // labels and the confirmations are the catalogs' texts, handed over here.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { ReportForm } from '#client/features/listing/components/report-form.tsx'
-import { RevealChallengeForm } from '#client/features/listing/components/reveal-contact.tsx'
+import { RevealChallengeForm } from '#client/features/listing/components/reveal-challenge-form.tsx'
 import { msg, setLanguage } from '#client/i18n/messages.ts'
 import { msgReview } from '#client/i18n/messages-review.ts'
 import { AD_ACTION_SLOTS, type AdActionsMarkup } from '#domain/ad-actions.ts'

@@ -7,10 +7,13 @@
 // same control once it is (never lost, as a click on a server-drawn button was before). A link is
 // not held: it is a real page of the server's, so a tap on it goes there at once
 // (docs/decisions/029-first-visit.md). The server's 18+ gate is not the app's: answering it starts nothing.
-// Kept free of imports beyond the constants: this file is in the first script every page runs.
+// Kept free of imports beyond the constants and its own two parts (app-start-page.ts, where things are
+// in the server's page; app-start-typing.ts, typed text handed over): it is in the first script every page runs.
 import { adultConfirmed, SERVER_GATE_ID, serverGateShown } from '#client/lib/adult-consent.ts'
 import { AD_ACTION_ATTRIBUTE } from '#domain/ad-actions.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
+import { atPath, pathFromRoot, serverPage } from './app-start-page.ts'
+import { giveBackTyping, handOverAtSwap, noteTyping } from './app-start-typing.ts'
 
 /**
  * The `<meta>` in which a route shell names its route's chunks (scripts/vite/route-shells.ts): asked
@@ -51,160 +54,9 @@ const APP_CONTROLS = `button, [role="button"], [role="tab"], [role="checkbox"], 
 // next page for the network)
 const NOT_SIGNS = `#${SERVER_GATE_ID}, a[href]:not([${APP_HELD_ATTRIBUTE}])`
 
-/**
- * The attribute of the wrapper the pre-rendered home sits in (scripts/vite/prerender-home.ts): the
- * app's first render replaces the wrapper with the same markup, one level up.
- */
-export const PRERENDERED_ATTRIBUTE = 'data-prerendered'
-
-/** Where the page's own markup starts: inside the home's wrapper while it is there, else #root. */
-function contentRoot(): HTMLElement | null {
-  const root = document.getElementById('root')
-  const wrapper = root?.firstElementChild
-  return wrapper instanceof HTMLElement && wrapper.hasAttribute(PRERENDERED_ATTRIBUTE) ? wrapper : root
-}
-
-/** The page's markup while it is still the server's, or null once the app has taken it over. */
-function serverPage(): HTMLElement | null {
-  return document.documentElement.dataset.app === 'ready' ? null : contentRoot()
-}
-
 /** Where the held click (or submit) went, as child indexes from the page's markup. */
 let heldClick: number[] | null = null
 let heldSubmit: number[] | null = null
-
-// React writes a pre-rendered page's resource hints (<link rel="preload">) inside its markup but puts
-// them in <head> when it draws the page itself: they do not count in a path
-const HOISTED = new Set(['LINK', 'META', 'STYLE', 'SCRIPT', 'TITLE'])
-
-function contentChildren(parent: Element): Element[] {
-  return Array.from(parent.children).filter((child) => !HOISTED.has(child.tagName))
-}
-
-function pathFromRoot(root: Element, target: Element): number[] | null {
-  const path: number[] = []
-  for (let node: Element | null = target; node && node !== root; node = node.parentElement) {
-    const parent: Element | null = node.parentElement
-    if (!parent) return null
-    path.unshift(contentChildren(parent).indexOf(node))
-  }
-  return path
-}
-
-// What was typed before the app took over, by field (child-index path from #root), and the field that
-// had the focus: the home's markup is replaced by the app's, and a hydrated field's state would not know
-// the text already in it. Given back to the same fields as the app's markup replaces the home's (the
-// home), or once the app is there (a server-rendered page, which the app adopts).
-const typed = new Map<string, string>()
-let focused: number[] | null = null
-// set once the app's first render has replaced the pre-rendered home: from then on the fields are the app's
-let swapped = false
-
-function isTextField(node: unknown): node is HTMLInputElement | HTMLTextAreaElement {
-  return (
-    node instanceof HTMLTextAreaElement ||
-    (node instanceof HTMLInputElement &&
-      ['text', 'search', 'email', 'tel', 'url', 'number', 'password'].includes(node.type))
-  )
-}
-
-/**
- * Puts text into a field behind the app's back and says so with an input event, so that React, which
- * watches the field's own value setter, calls onChange with it and the app's state holds it too.
- */
-function setFieldText(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
-  const prototype = Object.getPrototypeOf(field) as HTMLInputElement | HTMLTextAreaElement
-  const setNative = Object.getOwnPropertyDescriptor(prototype, 'value')?.set
-  field.value = ''
-  setNative?.call(field, value)
-  field.dispatchEvent(new Event('input', { bubbles: true }))
-}
-
-function noteTyping(): void {
-  // React adopting a field it holds empty may empty it between two keys (seen on a slow phone: the
-  // first word lost, the next ones kept): a key that finds its field no longer holding what was typed
-  // puts the typing back first, and lands after it
-  document.addEventListener(
-    'beforeinput',
-    (event) => {
-      const root = serverPage()
-      if (!root || swapped || !isTextField(event.target)) return
-      const path = pathFromRoot(root, event.target)
-      const before = path ? typed.get(path.join('/')) : undefined
-      if (before === undefined || event.target.value === before) return
-      setFieldText(event.target, before)
-      const end = before.length
-      if (event.target.type !== 'number' && event.target.type !== 'email')
-        event.target.setSelectionRange(end, end)
-    },
-    true,
-  )
-  document.addEventListener(
-    'input',
-    (event) => {
-      const root = serverPage()
-      if (!root || swapped || !isTextField(event.target)) return
-      const path = pathFromRoot(root, event.target)
-      if (path) typed.set(path.join('/'), event.target.value)
-    },
-    true,
-  )
-  document.addEventListener(
-    'focusin',
-    (event) => {
-      const root = serverPage()
-      if (!root || swapped || !(event.target instanceof Element)) return
-      focused = root.contains(event.target) ? pathFromRoot(root, event.target) : null
-    },
-    true,
-  )
-}
-
-function atPath(path: readonly number[]): Element | undefined {
-  let node: Element | undefined = contentRoot() ?? undefined
-  for (const index of path) node = node ? contentChildren(node)[index] : undefined
-  return node
-}
-
-/**
- * Puts text typed before the app took over back into its fields, as if typed now, and the focus. What
- * has no field yet (the app has not drawn it) is kept for the next call.
- */
-function giveBackTyping(): void {
-  for (const [key, value] of typed) {
-    const field = atPath(key.split('/').map(Number))
-    if (!isTextField(field)) continue
-    setFieldText(field, value)
-    typed.delete(key)
-  }
-  const target = focused ? atPath(focused) : undefined
-  if (!(target instanceof HTMLElement)) return
-  focused = null
-  if (document.activeElement !== target) {
-    target.focus()
-    if (isTextField(target) && target.type !== 'number' && target.type !== 'email') {
-      target.setSelectionRange(target.value.length, target.value.length)
-    }
-  }
-}
-
-/**
- * The app's first render replaces the pre-rendered home's markup (src/client/app.tsx), and the field
- * being typed in leaves the page with the focus: a key pressed before the app is ready (a frame or
- * more later) would go nowhere. So the text and the focus go to the app's fields as the swap happens:
- * a MutationObserver's callback runs in the same task as React's commit, before any further key.
- */
-function handOverAtSwap(root: HTMLElement | null): void {
-  const wrapper = root?.firstElementChild
-  if (!root || !(wrapper instanceof HTMLElement) || !wrapper.hasAttribute(PRERENDERED_ATTRIBUTE)) return
-  const observer = new MutationObserver(() => {
-    if (wrapper.isConnected) return
-    observer.disconnect()
-    swapped = true
-    giveBackTyping()
-  })
-  observer.observe(root, { childList: true })
-}
 
 /**
  * Whether the app has adopted this element. React keeps the element's fiber under a `__reactFiber$…`

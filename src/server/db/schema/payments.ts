@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm'
-import {
-  check,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
-import { users } from './users.ts'
+import { check, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, ownerUserId, updatedAt } from './user-columns.ts'
 
 /**
  * Our record of every crypto charge. The status column is only the last status we saw: the
@@ -22,9 +12,7 @@ export const cryptoCharges = pgTable(
   {
     // ≥128 bits of randomness: the status endpoint is public and the id is its only secret
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     provider: text('provider', { enum: ['sandbox', 'btcpay'] }).notNull(),
     providerInvoiceId: text('provider_invoice_id').notNull(),
     chargeType: text('charge_type', { enum: ['topup', 'post', 'bump'] }).notNull(),
@@ -37,8 +25,8 @@ export const cryptoCharges = pgTable(
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     // what a person should look at (paid_late, partial, paid_over, marked, invalid), last seen
     attention: text('attention'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('crypto_charges_amount_positive', sql`${t.amountCents} > 0`),
@@ -69,6 +57,6 @@ export const sandboxInvoices = pgTable('sandbox_invoices', {
     .notNull()
     .default('NEW'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 })

@@ -7,22 +7,19 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { users } from './users.ts'
+import { createdAt, ownerUserId, updatedAt } from './user-columns.ts'
 
 // One row per user. The CHECK is the last line of defence: the services move money with a single
 // conditional UPDATE, and the database refuses any statement that would still overdraw.
 export const wallets = pgTable(
   'wallets',
   {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId().primaryKey(),
     balanceCents: integer('balance_cents').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check('wallets_balance_non_negative', sql`${t.balanceCents} >= 0`)],
 )
@@ -36,9 +33,7 @@ export const walletTransactions = pgTable(
   'wallet_transactions',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     // credit: money owed back to the payer (a late or unusable crypto payment); note says why
     type: text('type', { enum: ['topup', 'post', 'bump', 'credit'] }).notNull(),
     method: text('method', { enum: ['wallet', 'crypto'] }).notNull(),
@@ -50,7 +45,7 @@ export const walletTransactions = pgTable(
     listingId: text('listing_id'),
     idempotencyKey: text('idempotency_key'),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('wallet_transactions_amount_positive', sql`${t.amountCents} > 0`),
@@ -69,14 +64,12 @@ export const walletTransactions = pgTable(
 export const walletIdempotency = pgTable(
   'wallet_idempotency',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code').notNull(),
     response: jsonb('response').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 )

@@ -15,6 +15,7 @@ import {
   type AdActionsMarkup,
 } from '#domain/ad-actions.ts'
 import type { ContactPlatform } from '#domain/constants.ts'
+import { type ContactRow, contactRows } from '#domain/contact-rows.ts'
 import { escapeHtml } from '#domain/html-escape.ts'
 import { LANGUAGES } from '#domain/languages.ts'
 import { generateRevealCode, normalizeRevealCode } from '#domain/reveal.ts'
@@ -134,54 +135,29 @@ export function sentence(text: string, kind: 'status' | 'alert'): string {
   return `<p role="${kind}" class="text-sm ${tone}">${escapeHtml(text)}</p>`
 }
 
-function safeWebsite(url: string): string | null {
-  try {
-    const parsed = new URL(url)
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null
-  } catch {
-    return null
-  }
-}
-
 const LINK = 'text-primary underline-offset-4 hover:underline'
 
-/** The contact as the app's reveal shows it (src/client/features/listing/components/reveal-contact.tsx). */
+function contactValue(row: ContactRow): string {
+  const text = escapeHtml(row.text)
+  if (row.href === null) return text
+  // the advertiser's own website opens apart from the ad, and passes no trust to it
+  const external = row.field === 'website' ? ' target="_blank" rel="noopener noreferrer nofollow"' : ''
+  return `<a class="${LINK}" href="${escapeHtml(row.href)}"${external}>${text}</a>`
+}
+
+/** The contact as the app's reveal shows it (src/client/features/listing/components/revealed-contact.tsx). */
 export function contactMarkup(
   markup: AdActionsMarkup,
   contact: Contact,
   platform: ContactPlatform | null | undefined,
 ): string {
   const labels = markup.labels
-  const rows: string[] = []
-  const row = (label: string, value: string, wide = false) =>
-    rows.push(
-      `<dt class="font-medium text-muted-foreground">${escapeHtml(label)}</dt><dd${wide ? ' class="break-all"' : ''}>${value}</dd>`,
-    )
-  const phone = contact.phone.trim()
-  const email = contact.email.trim()
-  const website = contact.website.trim()
-  const handle = contact.handle.trim()
-  if (phone) row(labels.phone, `<a class="${LINK}" href="tel:${escapeHtml(phone)}">${escapeHtml(phone)}</a>`)
-  if (email)
-    row(labels.email, `<a class="${LINK}" href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a>`, true)
-  if (website) {
-    const href = safeWebsite(website)
-    row(
-      labels.website,
-      href
-        ? `<a class="${LINK}" href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer nofollow">${escapeHtml(website)}</a>`
-        : escapeHtml(website),
-      true,
-    )
-  }
-  if (handle) {
-    const on = platform ? labels.platforms[platform] : undefined
-    row(
-      labels.handle,
-      `${escapeHtml(handle)}${on ? `<span class="text-muted-foreground"> (${escapeHtml(on)})</span>` : ''}`,
-      true,
-    )
-  }
+  const rows = contactRows(contact, platform).map((row) => {
+    const platform = row.platform ? labels.platforms[row.platform] : undefined
+    const on = platform ? `<span class="text-muted-foreground"> (${escapeHtml(platform)})</span>` : ''
+    const wide = row.field === 'phone' ? '' : ' class="break-all"'
+    return `<div class="contents"><dt class="font-medium text-muted-foreground">${escapeHtml(labels[row.field])}</dt><dd${wide}>${contactValue(row)}${on}</dd></div>`
+  })
   if (rows.length === 0) return sentence(labels.noContact, 'status')
   return `<div role="status"><dl class="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">${rows.join('')}</dl></div>`
 }

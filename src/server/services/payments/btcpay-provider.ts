@@ -3,14 +3,13 @@ import { GreenfieldClient, GreenfieldRefusal } from './greenfield-client.ts'
 import {
   type ChargeAttention,
   type CreateInvoiceInput,
-  headerValue,
   type PaymentProvider,
   type ProviderCharge,
   ProviderError,
   type WebhookEvent,
   type WebhookHeaders,
 } from './provider.ts'
-import { verifySignature } from './signature.ts'
+import { verifyWebhookSignature } from './signature.ts'
 
 export interface BtcpayOptions {
   url: string | undefined
@@ -192,11 +191,7 @@ export class BtcpayProvider implements PaymentProvider {
   }
 
   verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): boolean {
-    return verifySignature(
-      this.options.webhookSecret ?? '',
-      rawBody,
-      headerValue(headers, BTCPAY_SIGNATURE_HEADER),
-    )
+    return verifyWebhookSignature(this.options.webhookSecret ?? '', rawBody, headers, BTCPAY_SIGNATURE_HEADER)
   }
 
   parseWebhook(rawBody: Buffer): WebhookEvent {

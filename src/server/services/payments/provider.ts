@@ -58,8 +58,3 @@ export class ProviderError extends Error {
   /** When set, what the 502 tells the caller instead of the generic "unavailable" (a setup problem). */
   detail: string | undefined
 }
-
-export function headerValue(headers: WebhookHeaders, name: string): string | undefined {
-  const value = headers[name.toLowerCase()]
-  return Array.isArray(value) ? value[0] : value
-}

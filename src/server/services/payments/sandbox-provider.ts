@@ -6,14 +6,13 @@ import { sandboxInvoices } from '#server/db/schema/payments.ts'
 import { coinAmount, paymentUri, SANDBOX_CAD_PER_COIN, sandboxAddresses } from './addresses.ts'
 import {
   type CreateInvoiceInput,
-  headerValue,
   type PaymentProvider,
   type ProviderCharge,
   ProviderError,
   type WebhookEvent,
   type WebhookHeaders,
 } from './provider.ts'
-import { signBody, verifySignature } from './signature.ts'
+import { signBody, verifyWebhookSignature } from './signature.ts'
 
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-sig'
 /** Like a real processor's invoice window; an unpaid sandbox invoice expires after this. */
@@ -107,7 +106,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): boolean {
-    return verifySignature(this.webhookSecret, rawBody, headerValue(headers, SANDBOX_SIGNATURE_HEADER))
+    return verifyWebhookSignature(this.webhookSecret, rawBody, headers, SANDBOX_SIGNATURE_HEADER)
   }
 
   parseWebhook(rawBody: Buffer): WebhookEvent {

@@ -12,6 +12,7 @@ import type { ReviewAction } from '#domain/api/reports.ts'
 import { type AdminAdsSearch, useAdminAds } from '../api/admin-ads.ts'
 import { useReviewAction } from '../api/review-queue.ts'
 import { announceAdminFailure } from './admin-failure.ts'
+import { AdminPanel } from './admin-panel.tsx'
 
 const t = msgReview.review.allAds
 
@@ -87,13 +88,7 @@ export function AllAdsPanel() {
   const goTo = (page: number) => setSearch((current) => (current ? { ...current, page } : current))
   const data = ads.data
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
-      <div>
-        <h2 id={`${id}-title`} className="text-xl font-semibold">
-          {t.title}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t.intro}</p>
-      </div>
+    <AdminPanel title={t.title} intro={t.intro}>
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end">
         <label htmlFor={`${id}-q`} className="grid gap-1 text-sm font-medium">
           {t.text}
@@ -170,6 +165,6 @@ export function AllAdsPanel() {
           )}
         </>
       )}
-    </section>
+    </AdminPanel>
   )
 }

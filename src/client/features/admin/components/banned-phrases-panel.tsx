@@ -6,10 +6,12 @@ import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { msgReview } from '#client/i18n/messages-review.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
+import type { BannedPhrase } from '#domain/api/moderation.ts'
 import { useAddBannedPhrase } from '../api/add-banned-phrase.ts'
 import { useBannedPhrases } from '../api/banned-phrases.ts'
 import { useDeleteBannedPhrase } from '../api/delete-banned-phrase.ts'
 import { announceAdminFailure } from './admin-failure.ts'
+import { AdminPanel } from './admin-panel.tsx'
 import { PanelState } from './panel-state.tsx'
 
 const t = msgReview.admin
@@ -57,21 +59,11 @@ export function BannedPhrasesPanel() {
   }, [loadError])
 
   const needle = filter.trim().toLowerCase()
-  const list = phrases.data ?? []
-  const shown = needle ? list.filter((p) => p.phrase.toLowerCase().includes(needle)) : list
+  const matching = (list: readonly BannedPhrase[]) =>
+    needle ? list.filter((p) => p.phrase.toLowerCase().includes(needle)) : list
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
-    >
-      <div>
-        <h2 id={`${id}-title`} className="text-xl font-semibold">
-          {t.phrasesTitle}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t.phrasesIntro}</p>
-      </div>
-
+    <AdminPanel title={t.phrasesTitle} intro={t.phrasesIntro}>
       <form noValidate onSubmit={submit} className="flex flex-wrap items-start gap-2">
         <div className="min-w-0 flex-1 basis-60">
           <TextField
@@ -92,50 +84,57 @@ export function BannedPhrasesPanel() {
         </Button>
       </form>
 
-      <PanelState query={phrases} retry={t.retry}>
-        <div className="flex flex-wrap items-end justify-between gap-2">
-          <p className="text-sm font-medium" aria-live="polite">
-            {countLabel(list.length)}
-          </p>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-filter`}>{t.filterLabel}</Label>
-            <Input
-              id={`${id}-filter`}
-              type="search"
-              placeholder={t.filterPlaceholder}
-              value={filter}
-              onChange={(e) => setFilter(e.target.value)}
-              className="w-56"
-            />
-          </div>
-        </div>
-        {shown.length === 0 && needle ? (
-          <p className="text-sm text-muted-foreground">{t.noMatches}</p>
-        ) : (
-          <ul aria-label={t.phrasesTitle} className="divide-y divide-border rounded-md border border-border">
-            {shown.map((p) => (
-              <li key={p.id} className="flex items-center justify-between gap-3 px-3 py-2">
-                <span className="min-w-0 break-words text-sm">{p.phrase}</span>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={t.deletePhrase.replace('{phrase}', p.phrase)}
-                  disabled={remove.isPending && remove.variables === p.id}
-                  onClick={() =>
-                    remove.mutate(p.id, {
-                      onSuccess: () => toast({ title: t.deleted, description: p.phrase }),
-                      onError: (e) => announceAdminFailure(t.deleteFailed, e),
-                    })
-                  }
-                >
-                  <Trash2Icon aria-hidden="true" />
-                  {t.delete}
-                </Button>
-              </li>
-            ))}
-          </ul>
+      <PanelState query={phrases} items={phrases.data} retry={t.retry}>
+        {(list) => (
+          <>
+            <div className="flex flex-wrap items-end justify-between gap-2">
+              <p className="text-sm font-medium" aria-live="polite">
+                {countLabel(list.length)}
+              </p>
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-filter`}>{t.filterLabel}</Label>
+                <Input
+                  id={`${id}-filter`}
+                  type="search"
+                  placeholder={t.filterPlaceholder}
+                  value={filter}
+                  onChange={(e) => setFilter(e.target.value)}
+                  className="w-56"
+                />
+              </div>
+            </div>
+            {matching(list).length === 0 && needle ? (
+              <p className="text-sm text-muted-foreground">{t.noMatches}</p>
+            ) : (
+              <ul
+                aria-label={t.phrasesTitle}
+                className="divide-y divide-border rounded-md border border-border"
+              >
+                {matching(list).map((p) => (
+                  <li key={p.id} className="flex items-center justify-between gap-3 px-3 py-2">
+                    <span className="min-w-0 break-words text-sm">{p.phrase}</span>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={t.deletePhrase.replace('{phrase}', p.phrase)}
+                      disabled={remove.isPending && remove.variables === p.id}
+                      onClick={() =>
+                        remove.mutate(p.id, {
+                          onSuccess: () => toast({ title: t.deleted, description: p.phrase }),
+                          onError: (e) => announceAdminFailure(t.deleteFailed, e),
+                        })
+                      }
+                    >
+                      <Trash2Icon aria-hidden="true" />
+                      {t.delete}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
         )}
       </PanelState>
-    </section>
+    </AdminPanel>
   )
 }

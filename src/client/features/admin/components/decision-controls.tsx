@@ -1,9 +1,9 @@
-import { useId, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { msg } from '#client/i18n/messages.ts'
 import { msgReview } from '#client/i18n/messages-review.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
+import { ReasonField, useReason } from './reason-field.tsx'
 
 const t = msg.trust.admin
 
@@ -20,16 +20,11 @@ interface DecisionControlsProps {
 
 /** Approve, or refuse with a reason the other side reads: the two trust queues' actions. */
 export function DecisionControls({ label, pending, decide }: DecisionControlsProps) {
-  const id = useId()
-  const [reason, setReason] = useState('')
-  const [problem, setProblem] = useState(false)
+  const reason = useReason()
   const act = (action: 'approve' | 'refuse') => {
-    if (action === 'refuse' && reason.trim() === '') {
-      setProblem(true)
-      document.getElementById(`${id}-reason`)?.focus()
-      return
-    }
-    decide(action, reason.trim(), {
+    const given = action === 'refuse' ? reason.require() : reason.value.trim()
+    if (given === null) return
+    decide(action, given, {
       onSuccess: () => toast({ title: t.decided }),
       onError: (error) =>
         toast({
@@ -41,26 +36,7 @@ export function DecisionControls({ label, pending, decide }: DecisionControlsPro
   }
   return (
     <div className="grid gap-2">
-      <label htmlFor={`${id}-reason`} className="text-sm font-medium">
-        {t.reasonLabel}
-      </label>
-      <input
-        id={`${id}-reason`}
-        value={reason}
-        maxLength={500}
-        aria-invalid={problem}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        onChange={(event) => {
-          setReason(event.target.value)
-          setProblem(false)
-        }}
-        className="h-9 rounded-md border border-input bg-background px-3 text-sm"
-      />
-      {problem && (
-        <p id={`${id}-problem`} className="text-sm text-destructive">
-          {t.reasonRequired}
-        </p>
-      )}
+      <ReasonField reason={reason} label={t.reasonLabel} />
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"

@@ -1,10 +1,8 @@
-import { RefreshCwIcon } from 'lucide-react'
-import { useId } from 'react'
-import { Button } from '#client/components/ui/button.tsx'
 import { msgReview } from '#client/i18n/messages-review.ts'
 import { formatPostedDate } from '#client/lib/ad-format.ts'
 import { isApiError } from '#client/lib/http.ts'
 import { useOutbox } from '../api/outbox.ts'
+import { AdminPanel } from './admin-panel.tsx'
 import { PanelState } from './panel-state.tsx'
 
 const t = msgReview.admin
@@ -17,34 +15,16 @@ const linkClass =
  * instead of sending it, so sign-up can be finished on a laptop. Production has no outbox.
  */
 export function OutboxPanel() {
-  const id = useId()
   const query = useOutbox()
-  const messages = query.data?.messages
   const absent = isApiError(query.error) && query.error.status === 404
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id={`${id}-title`} className="text-xl font-semibold">
-            {t.outboxTitle}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t.outboxIntro}</p>
-        </div>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          <RefreshCwIcon aria-hidden="true" />
-          {t.outboxReload}
-        </Button>
-      </div>
+    <AdminPanel title={t.outboxTitle} intro={t.outboxIntro} refresh={{ label: t.outboxReload, query }}>
       {absent ? (
         <p className="text-sm">{t.outboxAbsent}</p>
       ) : (
-        <PanelState query={query} retry={t.outboxReload}>
-          {messages && messages.length === 0 && <p className="text-sm">{t.outboxNone}</p>}
-          {messages && messages.length > 0 && (
+        <PanelState query={query} items={query.data?.messages} retry={t.outboxReload} empty={t.outboxNone}>
+          {(messages) => (
             <ul aria-label={t.outboxTitle} className="divide-y divide-border text-sm">
               {messages.map((mail) => (
                 <li key={mail.id} data-testid="outbox-mail" className="grid gap-1 py-2">
@@ -65,6 +45,6 @@ export function OutboxPanel() {
           )}
         </PanelState>
       )}
-    </section>
+    </AdminPanel>
   )
 }

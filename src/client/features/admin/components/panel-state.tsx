@@ -1,5 +1,5 @@
-// What an admin panel shows while its list loads or after loading failed, so every panel says it
-// the same way; the panel's own content shows once the list is there.
+// What an admin panel shows while its list loads, after loading failed, or when the list is empty,
+// so every panel says it the same way; the panel's own content shows once there is something to show.
 import type { ReactNode } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { msgReview } from '#client/i18n/messages-review.ts'
@@ -7,14 +7,18 @@ import { errorDetail } from '#client/lib/http.ts'
 
 const t = msgReview.admin
 
-interface PanelStateProps {
+interface PanelStateProps<Item> {
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown }
+  /** the loaded list (undefined until it is there) */
+  items: readonly Item[] | undefined
   /** the words on the button that loads the list again */
   retry: string
-  children: ReactNode
+  /** said instead of the list when it is empty; without it the panel shows its own empty list */
+  empty?: string
+  children: (items: readonly Item[]) => ReactNode
 }
 
-export function PanelState({ query, retry, children }: PanelStateProps) {
+export function PanelState<Item>({ query, items, retry, empty, children }: PanelStateProps<Item>) {
   if (query.isPending) {
     return (
       <p role="status" className="text-sm text-muted-foreground">
@@ -34,5 +38,7 @@ export function PanelState({ query, retry, children }: PanelStateProps) {
       </div>
     )
   }
-  return children
+  if (items === undefined) return null
+  if (empty !== undefined && items.length === 0) return <p className="text-sm">{empty}</p>
+  return children(items)
 }

@@ -5,6 +5,7 @@ import { msgReview } from '#client/i18n/messages-review.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { usePurge } from '../api/purge.ts'
 import { announceAdminFailure } from './admin-failure.ts'
+import { AdminPanel } from './admin-panel.tsx'
 
 const t = msgReview.admin
 
@@ -30,16 +31,7 @@ export function PurgePanel() {
   const counts = purge.data ? Object.entries(purge.data.deleted).sort(([a], [b]) => a.localeCompare(b)) : null
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="grid gap-4 rounded-xl border border-destructive/40 bg-card p-5 shadow-sm"
-    >
-      <div>
-        <h2 id={`${id}-title`} className="text-xl font-semibold text-destructive">
-          {t.purgeTitle}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t.purgeIntro}</p>
-      </div>
+    <AdminPanel title={t.purgeTitle} intro={t.purgeIntro} danger>
       <form noValidate onSubmit={submit} className="flex flex-wrap items-start gap-2">
         <div className="min-w-0 flex-1 basis-60">
           <TextField
@@ -69,6 +61,6 @@ export function PurgePanel() {
           </dl>
         </div>
       )}
-    </section>
+    </AdminPanel>
   )
 }

@@ -1,4 +1,3 @@
-import { useId, useState } from 'react'
 import { PrivateImage } from '#client/components/media/private-image.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { fill } from '#client/i18n/fill.ts'
@@ -8,6 +7,7 @@ import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { QueueItem, ReviewAction } from '#domain/api/reports.ts'
 import { useReviewAction } from '../api/review-queue.ts'
 import { announceAdminFailure } from './admin-failure.ts'
+import { ReasonField, useReason } from './reason-field.tsx'
 import { ReporterLine } from './reporter-line.tsx'
 
 const t = msgReview.review
@@ -27,14 +27,13 @@ interface QueueEntryProps {
 
 /** One ad in the review queue: why it is there, who reported it, the owner's appeal, the decisions. */
 export function QueueEntry({ item, selected, onSelect }: QueueEntryProps) {
-  const id = useId()
-  const [reason, setReason] = useState('')
+  const reason = useReason()
   const act = useReviewAction()
   // mutateAsync, not mutate's callbacks: a decided ad leaves the refetched queue, unmounting this
   // entry before per-call callbacks would run, and the admin must still be told it is done
   const decide = async (action: ReviewAction) => {
     try {
-      await act.mutateAsync({ adId: item.adId, action, reason })
+      await act.mutateAsync({ adId: item.adId, action, reason: reason.value })
       toast({ title: t.done })
     } catch (e) {
       announceAdminFailure(t.actionFailed, e)
@@ -110,16 +109,7 @@ export function QueueEntry({ item, selected, onSelect }: QueueEntryProps) {
           <ReporterLine key={`${r.at}-${r.reason}-${r.reporter.label}`} report={r} />
         ))}
       </ul>
-      <label htmlFor={`${id}-reason`} className="text-sm font-medium">
-        {t.reasonLabel}
-      </label>
-      <input
-        id={`${id}-reason`}
-        className="rounded-md border border-input bg-background px-2 py-1 text-sm"
-        value={reason}
-        maxLength={500}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <ReasonField reason={reason} label={t.reasonLabel} />
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" disabled={act.isPending} onClick={() => void decide('dismiss')}>
           {t.dismiss}
@@ -131,7 +121,7 @@ export function QueueEntry({ item, selected, onSelect }: QueueEntryProps) {
         )}
         <Button
           variant="destructive"
-          disabled={act.isPending || reason.trim() === ''}
+          disabled={act.isPending || reason.value.trim() === ''}
           onClick={() => void decide('remove')}
         >
           {t.remove}

@@ -9,24 +9,21 @@ import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { VerificationRequest } from '#domain/api/verification.ts'
 import { useRevokeVerification, useVerifiedAccounts } from '../api/verified-accounts.ts'
 import { announceAdminFailure } from './admin-failure.ts'
+import { AdminPanel } from './admin-panel.tsx'
+import { ReasonField, useReason } from './reason-field.tsx'
 
 const t = msg.trust.admin
 
 function VerifiedAccount({ account }: { account: VerificationRequest }) {
-  const id = useId()
-  const [reason, setReason] = useState('')
-  const [problem, setProblem] = useState(false)
+  const reason = useReason()
   const revoke = useRevokeVerification()
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (reason.trim() === '') {
-      setProblem(true)
-      document.getElementById(`${id}-reason`)?.focus()
-      return
-    }
+    const given = reason.require()
+    if (given === null) return
     // mutateAsync: the refetched list drops this row once revoked, before a mutate callback would run
     try {
-      await revoke.mutateAsync({ id: account.id, reason: reason.trim() })
+      await revoke.mutateAsync({ id: account.id, reason: given })
       toast({ title: t.revoked })
     } catch (error) {
       announceAdminFailure(t.revokeFailed, error)
@@ -45,25 +42,7 @@ function VerifiedAccount({ account }: { account: VerificationRequest }) {
         </p>
       )}
       <form onSubmit={(event) => void submit(event)} className="grid gap-2" noValidate>
-        <label htmlFor={`${id}-reason`} className="text-sm font-medium">
-          {t.revokeReasonLabel}
-        </label>
-        <Input
-          id={`${id}-reason`}
-          value={reason}
-          maxLength={500}
-          aria-invalid={problem}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(event) => {
-            setReason(event.target.value)
-            setProblem(false)
-          }}
-        />
-        {problem && (
-          <p id={`${id}-problem`} className="text-sm text-destructive">
-            {t.reasonRequired}
-          </p>
-        )}
+        <ReasonField reason={reason} label={t.revokeReasonLabel} />
         <div>
           <Button
             type="submit"
@@ -96,13 +75,7 @@ export function VerifiedAccountsPanel() {
   }
   const items = accounts.data?.items
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
-      <div>
-        <h2 id={`${id}-title`} className="text-xl font-semibold">
-          {t.verifiedTitle}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t.verifiedIntro}</p>
-      </div>
+    <AdminPanel title={t.verifiedTitle} intro={t.verifiedIntro}>
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
         <label htmlFor={`${id}-email`} className="grid gap-1 text-sm font-medium">
           {t.verifiedEmail}
@@ -132,6 +105,6 @@ export function VerifiedAccountsPanel() {
           </ul>
         </>
       )}
-    </section>
+    </AdminPanel>
   )
 }

@@ -1,14 +1,5 @@
 import { useId, useState } from 'react'
-import { Button } from '#client/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx'
+import { ConfirmDialog } from '#client/components/form/confirm-dialog.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
 import { fill } from '#client/i18n/fill.ts'
@@ -42,8 +33,7 @@ export function AppealDialog({
     onClose()
   }
 
-  const submit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = () => {
     if (!ad) return
     if (note.trim() === '') {
       setProblem(t.appealNoteRequired)
@@ -64,46 +54,35 @@ export function AppealDialog({
   }
 
   return (
-    <Dialog open={ad !== null} onOpenChange={(open) => !open && !appeal.isPending && close()}>
-      <DialogContent closeLabel={t.cancel}>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{t.appealTitle}</DialogTitle>
-            <DialogDescription className="wrap-anywhere">
-              {fill(t.appealIntro, { title: ad?.title ?? '' })}
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-note`}>{t.appealNote}</Label>
-            <Textarea
-              id={`${id}-note`}
-              value={note}
-              maxLength={MAX_APPEAL_NOTE}
-              aria-invalid={problem !== null}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-              onChange={(event) => {
-                setNote(event.target.value)
-                setProblem(null)
-              }}
-            />
-            {problem && (
-              <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
-                {problem}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t.cancel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={appeal.isPending}>
-              {appeal.isPending ? t.appealSending : t.appealSend}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={ad !== null}
+      onClose={close}
+      busy={appeal.isPending}
+      title={t.appealTitle}
+      description={fill(t.appealIntro, { title: ad?.title ?? '' })}
+      cancel={t.cancel}
+      confirm={appeal.isPending ? t.appealSending : t.appealSend}
+      onConfirm={submit}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-note`}>{t.appealNote}</Label>
+        <Textarea
+          id={`${id}-note`}
+          value={note}
+          maxLength={MAX_APPEAL_NOTE}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => {
+            setNote(event.target.value)
+            setProblem(null)
+          }}
+        />
+        {problem && (
+          <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
+            {problem}
+          </p>
+        )}
+      </div>
+    </ConfirmDialog>
   )
 }

@@ -1,14 +1,5 @@
 import { useState } from 'react'
-import { Button } from '#client/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx'
+import { ConfirmDialog } from '#client/components/form/confirm-dialog.tsx'
 import { fill } from '#client/i18n/fill.ts'
 import { msgPost } from '#client/i18n/messages-post.ts'
 
@@ -36,23 +27,16 @@ export function ConfirmDelete({
     }
   }
   return (
-    <Dialog open={title !== null} onOpenChange={(open) => !open && !deleting && onCancel()}>
-      <DialogContent closeLabel={t.cancel}>
-        <DialogHeader>
-          <DialogTitle>{t.confirmTitle}</DialogTitle>
-          <DialogDescription className="wrap-anywhere">
-            {fill(description, { title: title ?? '' })}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{t.cancel}</Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={deleting} onClick={() => void confirm()}>
-            {t.confirmDelete}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={title !== null}
+      onClose={onCancel}
+      busy={deleting}
+      title={t.confirmTitle}
+      description={fill(description, { title: title ?? '' })}
+      cancel={t.cancel}
+      confirm={t.confirmDelete}
+      destructive
+      onConfirm={() => void confirm()}
+    />
   )
 }

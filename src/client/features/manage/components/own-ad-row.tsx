@@ -6,7 +6,6 @@ import {
   MessageSquareIcon,
   PencilIcon,
   RefreshCwIcon,
-  Trash2Icon,
 } from 'lucide-react'
 import { PrivateImage } from '#client/components/media/private-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
@@ -18,6 +17,7 @@ import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { canApply } from '#domain/ad-status.ts'
 import type { OwnAd } from '#domain/api/ads.ts'
+import { DeleteAdButton } from './delete-ad-button.tsx'
 
 const t = msgPost.manage
 
@@ -183,17 +183,7 @@ export function OwnAdRow({
             {t.bump}
           </Button>
         )}
-        {canApply('remove', ad.status) && (
-          <Button
-            variant="destructive"
-            size="sm"
-            aria-label={fill(t.deleteLabel, { title: ad.title })}
-            onClick={() => onDelete(ad)}
-          >
-            <Trash2Icon aria-hidden="true" />
-            {t.delete}
-          </Button>
-        )}
+        {canApply('remove', ad.status) && <DeleteAdButton title={ad.title} onClick={() => onDelete(ad)} />}
       </div>
     </li>
   )

@@ -3,23 +3,21 @@
 // status. Photos already on the server stay as they are; new ones are uploaded first.
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { adsKeys } from '#client/features/listing/api/ads-keys.ts'
 import { myAdsKeys, useMyAds } from '#client/features/manage/api/my-ads.ts'
 import { msgPost } from '#client/i18n/messages-post.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { deleteMedia } from '#client/lib/media/media-store.ts'
-import { uploads } from '#client/lib/media/uploads.ts'
 import { useSession } from '#client/lib/session/use-session.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { type AdFormValues, adToFormValues, formToAdFields } from '#domain/ad-form-rules.ts'
 import { canApply } from '#domain/ad-status.ts'
 import type { OwnAd } from '#domain/api/ads.ts'
-import { useAdFormChecks } from '../ad-form-checks.ts'
 import { updateAd } from '../api/update-ad.ts'
 import { mediaIdsOf } from '../api/upload-draft-media.ts'
-import { AdFormPage } from './ad-form-page.tsx'
+import { AdFormLoading, AdFormPage, type AdFormPageProps } from './ad-form-page.tsx'
 
 const t = msgPost.post
 
@@ -43,13 +41,7 @@ export function EditPage({ id }: { id: string }) {
   const { user } = useSession()
   const mine = useMyAds(user?.email)
   if (mine.isError && mine.data === undefined) return <Notice title={t.loadFailed} />
-  if (mine.data === undefined) {
-    return (
-      <div className="mx-auto w-full max-w-3xl px-4 py-10" aria-busy="true">
-        <p className="text-muted-foreground">{t.loading}</p>
-      </div>
-    )
-  }
+  if (mine.data === undefined) return <AdFormLoading />
   // another user's ad, a demo ad or an unknown id all read the same: not found
   const ad = mine.data.find((a) => a.id === id)
   if (!ad) return <Notice title={t.notFound} />
@@ -71,28 +63,10 @@ async function mediaIds(refs: readonly string[], stored: ReadonlyMap<string, str
 function EditForm({ ad }: { ad: OwnAd }) {
   const router = useRouter()
   const queryClient = useQueryClient()
-  const form = useRef<HTMLFormElement>(null)
   // the form starts from the ad as it was when the page opened; later changes elsewhere don't reset typing
   const [values, setValues] = useState<AdFormValues>(() => adToFormValues(ad))
-  const [saving, setSaving] = useState(false)
-  const { errors, clearErrorsFor, validate, passesContentCheck } = useAdFormChecks('edit', form)
 
-  const change = useCallback(
-    (patch: Partial<AdFormValues>) => {
-      setValues((v) => ({ ...v, ...patch }))
-      clearErrorsFor(patch)
-    },
-    [clearErrorsFor],
-  )
-
-  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!validate(values)) return
-    if (uploads.anyFailed([...values.photos, ...values.videos])) {
-      toast({ title: t.uploadsFailedTitle, description: t.uploadsFailedDescription, variant: 'destructive' })
-      return
-    }
-    setSaving(true)
+  const submit: AdFormPageProps['onSubmit'] = async (values, passesContentCheck) => {
     try {
       if (!(await passesContentCheck(values))) return
       const fields = formToAdFields(values)
@@ -111,8 +85,6 @@ function EditForm({ ad }: { ad: OwnAd }) {
       await router.navigate({ to: '/manage' })
     } catch (error) {
       toast({ title: t.saveFailed, description: errorDetail(error, ''), variant: 'destructive' })
-    } finally {
-      setSaving(false)
     }
   }
 
@@ -120,21 +92,19 @@ function EditForm({ ad }: { ad: OwnAd }) {
     <AdFormPage
       mode="edit"
       title={t.editTitle}
-      form={form}
       values={values}
-      onChange={change}
-      errors={errors}
+      setValues={setValues}
       onSubmit={submit}
-      actions={
+      actions={({ busy }) => (
         <>
-          <Button type="submit" size="lg" disabled={saving}>
-            {saving ? t.saving : t.save}
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? t.saving : t.save}
           </Button>
           <Button asChild variant="ghost">
             <Link to="/manage">{t.cancel}</Link>
           </Button>
         </>
-      }
+      )}
     />
   )
 }

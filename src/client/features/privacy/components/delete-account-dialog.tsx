@@ -1,16 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useId, useState } from 'react'
+import { ConfirmDialog } from '#client/components/form/confirm-dialog.tsx'
 import { TextField } from '#client/components/form/text-field.tsx'
-import { Button } from '#client/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx'
 import { msgPrivacy } from '#client/i18n/messages-privacy.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
@@ -35,17 +26,13 @@ export function DeleteAccountDialog({
   const [problem, setProblem] = useState<string | null>(null)
   const remove = useDeleteAccount()
 
-  const close = (next: boolean) => {
-    if (remove.isPending) return
-    if (!next) {
-      setPassword('')
-      setProblem(null)
-    }
-    onOpenChange(next)
+  const close = () => {
+    setPassword('')
+    setProblem(null)
+    onOpenChange(false)
   }
 
-  const submit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = () => {
     if (password === '') {
       setProblem(t.passwordRequired)
       document.getElementById(`${id}-password`)?.focus()
@@ -62,38 +49,30 @@ export function DeleteAccountDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent closeLabel={t.cancel}>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{t.confirmTitle}</DialogTitle>
-            <DialogDescription>{t.confirmDescription}</DialogDescription>
-          </DialogHeader>
-          <TextField
-            id={`${id}-password`}
-            label={t.password}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            error={problem ?? undefined}
-            onChange={(event) => {
-              setPassword(event.target.value)
-              setProblem(null)
-            }}
-          />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t.cancel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={remove.isPending}>
-              {remove.isPending ? t.deleting : t.confirm}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onClose={close}
+      busy={remove.isPending}
+      title={t.confirmTitle}
+      description={t.confirmDescription}
+      cancel={t.cancel}
+      confirm={remove.isPending ? t.deleting : t.confirm}
+      destructive
+      onConfirm={submit}
+    >
+      <TextField
+        id={`${id}-password`}
+        label={t.password}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        error={problem ?? undefined}
+        onChange={(event) => {
+          setPassword(event.target.value)
+          setProblem(null)
+        }}
+      />
+    </ConfirmDialog>
   )
 }
