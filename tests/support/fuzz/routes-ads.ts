@@ -1,0 +1,141 @@
+// FUZZ entries for posting and policing ads (./routes.ts assembles them): the moderation check and
+// banned words, member and admin sign-in, the ads themselves, their media, and reports on them.
+import fc from 'fast-check'
+import {
+  ADS_LIST,
+  adEdges,
+  adFields,
+  adId,
+  email,
+  emailEdges,
+  linkToken,
+  linkTokenEdges,
+  password,
+  passwordEdges,
+} from './fields.ts'
+import { ADMIN, type FuzzSpec, fromPool } from './values.ts'
+
+export const AD_ROUTES: Record<string, FuzzSpec> = {
+  'POST /api/moderation/check': {
+    body: {
+      title: fc.oneof(fc.constantFrom('Vintage lamp', 'y.o.u.n.g', 'T33n', 'Canteen chairs'), fc.string()),
+      description: fc.oneof(fc.constantFrom('', 'Clean text', 'l 0 l i t a'), fc.string({ maxLength: 200 })),
+    },
+    edges: {
+      title: fc.constantFrom('x'.repeat(501), '\u0000', '\ud800'),
+      description: fc.constantFrom('x'.repeat(20_001), `${'a '.repeat(9_999)}`, '\u0000'),
+    },
+  },
+  'GET /api/moderation/banned-words': {},
+  'POST /api/moderation/banned-words': {
+    role: 'admin',
+    body: {
+      phrase: fc.oneof(fc.constantFrom('teen', 'forced work'), fc.string({ minLength: 1, maxLength: 30 })),
+    },
+    edges: { phrase: fc.constantFrom('', '  ', '!!!', 'x'.repeat(201), '\u0000', 'a\u0000b', '\ud800') },
+  },
+  'DELETE /api/moderation/banned-words/:id': {
+    role: 'admin',
+    params: {
+      id: fc.oneof(fromPool('phraseIds'), fc.uuid(), fc.constantFrom('1', 'not-a-uuid', 'x'.repeat(101))),
+    },
+  },
+  'POST /api/auth/register': {
+    body: { email, password },
+    edges: { email: emailEdges, password: passwordEdges },
+  },
+  'POST /api/auth/login': {
+    body: { email, password },
+    edges: { email: emailEdges, password: passwordEdges },
+  },
+  'POST /api/auth/logout': { role: 'user' },
+  'GET /api/auth/verify-email': { query: { token: linkToken }, edges: { token: linkTokenEdges } },
+  'POST /api/auth/resend-verification': { body: { email }, edges: { email: emailEdges } },
+  'POST /api/auth/forgot-password': { body: { email }, edges: { email: emailEdges } },
+  'POST /api/auth/reset-password': {
+    body: { token: linkToken, new_password: password },
+    edges: { token: linkTokenEdges, new_password: passwordEdges },
+  },
+  'POST /api/admin/login': {
+    body: {
+      username: fc.constantFrom(ADMIN.username, 'Admin', ' admin ', 'root'),
+      password: fc.oneof(
+        fc.constantFrom(ADMIN.password, 'wrong'),
+        fc.string({ minLength: 1, maxLength: 20 }),
+      ),
+    },
+    edges: {
+      username: fc.constantFrom('', ' ', 'x'.repeat(201), '\u0000'),
+      password: fc.constantFrom('', 'x'.repeat(1025), '\u0000'),
+    },
+  },
+  'POST /api/admin/purge': { role: 'admin' },
+  'GET /api/admin/payments/attention': { role: 'admin' },
+  'GET /api/ads': ADS_LIST,
+  'GET /api/ads/': ADS_LIST,
+  'GET /api/ads/mine': { role: 'user' },
+  'POST /api/ads': { role: 'user', body: adFields, edges: adEdges },
+  'POST /api/ads/': { role: 'user', body: adFields, edges: adEdges },
+  'GET /api/ads/:id': { params: { id: adId } },
+  'PATCH /api/ads/:id': { role: 'user', params: { id: adId }, body: adFields, edges: adEdges },
+  'DELETE /api/ads/:id': { role: 'user', params: { id: adId } },
+  'POST /api/ads/:id/reveal': { params: { id: adId } },
+  'POST /api/admin/logout': { role: 'admin' },
+  // garbage multipart bodies: a broken part must answer 4xx, never 5xx (media-upload tests send real files)
+  'POST /api/media': { role: 'user', contentTypes: ['multipart/form-data; boundary=x'] },
+  'POST /api/media/': { role: 'user', contentTypes: ['multipart/form-data; boundary=x'] },
+  'GET /media/:id/:variant': {
+    page: true,
+    params: {
+      id: fc.oneof(fc.constantFrom('AAAAAAAAAAAAAAAAAAAAAA', 'x'.repeat(101)), fc.string({ maxLength: 30 })),
+      variant: fc.constantFrom('320.webp', '640.webp', '1280.webp', 'video', '641.webp', ''),
+    },
+  },
+  'POST /api/ads/:id/reports': {
+    params: { id: adId },
+    body: {
+      reason: fc.constantFrom('spam', 'wrong_category', 'offensive', 'underage', 'trafficking', 'other'),
+      details: fc.string({ maxLength: 200 }),
+    },
+    edges: {
+      reason: fc.constantFrom('', 'SPAM', 'ugly', '\u0000'),
+      details: fc.constantFrom('x'.repeat(1001), '\u0000', '\ud800'),
+    },
+  },
+  'GET /api/admin/reports': { role: 'admin' },
+  'GET /api/admin/audit': { role: 'admin' },
+  'GET /api/admin/ads': {
+    role: 'admin',
+    query: {
+      q: fc.oneof(fc.constantFrom('robe', 'crème', '%', '_', '\\'), fc.string()),
+      email: fc.oneof(fc.constantFrom('member', '@example.com', '%'), fc.string()),
+      status: fc.constantFrom('live', 'expired', 'held', 'removed', 'pending_payment'),
+      page: fc.constantFrom('1', '2', '10000'),
+    },
+    edges: {
+      q: fc.constantFrom('x'.repeat(201), '\u0000', '\ud800'),
+      email: fc.constantFrom('x'.repeat(201), '\u0000', '\ud800'),
+      status: fc.constantFrom('gone', 'LIVE', ''),
+      page: fc.constantFrom('0', '-1', '10001', 'abc', '1e999', '2.5', ''),
+    },
+  },
+  'POST /api/admin/reports/:id/:action': {
+    role: 'admin',
+    params: { id: adId, action: fc.constantFrom('dismiss', 'remove', 'restore', 'hold') },
+    body: { reason: fc.string({ maxLength: 100 }) },
+    edges: { reason: fc.constantFrom('x'.repeat(501), '\u0000', '\ud800') },
+  },
+  'POST /api/admin/reports/release': {
+    role: 'admin',
+    body: { adIds: fc.array(adId, { maxLength: 5 }), reason: fc.string({ maxLength: 100 }) },
+    edges: {
+      adIds: fc.constantFrom(
+        [],
+        Array.from({ length: 101 }, () => 'abcdefghijkl'),
+        ['x'.repeat(101)],
+        'abc',
+      ),
+      reason: fc.constantFrom('x'.repeat(501), '\u0000'),
+    },
+  },
+}

@@ -1,0 +1,87 @@
+// FUZZ entries for photo review, advertiser verification and the member's own account (./routes.ts
+// assembles them).
+import fc from 'fast-check'
+import { adId } from './fields.ts'
+import { type FuzzSpec, MEMBER } from './values.ts'
+
+// ids that pass validation (most name nothing: 404), and reasons an admin would type
+const mediaIdParam = fc.constantFrom('abcdefghijkl', 'm_0123456789', 'nope')
+const verificationIdParam = fc.constantFrom('1', '2', '3', '9999')
+const decisionReason = fc.oneof(
+  fc.constantFrom('Blurry photo', 'Le code n’est pas visible', 'x'.repeat(500)),
+  fc
+    .string({ minLength: 1, maxLength: 100 })
+    .filter((text) => text.trim() !== '' && !text.includes('\u0000')),
+)
+
+export const REVIEW_AND_ACCOUNT_ROUTES: Record<string, FuzzSpec> = {
+  // verified advertisers and photo review (docs/decisions/031-verified-advertisers.md, 032-photo-review.md)
+  'GET /api/admin/photos': { role: 'admin' },
+  'POST /api/admin/photos/:mediaId/approve': { role: 'admin', params: { mediaId: mediaIdParam } },
+  'POST /api/admin/photos/:mediaId/refuse': {
+    role: 'admin',
+    params: { mediaId: mediaIdParam },
+    body: { reason: decisionReason },
+    edges: { reason: fc.constantFrom('', 'x'.repeat(501), '\u0000', '\ud800') },
+  },
+  'GET /api/admin/verifications': {
+    role: 'admin',
+    query: {
+      status: fc.constantFrom('pending', 'approved'),
+      email: fc.oneof(fc.constantFrom('member', '%', '_'), fc.string()),
+    },
+    edges: { status: fc.constantFrom('gone', ''), email: fc.constantFrom('x'.repeat(201), '\u0000') },
+  },
+  'GET /api/admin/verifications/:id/photos/:n': {
+    role: 'admin',
+    page: true,
+    params: { id: verificationIdParam, n: fc.constantFrom('0', '1', '2', '-1', 'x', '99999999999') },
+  },
+  'POST /api/admin/verifications/:id/approve': { role: 'admin', params: { id: verificationIdParam } },
+  'POST /api/admin/verifications/:id/refuse': {
+    role: 'admin',
+    params: { id: verificationIdParam },
+    body: { reason: decisionReason },
+    edges: { reason: fc.constantFrom('', 'x'.repeat(501), '\u0000', '\ud800') },
+  },
+  'POST /api/admin/verifications/:id/revoke': {
+    role: 'admin',
+    params: { id: verificationIdParam },
+    body: { reason: decisionReason },
+    edges: { reason: fc.constantFrom('', 'x'.repeat(501), '\u0000', '\ud800') },
+  },
+  'GET /api/account/verification': { role: 'user' },
+  'GET /api/account/verification/': { role: 'user' },
+  'POST /api/account/verification': { role: 'user', contentTypes: ['multipart/form-data; boundary=x'] },
+  'POST /api/account/verification/': { role: 'user', contentTypes: ['multipart/form-data; boundary=x'] },
+  'POST /api/ads/:id/appeal': {
+    role: 'user',
+    params: { id: adId },
+    body: { note: fc.string({ maxLength: 200 }) },
+    edges: { note: fc.constantFrom('', '   ', 'x'.repeat(1001), '\u0000', '\ud800') },
+  },
+  // a zip, not JSON
+  'GET /api/account/export': { role: 'user', page: true },
+  // never the member's own password: the account must outlive the fuzzing of the other routes
+  'DELETE /api/account': {
+    role: 'user',
+    body: { password: fc.constantFrom('wrong-password', 'x', 'correct horse') },
+    edges: { password: fc.constantFrom('', 'x'.repeat(1025), '\u0000') },
+  },
+  'DELETE /api/account/': {
+    role: 'user',
+    body: { password: fc.constantFrom('wrong-password') },
+    edges: { password: fc.constantFrom('') },
+  },
+  'POST /api/auth/change-password': {
+    role: 'user',
+    body: {
+      current_password: fc.constantFrom(MEMBER.password, 'wrong-password'),
+      new_password: fc.string({ minLength: 6, maxLength: 40 }),
+    },
+    edges: {
+      current_password: fc.constantFrom('', 'x'.repeat(1025)),
+      new_password: fc.constantFrom('', '12345', '123456', 'x'.repeat(1025)),
+    },
+  },
+}
