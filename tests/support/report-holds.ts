@@ -1,0 +1,81 @@
+// The app and helpers the report-hold tests share (tests/api/report-holds-*.test.ts; the rules are in
+// docs/decisions/033-reports-that-cost.md): reports from an address or an account, fresh and trusted
+// members, admin actions and the review queue as the admin sees it.
+import { beforeAll } from 'vitest'
+import { ReportPaths } from '#domain/api/reports.ts'
+import { createAdminSession } from '#server/services/accounts/sessions.ts'
+import { adRow, member } from './ads.ts'
+import { setupTestApp } from './api-app.ts'
+import { tempDir } from './media.ts'
+
+export const DAY_MS = 86_400_000
+
+/** Builds the file's app (its hooks registered) and the helpers bound to it. */
+export function setupHoldsApp() {
+  let mediaDir = ''
+  beforeAll(() => {
+    mediaDir = tempDir('maple-holds-media-')
+  })
+  const api = setupTestApp(() => ({ MEDIA_DIR: mediaDir }))
+
+  let ipCounter = 0
+  const nextIp = () => `10.33.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
+
+  function report(id: string, reason: string, from: { auth?: Record<string, string>; ip?: string } = {}) {
+    return api.t.app.inject({
+      method: 'POST',
+      url: `/api${ReportPaths.report(id)}`,
+      headers: from.auth ?? {},
+      payload: { reason },
+      remoteAddress: from.ip ?? nextIp(),
+    })
+  }
+
+  const fresh = () => member(api.t)
+  const trusted = () => member(api.t, { ageDays: 8 })
+  const status = async (id: string) => (await adRow(api.t, id))?.status
+
+  async function adminAuth() {
+    return { authorization: `Bearer ${await createAdminSession(api.t.db, 'boss')}` }
+  }
+
+  async function admin(action: string, id: string, reason = 'checked') {
+    return api.t.app.inject({
+      method: 'POST',
+      url: `/api/admin/reports/${id}/${action}`,
+      headers: await adminAuth(),
+      payload: { reason },
+    })
+  }
+
+  async function queue() {
+    const res = await api.t.app.inject({
+      method: 'GET',
+      url: '/api/admin/reports',
+      headers: await adminAuth(),
+    })
+    return res.json().items as {
+      adId: string
+      status: string
+      urgent: boolean
+      hold: { category: string } | null
+      appeal: { note: string } | null
+      reports: {
+        reason: string
+        reporter: {
+          made: number
+          dismissed: number
+          upheld: number
+          canHold: boolean
+          newAccount: boolean
+          kind: string
+        }
+      }[]
+    }[]
+  }
+
+  const publiclyListed = async (id: string) =>
+    (await api.t.app.inject({ method: 'GET', url: `/api/ads/${id}` })).statusCode === 200
+
+  return { api, nextIp, report, fresh, trusted, status, adminAuth, admin, queue, publiclyListed }
+}
