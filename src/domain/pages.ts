@@ -1,3 +1,10 @@
+/**
+ * How long the server keeps a rendered page at most (src/server/services/pages/page-cache.ts) even when
+ * no ad write voided it: a kept page's data can be this old when it is sent, and still what the server
+ * knows (docs/decisions/030-page-cache-and-render.md).
+ */
+export const KEPT_PAGE_MAX_AGE_MS = 60_000
+
 // What a server render of a page hands the server (src/client/entry-server.tsx →
 // src/server/routes/pages.ts): the two sides are built apart and meet only through these shapes.
 

@@ -3,12 +3,12 @@
 // earliest expiry of the ads they show, and only while the short caches may answer at all (always on
 // PGlite, on PostgreSQL while Redis brings the other processes' writes). A hit costs a Map lookup
 // instead of a render (23-40 ms) and a compression (docs/decisions/030-page-cache-and-render.md).
-import type { RenderedPage } from '#domain/pages.ts'
+import { KEPT_PAGE_MAX_AGE_MS, type RenderedPage } from '#domain/pages.ts'
 import type { CacheLive, Generation } from '#server/services/cache/rechecked-cache.ts'
 
 // Beyond this a page is rendered again even if no write said so: what a page shows besides ads (the
 // cities list, a photo finishing its processing) is not marked by the ads' generation
-const MAX_AGE_MS = 60_000
+const MAX_AGE_MS = KEPT_PAGE_MAX_AGE_MS
 // beyond this many entries or bytes the cache starts over rather than growing without bound: a crawler
 // walking every city and page number must not fill the memory
 const MAX_ENTRIES = 5_000
