@@ -93,9 +93,20 @@ function sizeOf(page: RenderedPage): { bytes: number; staleAt?: number | null } 
 }
 
 /** A page made for this request: compressed for it (@fastify/static's precompressed files cannot help). */
-async function sendRendered(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
+async function sendRendered(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  status: number,
+  gated: boolean,
+) {
   const encoding = encodingFor(request)
-  return sendHtml(reply, await encode(html, encoding), encoding, status, !adultConfirmed(request))
+  return sendHtml(reply, await encode(html, encoding), encoding, status, gated)
+}
+
+/** Whether this visitor gets the server's 18+ gate: there is one (a build) and they have not confirmed. */
+function gateShown(app: FastifyInstance, request: FastifyRequest): boolean {
+  return app.adultGate !== null && !adultConfirmed(request)
 }
 
 /**
@@ -109,7 +120,7 @@ function withGate(
   language: Language,
   returnTo = request.raw.url ?? request.url,
 ): string {
-  if (!app.adultGate || adultConfirmed(request)) return html
+  if (!app.adultGate || !gateShown(app, request)) return html
   return app.adultGate.gated(html, language, returnTo)
 }
 
@@ -156,7 +167,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     url.searchParams.delete('lang')
     const pageUrl = `${url.pathname}${url.search}`
     const encoding = encodingFor(request)
-    const gated = app.adultGate !== null && !adultConfirmed(request)
+    const gated = gateShown(app, request)
     const answerKey = `${encoding}\n${gated ? 'gated' : 'open'}\n${language}\n${askedUrl}`
     const kept = answers.get(answerKey)
     if (kept) {
@@ -174,7 +185,13 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
       )
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server render failed: sending the shell')
-      return sendRendered(request, reply, withGate(app, request, shells[shell], language, askedUrl), 200)
+      return sendRendered(
+        request,
+        reply,
+        withGate(app, request, shells[shell], language, askedUrl),
+        200,
+        gated,
+      )
     }
     if (page.redirect) return reply.redirect(withLanguageParam(page.redirect, asked), 302)
     const head = page.head
@@ -225,7 +242,7 @@ function registerHome(app: FastifyInstance, root: string): void {
     // with the 18+ gate or without (the visitor's cookie); the gate's form comes back to / in the
     // language the URL asked for, so the gated home has one copy per language asked in the URL too
     const asked = url.searchParams.has('lang') ? language : null
-    const gated = app.adultGate !== null && !adultConfirmed(request)
+    const gated = gateShown(app, request)
     const key = `${language}:${encoding}:${gated ? `gated:${asked ?? ''}` : 'open'}`
     let body = encoded.get(key)
     if (!body) {
