@@ -1,4 +1,5 @@
 import autocannon from 'autocannon'
+import { pacedLoad } from './paced-load.ts'
 
 export interface LoadFigures {
   requests: number
@@ -71,42 +72,20 @@ export async function probe(target: LoadTarget): Promise<string | undefined> {
 }
 
 /**
- * How clients play many visitors: at full speed each connection sends from its own prebuilt list of
- * addresses; at a fixed rate each request gets a random address as it is sent, because autocannon
- * given a list of requests no longer keeps to `overallRate` (595 a second for 500, p99 200 ms), and
- * at 500 a second building a request costs the generator nothing that matters.
+ * How clients play many visitors at full speed: each connection sends from its own prebuilt list of
+ * addresses. At a fixed rate (atFixedRate) each request gets a random address as it is sent.
  */
-function optionsOf(target: LoadTarget, pace: 'full speed' | 'fixed rate'): autocannon.Options {
+function optionsOf(target: LoadTarget): autocannon.Options {
   const options: autocannon.Options = {
     url: target.url,
     method: target.method ?? 'GET',
     headers: headersOf(target),
     ...(target.body === undefined ? {} : { body: JSON.stringify(target.body) }),
   }
-  if (target.manyClients && pace === 'full speed') {
+  if (target.manyClients) {
     options.setupClient = (client: autocannon.Client) => client.setRequests(manyClientRequests(target))
-  } else if (target.manyClients) {
-    options.requests = [
-      {
-        setupRequest: (request: autocannon.Request) => ({
-          ...request,
-          headers: { ...request.headers, 'x-forwarded-for': randomClientIp() },
-        }),
-      },
-    ]
   }
   return options
-}
-
-function figuresOf(result: autocannon.Result): LoadFigures {
-  return {
-    requests: result.requests.total,
-    rps: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  }
 }
 
 // slices per throughput comparison: the route and the bare route take turns (see throughputBeside)
@@ -136,8 +115,8 @@ export async function throughputBeside(
   bare: LoadTarget,
   seconds: number,
 ): Promise<{ top: LoadFigures; bare: LoadFigures }> {
-  const route = { ...optionsOf(target, 'full speed'), connections: 10 }
-  const baseline = { ...optionsOf(bare, 'full speed'), connections: 10 }
+  const route = { ...optionsOf(target), connections: 10 }
+  const baseline = { ...optionsOf(bare), connections: 10 }
   // a short unrecorded run first: JIT warm-up and lazy caches are not what a running server shows
   await autocannon({ ...route, duration: 2 })
   await autocannon({ ...baseline, duration: 2 })
@@ -153,6 +132,17 @@ export async function throughputBeside(
 
 /** A fixed arrival rate (not "as fast as possible"), so p99 says what users see at that load. */
 export async function atFixedRate(target: LoadTarget, rate: number, seconds: number): Promise<LoadFigures> {
-  const options = { ...optionsOf(target, 'fixed rate'), connections: 20, overallRate: rate }
-  return figuresOf(await autocannon({ ...options, duration: seconds }))
+  const headers = headersOf(target)
+  const body = target.body === undefined ? undefined : JSON.stringify(target.body)
+  const figures = await pacedLoad(
+    () => ({
+      url: target.url,
+      method: target.method ?? 'GET',
+      headers: target.manyClients ? { ...headers, 'x-forwarded-for': randomClientIp() } : headers,
+      ...(body === undefined ? {} : { body }),
+    }),
+    rate,
+    seconds,
+  )
+  return { ...figures, non2xx: figures.failed + figures.redirects }
 }

@@ -4,11 +4,11 @@
 // brotli and gzip; goal p99 ≤ 25 ms); what a page costs when it is not kept (a render); and 64
 // concurrent requests for 64 different pages, half French, each of which must come back in its own
 // language.
-import autocannon from 'autocannon'
 import { adPath } from '#domain/ad-path.ts'
 import type { CategoryKey } from '#domain/categories.ts'
 import type { ProvinceCode } from '#domain/provinces.ts'
 import { type LoadTarget, throughputBeside } from './api-load.ts'
+import { pacedLoad } from './paced-load.ts'
 import { ms, note, row } from './report.ts'
 
 const RATIO_GOAL = 0.3
@@ -107,22 +107,14 @@ async function warm(base: string, mix: PageRequest[]): Promise<void> {
 
 async function atRateMix(base: string, mix: PageRequest[], rate: number, seconds: number) {
   await warm(base, mix)
-  let i = 0
-  const result = await autocannon({
-    url: base,
-    connections: 20,
-    overallRate: rate,
-    duration: seconds,
-    requests: [
-      {
-        setupRequest: (request: autocannon.Request) => {
-          const next = mix[i++ % mix.length] ?? mix[0]
-          return { ...request, path: next?.path ?? '/', headers: { ...request.headers, ...next?.headers } }
-        },
-      },
-    ],
-  })
-  return result
+  return pacedLoad(
+    (i) => {
+      const next = mix[i % mix.length] ?? mix[0]
+      return { url: `${base}${next?.path ?? '/'}`, headers: next?.headers ?? {} }
+    },
+    rate,
+    seconds,
+  )
 }
 
 /** 64 pages at once, none asked before, half French: each must be in its own language. */
@@ -214,14 +206,11 @@ export async function benchPages(db: string, base: string, bareTarget: LoadTarge
   const paced = await atRateMix(base, mix, MIX_RATE, seconds)
   row(
     `Pages [${db}] mix (listings p1-5, searches, ad pages; en/fr; gated or not) at ${MIX_RATE} req/s`,
-    `${Math.round(paced.requests.average)} req/s, p50 ${ms(paced.latency.p50)} / p99 ${ms(paced.latency.p99)}`,
+    `${Math.round(paced.rps)} req/s, p50 ${ms(paced.p50Ms)} / p99 ${ms(paced.p99Ms)}`,
     `p99 ≤ ${P99_GOAL_MS} ms`,
-    paced.latency.p99 <= P99_GOAL_MS,
+    paced.p99Ms <= P99_GOAL_MS,
   )
   // 3xx are the mix's own redirects, if any; anything else is a failure
-  const failures = paced.non2xx - (paced['3xx'] ?? 0)
-  if (failures > 0 || paced.errors > 0)
-    note(
-      `${db} page mix: ${failures} answers neither 2xx nor 3xx, ${paced.errors + paced.timeouts} errors/timeouts`,
-    )
+  if (paced.failed > 0 || paced.errors > 0)
+    note(`${db} page mix: ${paced.failed} answers neither 2xx nor 3xx, ${paced.errors} errors/timeouts`)
 }

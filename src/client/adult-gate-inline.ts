@@ -5,7 +5,7 @@
 // - a device that said yes before the cookie existed (the localStorage key) passes at once;
 // - "I am 18 or older" passes without a reload, keeping the cookie and the localStorage key in step.
 // The app itself is not started by any of this (src/client/app-start.ts ignores the gate's events).
-import { AD_PAGE_PREFETCH_RULES } from '#domain/speculation-rules.ts'
+import { AD_PAGE_PREFETCH_RULES_TEXT } from '#domain/speculation-rules.ts'
 import { adultConfirmed, rememberAdultConfirmed, SERVER_GATE_ID } from './lib/adult-consent.ts'
 
 const gate = document.getElementById(SERVER_GATE_ID)
@@ -19,7 +19,7 @@ function release(): void {
 function prefetchFirstCards(): void {
   const rules = document.createElement('script')
   rules.type = 'speculationrules'
-  rules.textContent = JSON.stringify(AD_PAGE_PREFETCH_RULES)
+  rules.textContent = AD_PAGE_PREFETCH_RULES_TEXT
   document.head.append(rules)
 }
 

@@ -24,3 +24,10 @@ export const AD_PAGE_PREFETCH_RULES = {
     },
   ],
 } as const
+
+/**
+ * The rules as the gate's script writes them into the page: the CSP allows that text by its hash
+ * (src/server/plugins/security.ts), as Chromium refused it under `'inline-speculation-rules'` alone
+ * once the policy also held hashes.
+ */
+export const AD_PAGE_PREFETCH_RULES_TEXT = JSON.stringify(AD_PAGE_PREFETCH_RULES)

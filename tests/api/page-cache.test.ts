@@ -1,6 +1,7 @@
 // Rendered pages kept like the API's answers (src/server/routes/pages.ts, services/pages/page-cache.ts,
 // docs/decisions/030-page-cache-and-render.md): a repeat is the kept copy, an ad change voids it, each
-// language and each variant of the 18+ gate is its own copy, and a crawler never gets the empty shell
+// language and each variant of the 18+ gate is its own copy, a page past its minute is given while it
+// is rendered again, and a crawler never gets the empty shell
 // because a render was slow. The render bundle is a stand-in that numbers its renders and shows what it
 // read from the API, laid out as scripts/build.mjs lays out the real one.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ADULT_GATE_SLOTS, type AdultGateBuild } from '#domain/adult-gate.ts'
+import { KEPT_PAGE_MAX_AGE_MS } from '#domain/pages.ts'
 import { liveAd, member } from '#tests/support/ads.ts'
 import { setupTestApp, testDbKind } from '#tests/support/api-app.ts'
 import { listen } from '#tests/support/listening-app.ts'
@@ -140,6 +142,24 @@ describe.runIf(cachesOn)('rendered pages kept like API answers', () => {
     await new Promise((resolve) => setTimeout(resolve, 80))
     const later = rendered((await get('/ca/ON/expiring')).body)
     expect(later[1]).not.toBe(first[1])
+  })
+
+  it('gives a page past its minute at once and renders it again behind that answer', async () => {
+    const first = rendered((await get('/ca/YT/adult-buy-sell')).body)
+    // only the clock moves: the page cache reads Date.now() (services/pages/page-cache.ts)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + KEPT_PAGE_MAX_AGE_MS + 1_000)
+      expect(rendered((await get('/ca/YT/adult-buy-sell')).body)).toEqual(first)
+      let next: string[] = first
+      await vi.waitUntil(async () => {
+        next = rendered((await get('/ca/YT/adult-buy-sell')).body)
+        return next[1] !== first[1]
+      })
+      expect(Number(next[1])).toBeGreaterThan(Number(first[1]))
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('makes a burst of requests for a new page cost one render', async () => {

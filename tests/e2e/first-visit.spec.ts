@@ -94,6 +94,12 @@ test.describe('the 18+ gate is the server’s', () => {
     page.on('request', (request) => {
       if (/\/assets\/app-[\w-]+\.js$/.test(request.url())) appAsked.push(Date.now())
     })
+    // the first cards' pages the browser fetches ahead of a tap (src/domain/speculation-rules.ts)
+    const prefetched: string[] = []
+    context.on('request', (request) => {
+      if (request.headers()['sec-purpose']?.startsWith('prefetch'))
+        prefetched.push(new URL(request.url()).pathname)
+    })
     await page.goto(LISTING, { waitUntil: 'load' })
     const loaded = Date.now()
     const gate = page.getByRole('dialog', { name: 'Adults only (18+)' })
@@ -116,8 +122,12 @@ test.describe('the 18+ gate is the server’s', () => {
       ADULT_COOKIE.value,
     )
     expect((await consentCookie(page))?.value).toBe(ADULT_COOKIE.value)
+    // passing the gate lets the first cards' pages be fetched ahead: its script's rules pass the CSP
+    const firstAd = adCards(page).first().getByRole('link')
+    const firstPath = new URL((await firstAd.getAttribute('href')) ?? '', page.url()).pathname
+    await expect.poll(() => prefetched).toContain(firstPath)
     // the page now answers; the next page comes without the gate
-    await adCards(page).first().getByRole('link').click()
+    await firstAd.click()
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.locator('#adult-gate')).toHaveCount(0)
     await context.close()

@@ -1,6 +1,8 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import { AD_PAGE_PREFETCH_RULES_TEXT } from '#domain/speculation-rules.ts'
 import type { Config } from '#server/config.ts'
+import { scriptHashSource } from '#server/services/pages/page-html.ts'
 import { SANDBOX_PAGE_PATH } from '#server/services/payments/sandbox-provider.ts'
 import { DOCS_PREFIX } from './docs.ts'
 
@@ -104,11 +106,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       directives: {
         defaultSrc: ["'self'"],
         // and the 18+ gate's few inline bytes, by their hash (services/pages/adult-gate.ts)
-        // 'inline-speculation-rules': the JSON rules the 18+ gate's script adds once passed (it runs no
-        // code; src/domain/speculation-rules.ts)
+        // 'inline-speculation-rules' and their hash: the JSON rules the 18+ gate's script adds once
+        // passed (it runs no code; src/domain/speculation-rules.ts)
         scriptSrc: [
           "'self'",
           "'inline-speculation-rules'",
+          scriptHashSource(AD_PAGE_PREFETCH_RULES_TEXT),
           ...(app.adultGate ? [app.adultGate.scriptSource] : []),
         ],
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type Language, withLanguageParam } from '#domain/languages.ts'
 import type { RenderedPage } from '#domain/pages.ts'
 import {
-  AD_PAGE_PREFETCH_RULES,
+  AD_PAGE_PREFETCH_RULES_TEXT,
   SPECULATION_RULES_PATH,
   SPECULATION_RULES_TYPE,
 } from '#domain/speculation-rules.ts'
@@ -15,7 +15,7 @@ import { type ContentEncoding, chosenEncoding } from '#server/plugins/compressio
 import { appendVary } from '#server/plugins/security.ts'
 import { adultConfirmed } from '#server/services/pages/adult-gate.ts'
 import { isCrawler } from '#server/services/pages/crawlers.ts'
-import type { GenerationCache, SentPage } from '#server/services/pages/page-cache.ts'
+import type { PageCaches, SentPage } from '#server/services/pages/page-cache.ts'
 import {
   composePageHtml,
   inlineScriptSources,
@@ -81,11 +81,22 @@ function sendPage(reply: FastifyReply, page: SentPage, encoding: ContentEncoding
 
 /**
  * A repeat of this very request (URL, cookies, encoding and languages as sent) is then answered before
- * Fastify, as decision 020 answers API repeats, for as long as the page cache holds these bytes: a hit
- * through Fastify's request life cycle, its hooks and headers, cost three times the bare route's time.
+ * Fastify, as decision 020 answers API repeats, for as long as the page cache holds these bytes and
+ * their render is the kept one, fresh: a hit through Fastify's request life cycle, its hooks and
+ * headers, cost three times the bare route's time. An aged render goes back through the route, which
+ * has it made again.
  */
-function keepWhole(reply: FastifyReply, answers: GenerationCache<SentPage>, key: string, sent: SentPage) {
-  keepAnswer(reply, () => answers.get(key) === sent)
+function keepWhole(
+  reply: FastifyReply,
+  caches: PageCaches,
+  keys: { answerKey: string; renderKey: string },
+  sent: SentPage,
+) {
+  keepAnswer(
+    reply,
+    () =>
+      caches.answers.look(keys.answerKey)?.value === sent && caches.renders.get(keys.renderKey) === sent.from,
+  )
 }
 
 function sizeOf(page: RenderedPage): { bytes: number; staleAt?: number | null } {
@@ -169,20 +180,21 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     const encoding = encodingFor(request)
     const gated = gateShown(app, request)
     const answerKey = `${encoding}\n${gated ? 'gated' : 'open'}\n${language}\n${askedUrl}`
-    const kept = answers.get(answerKey)
-    if (kept) {
-      keepWhole(reply, answers, answerKey, kept)
+    const renderKey = `${language}\n${pageUrl}`
+    const make = () => render.renderPage(pageUrl, language)
+    const kept = answers.look(answerKey)?.value
+    const current = renders.look(renderKey)
+    if (kept && current && kept.from === current.value) {
+      // an aged render is still given while its successor is made, off this request
+      if (current.aged) renders.read(renderKey, make, sizeOf).catch(() => {})
+      else keepWhole(reply, { answers, renders }, { answerKey, renderKey }, kept)
       return sendPage(reply, kept, encoding)
     }
 
-    const renderKey = `${language}\n${pageUrl}`
     const generation = ads.current()
     let page: RenderedPage
     try {
-      page = await withinTimeout(
-        renders.read(renderKey, () => render.renderPage(pageUrl, language), sizeOf),
-        request,
-      )
+      page = await withinTimeout(renders.read(renderKey, make, sizeOf), request)
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server render failed: sending the shell')
       return sendRendered(
@@ -207,9 +219,11 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
       noindex: head?.noindex === true,
       gated,
       scriptSources: inlineScriptSources(page.scripts),
+      from: page,
     }
     answers.set(answerKey, sent, generation, body.length, page.staleAt)
-    keepWhole(reply, answers, answerKey, sent)
+    if (renders.get(renderKey) === page)
+      keepWhole(reply, { answers, renders }, { answerKey, renderKey }, sent)
     return sendPage(reply, sent, encoding)
   }
 
@@ -258,7 +272,7 @@ function registerHome(app: FastifyInstance, root: string): void {
 
 /** The rules the pages' `Speculation-Rules` header names (src/domain/speculation-rules.ts). */
 function registerSpeculationRules(app: FastifyInstance): void {
-  const rules = JSON.stringify(AD_PAGE_PREFETCH_RULES)
+  const rules = AD_PAGE_PREFETCH_RULES_TEXT
   app.get(SPECULATION_RULES_PATH, { schema: { hide: true } }, (_request, reply) =>
     reply.type(SPECULATION_RULES_TYPE).header('cache-control', 'public, max-age=3600').send(rules),
   )

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { GenerationCache } from './page-cache.ts'
 
 function setup(live = true) {
@@ -58,5 +58,38 @@ describe('pages kept until the ads change', () => {
     expect(pages).toEqual(['page 1', 'page 1'])
     expect(await cache.read('k', make, size)).toBe('page 1')
     expect(made).toBe(1)
+  })
+
+  it('gives a page past its minute at once and makes the next one behind it, once', async () => {
+    const { state, cache } = setup()
+    let made = 0
+    const make = async () => {
+      made++
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      return `page ${made}`
+    }
+    const size = () => ({ bytes: 6 })
+    expect(await cache.read('k', make, size)).toBe('page 1')
+    state.now += 60_000
+    expect(cache.get('k')).toBeUndefined()
+    expect(cache.look('k')).toEqual({ value: 'page 1', aged: true })
+    const [a, b] = await Promise.all([cache.read('k', make, size), cache.read('k', make, size)])
+    expect([a, b]).toEqual(['page 1', 'page 1'])
+    await vi.waitUntil(() => cache.get('k') === 'page 2')
+    expect(made).toBe(2)
+  })
+
+  it("stops giving an aged page whose new one never comes, and never one past an ad's expiry", () => {
+    const { state, cache } = setup()
+    cache.set('late', 'page', 0, 4, null)
+    cache.set('expiring', 'page', 0, 4, state.now + 90_000)
+    state.now += 60_000
+    expect(cache.look('late')?.aged).toBe(true)
+    expect(cache.look('expiring')?.aged).toBe(true)
+    state.now += 30_000
+    expect(cache.look('expiring')).toBeUndefined()
+    expect(cache.look('late')?.aged).toBe(true)
+    state.now += 30_000
+    expect(cache.look('late')).toBeUndefined()
   })
 })

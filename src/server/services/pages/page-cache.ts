@@ -7,8 +7,14 @@ import { KEPT_PAGE_MAX_AGE_MS, type RenderedPage } from '#domain/pages.ts'
 import type { CacheLive, Generation } from '#server/services/cache/rechecked-cache.ts'
 
 // Beyond this a page is rendered again even if no write said so: what a page shows besides ads (the
-// cities list, a photo finishing its processing) is not marked by the ads' generation
+// cities list, a photo finishing its processing) is not marked by the ads' generation. Past it the
+// kept page is still given while its new render is made in the background (stale while revalidate):
+// a popular page ageing out would otherwise cost its next visitors a render on the request path, 1% of
+// the answers at 200 req/s over 55 pages (docs/decisions/030-page-cache-and-render.md, "Pages that age").
 const MAX_AGE_MS = KEPT_PAGE_MAX_AGE_MS
+// how long past its age a page may still be given while its new render is late (a render that fails
+// or is stuck): then it is a miss, as before
+const AGED_GRACE_MS = KEPT_PAGE_MAX_AGE_MS
 // beyond this many entries or bytes the cache starts over rather than growing without bound: a crawler
 // walking every city and page number must not fill the memory
 const MAX_ENTRIES = 5_000
@@ -17,14 +23,24 @@ const MAX_BYTES = 64 * 1024 * 1024
 interface Entry<T> {
   value: T
   generation: number
+  /** never given from here on: an ad it shows expires */
   until: number
+  /** past this it is aged: given while a new one is made */
+  freshUntil: number
   bytes: number
+}
+
+/** A kept value, and whether it has aged (given while `read` makes the new one). */
+export interface Kept<T> {
+  value: T
+  aged: boolean
 }
 
 /**
  * Values by key, each current while the generation it was read in is the current one and its time
  * has not come. `pending` shares one making of a value between the requests that miss together: a
- * burst on one new page costs one render, not one each.
+ * burst on one new page costs one render, not one each. A value past its age is still given by
+ * `read`, which makes its successor in the background.
  */
 export class GenerationCache<T> {
   private readonly entries = new Map<string, Entry<T>>()
@@ -34,17 +50,25 @@ export class GenerationCache<T> {
   constructor(
     private readonly generation: () => number,
     private readonly live: CacheLive | undefined,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
-  get(key: string): T | undefined {
+  /** The kept value, fresh or aged, or nothing (another generation, an expired ad, too old). */
+  look(key: string): Kept<T> | undefined {
     const entry = this.entries.get(key)
     if (entry === undefined) return undefined
-    if (entry.generation !== this.generation() || this.now() >= entry.until || !this.live?.()) {
+    const now = this.now()
+    if (entry.generation !== this.generation() || now >= entry.until || !this.live?.()) {
       this.delete(key, entry)
       return undefined
     }
-    return entry.value
+    return { value: entry.value, aged: now >= entry.freshUntil }
+  }
+
+  /** The kept value while it is fresh. */
+  get(key: string): T | undefined {
+    const kept = this.look(key)
+    return kept && !kept.aged ? kept.value : undefined
   }
 
   /**
@@ -53,26 +77,40 @@ export class GenerationCache<T> {
    */
   set(key: string, value: T, readGeneration: number, bytes: number, staleAt?: number | null): void {
     if (readGeneration !== this.generation() || !this.live?.()) return
-    const until = Math.min(this.now() + MAX_AGE_MS, staleAt ?? Number.POSITIVE_INFINITY)
-    if (until <= this.now()) return
+    const now = this.now()
+    const freshUntil = Math.min(now + MAX_AGE_MS, staleAt ?? Number.POSITIVE_INFINITY)
+    if (freshUntil <= now) return
+    const until = Math.min(freshUntil + AGED_GRACE_MS, staleAt ?? Number.POSITIVE_INFINITY)
     if (this.entries.size >= MAX_ENTRIES || this.bytes + bytes > MAX_BYTES) this.clear()
     const old = this.entries.get(key)
     if (old) this.delete(key, old)
-    this.entries.set(key, { value, generation: readGeneration, until, bytes })
+    this.entries.set(key, { value, generation: readGeneration, until, freshUntil, bytes })
     this.bytes += bytes
   }
 
   /**
    * The kept value, or the one `make` gives, shared with every request that misses the same key
-   * while it is being made in the current generation.
+   * while it is being made in the current generation. An aged value is given at once, and `make`
+   * runs once in the background to replace it.
    */
   async read(
     key: string,
     make: () => Promise<T>,
     size: (value: T) => { bytes: number; staleAt?: number | null },
   ): Promise<T> {
-    const kept = this.get(key)
-    if (kept !== undefined) return kept
+    const kept = this.look(key)
+    if (kept !== undefined) {
+      if (kept.aged) this.make(key, make, size).catch(() => {})
+      return kept.value
+    }
+    return this.make(key, make, size)
+  }
+
+  private async make(
+    key: string,
+    make: () => Promise<T>,
+    size: (value: T) => { bytes: number; staleAt?: number | null },
+  ): Promise<T> {
     const generation = this.generation()
     const shared = this.pending.get(key)
     if (shared !== undefined && shared.generation === generation) return shared.value
@@ -108,6 +146,8 @@ export interface SentPage {
   gated: boolean
   /** the hashes that let its inline scripts (the router's `$_TSR`) run under the CSP */
   scriptSources: string[]
+  /** the render these bytes were made from: they are current while it is the kept render */
+  from: RenderedPage
 }
 
 /**

@@ -19,12 +19,12 @@ const INLINE_SCRIPT = /<script(?:\s[^>]*)?>([\s\S]*?)<\/script>/g
  * which a page kept and sent again (the page cache) could not renew.
  */
 export function inlineScriptSources(scripts: string): string[] {
-  return [...scripts.matchAll(INLINE_SCRIPT)].map(
-    ([, body]) =>
-      `'sha256-${createHash('sha256')
-        .update(body ?? '')
-        .digest('base64')}'`,
-  )
+  return [...scripts.matchAll(INLINE_SCRIPT)].map(([, body]) => scriptHashSource(body ?? ''))
+}
+
+/** The CSP source (`'sha256-…'`) that allows one inline script, or inline speculation rules, of this text. */
+export function scriptHashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 }
 
 /** A Content-Security-Policy whose script-src also allows `sources`. */
