@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { msg } from '#client/i18n/messages.ts'
 import { AppLink } from './app-link.tsx'
+import { MapleMark } from './maple-mark.tsx'
 
 const t = msg.layout
 const link =
@@ -12,7 +13,7 @@ export function Footer() {
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 md:flex-row md:items-start md:justify-between">
         <div className="max-w-md">
           <p className="flex items-center gap-2 text-lg font-bold">
-            <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" loading="lazy" />
+            <MapleMark className="size-7" />
             {msg.app.name}
           </p>
           <p className="mt-2 text-sm text-chrome-muted">{msg.app.tagline}</p>

@@ -14,6 +14,7 @@ import { BrowseTriggerContent, browseTriggerClass } from './browse-drawer-trigge
 import { CategoryLinks } from './category-links.tsx'
 import { CitySelect } from './city-select.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
+import { MapleMark } from './maple-mark.tsx'
 import { ProvinceSelect } from './province-select.tsx'
 import { SearchForm } from './search-form.tsx'
 import { useBrowse } from './use-browse.ts'
@@ -35,7 +36,7 @@ function Logo() {
       aria-label={t.homeLink}
       className="flex shrink-0 items-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
-      <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+      <MapleMark className="size-8" />
       <span className="hidden text-lg font-bold tracking-tight text-chrome-foreground lg:inline">
         Maple <span className="text-rose-400">After Dark</span>
       </span>
