@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
+import { redisReachable } from '#tests/support/redis.ts'
 import { windowMs } from './rate-limit.ts'
-import { clientKey, MemoryCounters, RedisCounters } from './rate-limit-counters.ts'
+import { clientKey, MemoryCounters, type RateWindow, RedisCounters } from './rate-limit-counters.ts'
 
 describe('in-memory rate counters', () => {
   it('counts a client within its window and starts again once the window has ended', () => {
@@ -42,12 +43,66 @@ describe('in-memory rate counters', () => {
   })
 })
 
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+describe.runIf(await redisReachable(redisUrl))('Redis rate counters', () => {
+  const withRedis = async (run: (redis: Redis, prefix: string) => Promise<void>) => {
+    const redis = new Redis(redisUrl)
+    const prefix = `test-rl:${Date.now()}-${Math.random().toString(36).slice(2)}:`
+    try {
+      await run(redis, prefix)
+    } finally {
+      const keys = await redis.keys(`${prefix}*`)
+      if (keys.length > 0) await redis.del(...keys)
+      redis.disconnect()
+    }
+  }
+  const flushed = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+  it('count a client below half its limit at once, and Redis hears of those hits in the same turn', async () => {
+    await withRedis(async (redis, prefix) => {
+      await redis.ping()
+      const counters = new RedisCounters(redis, prefix, 60_000, 10)
+      const now = Date.now()
+      expect((await counters.hit('203.0.113.9', now))?.count).toBe(1)
+      for (const count of [2, 3, 4, 5]) {
+        const window = counters.hit('203.0.113.9', now)
+        // no promise: no wait for Redis
+        expect(window).not.toBeInstanceOf(Promise)
+        expect((window as RateWindow).count).toBe(count)
+      }
+      await flushed()
+      expect(await redis.get(`${prefix}203.0.113.9`)).toBe('5')
+      // from half the limit on, each hit is Redis's own count
+      const sixth = counters.hit('203.0.113.9', now)
+      expect(sixth).toBeInstanceOf(Promise)
+      expect((await sixth)?.count).toBe(6)
+    })
+  })
+
+  it("hold a limit across processes: near it, each hit counts every process's hits", async () => {
+    await withRedis(async (redis, prefix) => {
+      await redis.ping()
+      const one = new RedisCounters(redis, prefix, 60_000, 4)
+      const two = new RedisCounters(redis, prefix, 60_000, 4)
+      const now = Date.now()
+      const allowed: boolean[] = []
+      for (const counters of [one, two, one, two, one, two]) {
+        allowed.push(((await counters.hit('198.51.100.7', now))?.count ?? 0) <= 4)
+        await flushed()
+      }
+      expect(allowed).toEqual([true, true, true, true, false, false])
+      expect(await redis.get(`${prefix}198.51.100.7`)).toBe('6')
+    })
+  })
+})
+
 describe('Redis rate counters while Redis is away', () => {
   it('count in this process instead of letting every request through', async () => {
     // never connected: nothing listens on port 1
     const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0 })
     try {
-      const counters = new RedisCounters(redis, 'test:', 60_000)
+      const counters = new RedisCounters(redis, 'test:', 60_000, 10)
       const now = 1_000_000
       expect((await counters.hit('203.0.113.9', now))?.count).toBe(1)
       expect((await counters.hit('203.0.113.9', now + 1))?.count).toBe(2)

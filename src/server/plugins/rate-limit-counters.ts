@@ -59,11 +59,12 @@ export class MemoryCounters implements RateCounters {
   }
 }
 
-// one round trip that counts and starts the window on the first request; a key left without an
-// expiry (a crash between the two calls of an older version) gets one instead of counting forever
+// one round trip that counts (by ARGV[2], the hits this process counted since it last asked) and
+// starts the window on the first request; a key left without an expiry (a crash between the two calls
+// of an older version) gets one instead of counting forever
 const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -71,35 +72,134 @@ if ttl < 0 then
 end
 return { count, ttl }`
 
+// below this share of its limit (by what this process last heard from Redis and has counted since) a
+// client is counted here at once and Redis hears of it within the same turn of the event loop, with
+// every other such client's hits in one round trip; from it on, every hit asks Redis and waits
+// (docs/decisions/023-rate-limits.md, "Counting in Redis without a round trip per request")
+const LOCAL_SHARE = 0.5
+
+/** A client's window as this process knows it: Redis's count when it last asked, and hits since. */
+interface KnownWindow {
+  shared: number
+  pending: number
+  resetAt: number
+}
+
+function windowOf(reply: unknown, now: number): RateWindow | undefined {
+  if (!Array.isArray(reply)) return undefined
+  const [count, ttl] = reply
+  if (typeof count !== 'number' || typeof ttl !== 'number') return undefined
+  return { count, resetAt: now + ttl }
+}
+
 /**
- * One route's counters in Redis, shared by every process of the API. While Redis cannot count, this
- * process counts alone (MemoryCounters): with N processes a client gets up to N times the limit, not
- * an unlimited run at the sign-in form (docs/decisions/027-health-and-draining.md).
+ * One route's counters in Redis, shared by every process of the API. A client far from its limit is
+ * counted without waiting for Redis (see LOCAL_SHARE); near it, each hit is counted by Redis itself,
+ * so the limit holds across processes. While Redis cannot count, this process counts alone
+ * (MemoryCounters): with N processes a client gets up to N times the limit, not an unlimited run at
+ * the sign-in form (docs/decisions/027-health-and-draining.md).
  */
 export class RedisCounters implements RateCounters {
   private readonly alone: MemoryCounters
+  readonly #known = new Map<string, KnownWindow>()
+  readonly #localUpTo: number
+  #flushQueued = false
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly windowMs: number,
+    max: number,
+    private readonly maxKeys = MEMORY_COUNTERS_MAX_KEYS,
   ) {
     this.alone = new MemoryCounters(windowMs)
+    this.#localUpTo = Math.floor(max * LOCAL_SHARE)
   }
 
-  async hit(key: string, now: number): Promise<RateWindow | undefined> {
+  hit(key: string, now: number): RateWindow | Promise<RateWindow | undefined> {
     // while Redis is away, at once: a command would wait in ioredis's queue for the reconnection
     // (about 1.7 s a request)
     if (this.redis.status !== 'ready') return this.alone.hit(key, now)
+    const known = this.#known.get(key)
+    const current = known !== undefined && known.resetAt > now ? known : undefined
+    // hits of a window that has ended are not carried into the next one
+    if (known !== undefined && current === undefined) known.pending = 0
+    if (current !== undefined && current.shared + current.pending + 1 <= this.#localUpTo) {
+      current.pending++
+      this.#queueFlush()
+      return { count: current.shared + current.pending, resetAt: current.resetAt }
+    }
+    // the hits counted here since Redis last heard go with this one
+    const by = (current?.pending ?? 0) + 1
+    if (current !== undefined) current.pending = 0
+    return this.#ask(key, now, by)
+  }
+
+  async #ask(key: string, now: number, by: number): Promise<RateWindow | undefined> {
     try {
-      const reply = await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, this.windowMs)
-      if (!Array.isArray(reply)) return this.alone.hit(key, now)
-      const [count, ttl] = reply
-      if (typeof count !== 'number' || typeof ttl !== 'number') return this.alone.hit(key, now)
-      return { count, resetAt: now + ttl }
+      const window = windowOf(
+        await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, this.windowMs, by),
+        now,
+      )
+      if (window === undefined) return this.alone.hit(key, now)
+      this.#heard(key, window)
+      return window
     } catch {
       // Redis down: the outage is logged once by the client's error handler (rate-limit.ts)
       return this.alone.hit(key, now)
+    }
+  }
+
+  /** Redis's count for a client: its window as this process now knows it. */
+  #heard(key: string, window: RateWindow): void {
+    const known = this.#known.get(key)
+    // the same window, its end read a few milliseconds apart
+    if (known !== undefined && Math.abs(known.resetAt - window.resetAt) < this.windowMs / 2) {
+      known.shared = Math.max(known.shared, window.count)
+      return
+    }
+    if (known !== undefined) this.#known.delete(key)
+    else this.#forget(Date.now())
+    this.#known.set(key, { shared: window.count, pending: 0, resetAt: window.resetAt })
+  }
+
+  #queueFlush(): void {
+    if (this.#flushQueued) return
+    this.#flushQueued = true
+    setImmediate(() => {
+      this.#flushQueued = false
+      void this.#flush()
+    })
+  }
+
+  /** Every client's hits counted here since Redis last heard, in one round trip. */
+  async #flush(): Promise<void> {
+    const sent: [string, number][] = []
+    const pipeline = this.redis.pipeline()
+    for (const [key, known] of this.#known) {
+      if (known.pending === 0) continue
+      sent.push([key, known.pending])
+      pipeline.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, this.windowMs, known.pending)
+      known.pending = 0
+    }
+    if (sent.length === 0) return
+    const now = Date.now()
+    try {
+      const replies = (await pipeline.exec()) ?? []
+      sent.forEach(([key], i) => {
+        const window = windowOf(replies[i]?.[1], now)
+        if (window !== undefined) this.#heard(key, window)
+      })
+    } catch {
+      // Redis down: these hits are not shared; the counting goes on here (`alone`) once ioredis says so
+    }
+  }
+
+  /** Drops the windows that have ended, and the oldest ones while the map is full. */
+  #forget(now: number): void {
+    for (const [key, known] of this.#known) {
+      if (known.resetAt > now && this.#known.size < this.maxKeys) return
+      this.#known.delete(key)
     }
   }
 }

@@ -139,7 +139,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     limits.forEach((limit, i) => {
       const ms = windowMs(limit.timeWindow)
       const counters = redis
-        ? new RedisCounters(redis, `maple-rl:${methods} ${route.url}#${i}:`, ms)
+        ? new RedisCounters(redis, `maple-rl:${methods} ${route.url}#${i}:`, ms, limit.max)
         : new MemoryCounters(ms)
       addHook(route, limit.hook ?? 'onRequest', limitHook(limit, counters))
     })
