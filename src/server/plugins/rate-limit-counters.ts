@@ -59,23 +59,35 @@ export class MemoryCounters implements RateCounters {
   }
 }
 
-// one round trip that counts (by ARGV[2], the hits this process counted since it last asked) and
-// starts the window on the first request; a key left without an expiry (a crash between the two calls
-// of an older version) gets one instead of counting forever
+// one round trip that counts each client of KEYS by its hits (ARGV[i + 1]: those this process counted
+// since it last asked) and starts a window on its first request; answers count and time left per
+// client. A key left without an expiry (a crash between two calls of an older version) gets one
+// instead of counting forever. One call for many clients: the route's keys live on one Redis, not a
+// cluster
 const HIT_SCRIPT = `
-local count = redis.call('INCRBY', KEYS[1], ARGV[2])
-if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
+local out = {}
+for i, key in ipairs(KEYS) do
+  local by = tonumber(ARGV[i + 1])
+  local count = redis.call('INCRBY', key, by)
+  if count == by then redis.call('PEXPIRE', key, ARGV[1]) end
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then
+    redis.call('PEXPIRE', key, ARGV[1])
+    ttl = tonumber(ARGV[1])
+  end
+  out[#out + 1] = count
+  out[#out + 1] = ttl
 end
-return { count, ttl }`
+return out`
 
-// below this share of its limit (by what this process last heard from Redis and has counted since) a
-// client is counted here at once and Redis hears of it within the same turn of the event loop, with
-// every other such client's hits in one round trip; from it on, every hit asks Redis and waits
-// (docs/decisions/023-rate-limits.md, "Counting in Redis without a round trip per request")
+// the most clients one flush counts in one call
+const FLUSH_BATCH = 500
+
+// below this share of its limit (by what this process last heard from Redis and has counted since; a
+// client it has not seen in this window as a new one) a client is counted here at once, and Redis
+// hears of it within the same turn of the event loop, with every other such client's hits in one
+// round trip; from it on, every hit asks Redis and waits (docs/decisions/023-rate-limits.md,
+// "Counting in Redis without a round trip per request")
 const LOCAL_SHARE = 0.5
 
 /** A client's window as this process knows it: Redis's count when it last asked, and hits since. */
@@ -85,9 +97,11 @@ interface KnownWindow {
   resetAt: number
 }
 
-function windowOf(reply: unknown, now: number): RateWindow | undefined {
+/** The i-th client's window in the script's answer. */
+function windowOf(reply: unknown, i: number, now: number): RateWindow | undefined {
   if (!Array.isArray(reply)) return undefined
-  const [count, ttl] = reply
+  const count: unknown = reply[2 * i]
+  const ttl: unknown = reply[2 * i + 1]
   if (typeof count !== 'number' || typeof ttl !== 'number') return undefined
   return { count, resetAt: now + ttl }
 }
@@ -102,6 +116,8 @@ function windowOf(reply: unknown, now: number): RateWindow | undefined {
 export class RedisCounters implements RateCounters {
   private readonly alone: MemoryCounters
   readonly #known = new Map<string, KnownWindow>()
+  /** the clients with hits Redis has not heard of yet */
+  readonly #dirty = new Set<string>()
   readonly #localUpTo: number
   #flushQueued = false
 
@@ -121,11 +137,18 @@ export class RedisCounters implements RateCounters {
     // (about 1.7 s a request)
     if (this.redis.status !== 'ready') return this.alone.hit(key, now)
     const known = this.#known.get(key)
-    const current = known !== undefined && known.resetAt > now ? known : undefined
-    // hits of a window that has ended are not carried into the next one
-    if (known !== undefined && current === undefined) known.pending = 0
+    let current = known !== undefined && known.resetAt > now ? known : undefined
+    if (current === undefined && this.#localUpTo >= 1) {
+      // a client this process has not seen in its window is taken as new: Redis's count, if other
+      // processes have counted it, comes back with the flush
+      if (known !== undefined) this.#known.delete(key)
+      else this.#forget(now)
+      current = { shared: 0, pending: 0, resetAt: now + this.windowMs }
+      this.#known.set(key, current)
+    }
     if (current !== undefined && current.shared + current.pending + 1 <= this.#localUpTo) {
       current.pending++
+      this.#dirty.add(key)
       this.#queueFlush()
       return { count: current.shared + current.pending, resetAt: current.resetAt }
     }
@@ -139,6 +162,7 @@ export class RedisCounters implements RateCounters {
     try {
       const window = windowOf(
         await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, this.windowMs, by),
+        0,
         now,
       )
       if (window === undefined) return this.alone.hit(key, now)
@@ -156,6 +180,7 @@ export class RedisCounters implements RateCounters {
     // the same window, its end read a few milliseconds apart
     if (known !== undefined && Math.abs(known.resetAt - window.resetAt) < this.windowMs / 2) {
       known.shared = Math.max(known.shared, window.count)
+      known.resetAt = window.resetAt
       return
     }
     if (known !== undefined) this.#known.delete(key)
@@ -172,26 +197,34 @@ export class RedisCounters implements RateCounters {
     })
   }
 
-  /** Every client's hits counted here since Redis last heard, in one round trip. */
+  /** Every client's hits counted here since Redis last heard, in one call per FLUSH_BATCH clients. */
   async #flush(): Promise<void> {
     const sent: [string, number][] = []
-    const pipeline = this.redis.pipeline()
-    for (const [key, known] of this.#known) {
-      if (known.pending === 0) continue
+    for (const key of this.#dirty) {
+      const known = this.#known.get(key)
+      if (known === undefined || known.pending === 0) continue
       sent.push([key, known.pending])
-      pipeline.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, this.windowMs, known.pending)
       known.pending = 0
     }
-    if (sent.length === 0) return
-    const now = Date.now()
-    try {
-      const replies = (await pipeline.exec()) ?? []
-      sent.forEach(([key], i) => {
-        const window = windowOf(replies[i]?.[1], now)
-        if (window !== undefined) this.#heard(key, window)
-      })
-    } catch {
-      // Redis down: these hits are not shared; the counting goes on here (`alone`) once ioredis says so
+    this.#dirty.clear()
+    for (let start = 0; start < sent.length; start += FLUSH_BATCH) {
+      const batch = sent.slice(start, start + FLUSH_BATCH)
+      const now = Date.now()
+      try {
+        const reply: unknown = await this.redis.eval(
+          HIT_SCRIPT,
+          batch.length,
+          ...batch.map(([key]) => `${this.prefix}${key}`),
+          this.windowMs,
+          ...batch.map(([, by]) => by),
+        )
+        batch.forEach(([key], i) => {
+          const window = windowOf(reply, i, now)
+          if (window !== undefined) this.#heard(key, window)
+        })
+      } catch {
+        // Redis down: these hits are not shared; the counting goes on here (`alone`) once ioredis says so
+      }
     }
   }
 
