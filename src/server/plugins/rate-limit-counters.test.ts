@@ -83,16 +83,17 @@ describe.runIf(await redisReachable(redisUrl))('Redis rate counters', () => {
   it("hold a limit across processes: near it, each hit counts every process's hits", async () => {
     await withRedis(async (redis, prefix) => {
       await redis.ping()
-      const one = new RedisCounters(redis, prefix, 60_000, 4)
-      const two = new RedisCounters(redis, prefix, 60_000, 4)
+      const one = new RedisCounters(redis, prefix, 60_000, 10)
+      const two = new RedisCounters(redis, prefix, 60_000, 10)
       const now = Date.now()
       const allowed: boolean[] = []
-      for (const counters of [one, two, one, two, one, two]) {
-        allowed.push(((await counters.hit('198.51.100.7', now))?.count ?? 0) <= 4)
+      for (let i = 0; i < 12; i++) {
+        const counters = i % 2 === 0 ? one : two
+        allowed.push(((await counters.hit('198.51.100.7', now))?.count ?? 0) <= 10)
         await flushed()
       }
-      expect(allowed).toEqual([true, true, true, true, false, false])
-      expect(await redis.get(`${prefix}198.51.100.7`)).toBe('6')
+      expect(allowed).toEqual([...Array(10).fill(true), false, false])
+      expect(await redis.get(`${prefix}198.51.100.7`)).toBe('12')
     })
   })
 })
@@ -156,5 +157,26 @@ describe('time windows', () => {
   it('refuses a window it cannot read rather than limit nothing', () => {
     expect(() => windowMs('0 minutes')).toThrow(/not a time window/)
     expect(() => windowMs('1 fortnight' as never)).toThrow(/not a time window/)
+  })
+})
+
+describe.runIf(await redisReachable(redisUrl))('Redis rate counters for a small limit', () => {
+  it('ask Redis at every hit, so a limit of a few tries holds across processes hit after hit', async () => {
+    const redis = new Redis(redisUrl)
+    const prefix = `test-rl:${Date.now()}-${Math.random().toString(36).slice(2)}:`
+    try {
+      await redis.ping()
+      const one = new RedisCounters(redis, prefix, 60_000, 2)
+      const two = new RedisCounters(redis, prefix, 60_000, 2)
+      const now = Date.now()
+      const first = one.hit('203.0.113.77', now)
+      expect(first).toBeInstanceOf(Promise)
+      expect((await first)?.count).toBe(1)
+      expect((await two.hit('203.0.113.77', now))?.count).toBe(2)
+      expect((await one.hit('203.0.113.77', now))?.count).toBe(3)
+    } finally {
+      await redis.del(`${prefix}203.0.113.77`)
+      redis.disconnect()
+    }
   })
 })

@@ -89,13 +89,22 @@ const FLUSH_BATCH = 500
 // round trip; from it on, every hit asks Redis and waits (docs/decisions/023-rate-limits.md,
 // "Counting in Redis without a round trip per request")
 const LOCAL_SHARE = 0.5
+// a limit under this is counted by Redis at every hit: a few tries a minute (a reset code, a test's
+// limit of 2) leave no room for a count that lags by another process's last hits
+const LOCAL_MIN_LIMIT = 10
 
-/** A client's window as this process knows it: Redis's count when it last asked, and hits since. */
+/**
+ * A client's window as this process knows it: Redis's count when it last answered, the hits sent
+ * since and not yet answered, and the hits counted here and not yet sent.
+ */
 interface KnownWindow {
   shared: number
+  sending: number
   pending: number
   resetAt: number
 }
+
+const seen = (known: KnownWindow) => known.shared + known.sending + known.pending
 
 /** The i-th client's window in the script's answer. */
 function windowOf(reply: unknown, i: number, now: number): RateWindow | undefined {
@@ -129,7 +138,7 @@ export class RedisCounters implements RateCounters {
     private readonly maxKeys = MEMORY_COUNTERS_MAX_KEYS,
   ) {
     this.alone = new MemoryCounters(windowMs)
-    this.#localUpTo = Math.floor(max * LOCAL_SHARE)
+    this.#localUpTo = max >= LOCAL_MIN_LIMIT ? Math.floor(max * LOCAL_SHARE) : 0
   }
 
   hit(key: string, now: number): RateWindow | Promise<RateWindow | undefined> {
@@ -143,40 +152,45 @@ export class RedisCounters implements RateCounters {
       // processes have counted it, comes back with the flush
       if (known !== undefined) this.#known.delete(key)
       else this.#forget(now)
-      current = { shared: 0, pending: 0, resetAt: now + this.windowMs }
+      current = { shared: 0, sending: 0, pending: 0, resetAt: now + this.windowMs }
       this.#known.set(key, current)
     }
-    if (current !== undefined && current.shared + current.pending + 1 <= this.#localUpTo) {
+    if (current !== undefined && seen(current) + 1 <= this.#localUpTo) {
       current.pending++
       this.#dirty.add(key)
       this.#queueFlush()
-      return { count: current.shared + current.pending, resetAt: current.resetAt }
+      return { count: seen(current), resetAt: current.resetAt }
     }
-    // the hits counted here since Redis last heard go with this one
-    const by = (current?.pending ?? 0) + 1
-    if (current !== undefined) current.pending = 0
-    return this.#ask(key, now, by)
+    // the hits counted here and not yet sent go with this one
+    const carried = current?.pending ?? 0
+    if (current !== undefined) {
+      current.sending += carried
+      current.pending = 0
+    }
+    return this.#ask(key, now, carried)
   }
 
-  async #ask(key: string, now: number, by: number): Promise<RateWindow | undefined> {
+  async #ask(key: string, now: number, carried: number): Promise<RateWindow | undefined> {
     try {
-      const window = windowOf(
-        await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, this.windowMs, by),
-        0,
-        now,
-      )
-      if (window === undefined) return this.alone.hit(key, now)
-      this.#heard(key, window)
-      return window
+      const reply = await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, this.windowMs, carried + 1)
+      const window = windowOf(reply, 0, now)
+      this.#heard(key, window, carried)
+      return window ?? this.alone.hit(key, now)
     } catch {
+      this.#heard(key, undefined, carried)
       // Redis down: the outage is logged once by the client's error handler (rate-limit.ts)
       return this.alone.hit(key, now)
     }
   }
 
-  /** Redis's count for a client: its window as this process now knows it. */
-  #heard(key: string, window: RateWindow): void {
+  /**
+   * Redis's answer for a client (none when it failed) to a call that carried `sent` of the hits
+   * counted here: its window as this process now knows it.
+   */
+  #heard(key: string, window: RateWindow | undefined, sent: number): void {
     const known = this.#known.get(key)
+    if (known !== undefined) known.sending = Math.max(0, known.sending - sent)
+    if (window === undefined) return
     // the same window, its end read a few milliseconds apart
     if (known !== undefined && Math.abs(known.resetAt - window.resetAt) < this.windowMs / 2) {
       known.shared = Math.max(known.shared, window.count)
@@ -185,7 +199,7 @@ export class RedisCounters implements RateCounters {
     }
     if (known !== undefined) this.#known.delete(key)
     else this.#forget(Date.now())
-    this.#known.set(key, { shared: window.count, pending: 0, resetAt: window.resetAt })
+    this.#known.set(key, { shared: window.count, sending: 0, pending: 0, resetAt: window.resetAt })
   }
 
   #queueFlush(): void {
@@ -204,6 +218,7 @@ export class RedisCounters implements RateCounters {
       const known = this.#known.get(key)
       if (known === undefined || known.pending === 0) continue
       sent.push([key, known.pending])
+      known.sending += known.pending
       known.pending = 0
     }
     this.#dirty.clear()
@@ -218,12 +233,12 @@ export class RedisCounters implements RateCounters {
           this.windowMs,
           ...batch.map(([, by]) => by),
         )
-        batch.forEach(([key], i) => {
-          const window = windowOf(reply, i, now)
-          if (window !== undefined) this.#heard(key, window)
+        batch.forEach(([key, by], i) => {
+          this.#heard(key, windowOf(reply, i, now), by)
         })
       } catch {
         // Redis down: these hits are not shared; the counting goes on here (`alone`) once ioredis says so
+        for (const [key, by] of batch) this.#heard(key, undefined, by)
       }
     }
   }
