@@ -5,6 +5,13 @@
  */
 export const KEPT_PAGE_MAX_AGE_MS = 60_000
 
+/**
+ * How long past that age a kept page may still be sent while its new render is made (stale while
+ * revalidate): the oldest data a page the server sends can hold is the sum of the two.
+ */
+export const AGED_PAGE_GRACE_MS = 60_000
+export const SENT_PAGE_OLDEST_MS = KEPT_PAGE_MAX_AGE_MS + AGED_PAGE_GRACE_MS
+
 // What a server render of a page hands the server (src/client/entry-server.tsx →
 // src/server/routes/pages.ts): the two sides are built apart and meet only through these shapes.
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { SENT_PAGE_OLDEST_MS } from '#domain/pages.ts'
 import { rememberServerRendered, unlessJustServerRendered } from './server-rendered-queries.ts'
 
 const at = Date.now()
@@ -24,12 +25,13 @@ describe('queries a server-rendered page brought', () => {
   })
 
   it('are not asked again for a page the server kept a while, and are once the render is old', () => {
-    const kept = Date.now() - 55_000
+    // an aged page is still sent while it is rendered again: up to SENT_PAGE_OLDEST_MS old
+    const kept = Date.now() - SENT_PAGE_OLDEST_MS + 5_000
     rememberServerRendered([{ queryHash: 'kept', state: { dataUpdatedAt: kept } }] as never)
     expect(unlessJustServerRendered({ queryHash: 'kept', state: { dataUpdatedAt: kept } } as never)).toBe(
       false,
     )
-    const old = Date.now() - 120_000
+    const old = Date.now() - SENT_PAGE_OLDEST_MS - 60_000
     rememberServerRendered([{ queryHash: 'old', state: { dataUpdatedAt: old } }] as never)
     expect(unlessJustServerRendered({ queryHash: 'old', state: { dataUpdatedAt: old } } as never)).toBe(true)
   })

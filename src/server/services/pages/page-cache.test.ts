@@ -2,11 +2,12 @@ import { describe, expect, it, vi } from 'vitest'
 import { GenerationCache } from './page-cache.ts'
 
 function setup(live = true) {
-  const state = { generation: 0, now: 1_000 }
+  const state = { generation: 0, now: 1_000, random: 0 }
   const cache = new GenerationCache<string>(
     () => state.generation,
     () => live,
     () => state.now,
+    () => state.random,
   )
   return { state, cache }
 }
@@ -91,5 +92,16 @@ describe('pages kept until the ads change', () => {
     expect(cache.look('late')?.aged).toBe(true)
     state.now += 30_000
     expect(cache.look('late')).toBeUndefined()
+  })
+
+  it("cuts pages' ages by up to half at random, so pages rendered together do not age together", () => {
+    const { state, cache } = setup()
+    state.random = 1
+    cache.set('soonest', 'page', 0, 4)
+    state.random = 0
+    cache.set('latest', 'page', 0, 4)
+    state.now += 30_000
+    expect(cache.look('soonest')?.aged).toBe(true)
+    expect(cache.look('latest')?.aged).toBe(false)
   })
 })

@@ -3,7 +3,7 @@
 // earliest expiry of the ads they show, and only while the short caches may answer at all (always on
 // PGlite, on PostgreSQL while Redis brings the other processes' writes). A hit costs a Map lookup
 // instead of a render (23-40 ms) and a compression (docs/decisions/030-page-cache-and-render.md).
-import { KEPT_PAGE_MAX_AGE_MS, type RenderedPage } from '#domain/pages.ts'
+import { AGED_PAGE_GRACE_MS, KEPT_PAGE_MAX_AGE_MS, type RenderedPage } from '#domain/pages.ts'
 import type { CacheLive, Generation } from '#server/services/cache/rechecked-cache.ts'
 
 // Beyond this a page is rendered again even if no write said so: what a page shows besides ads (the
@@ -12,9 +12,12 @@ import type { CacheLive, Generation } from '#server/services/cache/rechecked-cac
 // a popular page ageing out would otherwise cost its next visitors a render on the request path, 1% of
 // the answers at 200 req/s over 55 pages (docs/decisions/030-page-cache-and-render.md, "Pages that age").
 const MAX_AGE_MS = KEPT_PAGE_MAX_AGE_MS
+// each page's age is cut by up to this share at random: the pages rendered together (after an ad
+// write, at start) would otherwise all age in the same second and be rendered again together
+const AGE_SPREAD = 0.5
 // how long past its age a page may still be given while its new render is late (a render that fails
 // or is stuck): then it is a miss, as before
-const AGED_GRACE_MS = KEPT_PAGE_MAX_AGE_MS
+const AGED_GRACE_MS = AGED_PAGE_GRACE_MS
 // beyond this many entries or bytes the cache starts over rather than growing without bound: a crawler
 // walking every city and page number must not fill the memory
 const MAX_ENTRIES = 5_000
@@ -51,6 +54,8 @@ export class GenerationCache<T> {
     private readonly generation: () => number,
     private readonly live: CacheLive | undefined,
     private readonly now: () => number = () => Date.now(),
+    /** 0 to 1: how much of AGE_SPREAD cuts this page's age */
+    private readonly random: () => number = Math.random,
   ) {}
 
   /** The kept value, fresh or aged, or nothing (another generation, an expired ad, too old). */
@@ -78,7 +83,8 @@ export class GenerationCache<T> {
   set(key: string, value: T, readGeneration: number, bytes: number, staleAt?: number | null): void {
     if (readGeneration !== this.generation() || !this.live?.()) return
     const now = this.now()
-    const freshUntil = Math.min(now + MAX_AGE_MS, staleAt ?? Number.POSITIVE_INFINITY)
+    const age = MAX_AGE_MS * (1 - AGE_SPREAD * this.random())
+    const freshUntil = Math.min(now + age, staleAt ?? Number.POSITIVE_INFINITY)
     if (freshUntil <= now) return
     const until = Math.min(freshUntil + AGED_GRACE_MS, staleAt ?? Number.POSITIVE_INFINITY)
     if (this.entries.size >= MAX_ENTRIES || this.bytes + bytes > MAX_BYTES) this.clear()
