@@ -182,11 +182,14 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     const answerKey = `${encoding}\n${gated ? 'gated' : 'open'}\n${language}\n${askedUrl}`
     const renderKey = `${language}\n${pageUrl}`
     const make = () => render.renderPage(pageUrl, language)
+    // a page rendered again behind an aged one's answer: nobody waits for it, so it is said here
+    const renderFailed = (error: unknown) =>
+      request.log.error({ err: error, url: request.url }, 'server render failed: the aged page stays')
     const kept = answers.look(answerKey)?.value
     const current = renders.look(renderKey)
     if (kept && current && kept.from === current.value) {
       // an aged render is still given while its successor is made, off this request
-      if (current.aged) renders.read(renderKey, make, sizeOf).catch(() => {})
+      if (current.aged) void renders.read(renderKey, make, sizeOf, renderFailed)
       else keepWhole(reply, { answers, renders }, { answerKey, renderKey }, kept)
       return sendPage(reply, kept, encoding)
     }
@@ -194,7 +197,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     const generation = ads.current()
     let page: RenderedPage
     try {
-      page = await withinTimeout(renders.read(renderKey, make, sizeOf), request)
+      page = await withinTimeout(renders.read(renderKey, make, sizeOf, renderFailed), request)
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server render failed: sending the shell')
       return sendRendered(

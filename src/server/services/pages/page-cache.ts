@@ -97,16 +97,17 @@ export class GenerationCache<T> {
   /**
    * The kept value, or the one `make` gives, shared with every request that misses the same key
    * while it is being made in the current generation. An aged value is given at once, and `make`
-   * runs once in the background to replace it.
+   * runs once in the background to replace it (`failed` hears if it throws: nobody awaits it).
    */
   async read(
     key: string,
     make: () => Promise<T>,
     size: (value: T) => { bytes: number; staleAt?: number | null },
+    failed: (error: unknown) => void = () => {},
   ): Promise<T> {
     const kept = this.look(key)
     if (kept !== undefined) {
-      if (kept.aged) this.make(key, make, size).catch(() => {})
+      if (kept.aged) this.make(key, make, size).catch(failed)
       return kept.value
     }
     return this.make(key, make, size)
