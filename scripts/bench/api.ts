@@ -215,7 +215,7 @@ async function benchApiOn(db: string, options: ApiBenchOptions, url?: string, en
 export async function benchApi(options: ApiBenchOptions): Promise<void> {
   await benchApiOn('PGlite', options)
   note(
-    'API: the load generator (autocannon) runs on the same 2 cores as the server and the bare route; ' +
+    'API: the load generators (autocannon at full speed, scripts/bench/paced-load.ts at a fixed rate) run on the same 2 cores as the server and the bare route; ' +
       `load average after the PGlite pass ${loadavg()
         .map((n) => n.toFixed(1))
         .join(' / ')} (1/5/15 min: other work on the machine skews every figure). The wallet figure ` +
