@@ -12,6 +12,17 @@ function setup(live = true) {
   return { state, cache }
 }
 
+/** A page maker that takes a moment and numbers what it makes: "page 1", "page 2"… */
+function numberedPages() {
+  let made = 0
+  const make = async () => {
+    made++
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    return `page ${made}`
+  }
+  return { make, size: () => ({ bytes: 6 }), made: () => made }
+}
+
 describe('pages kept until the ads change', () => {
   it('gives a kept page until the generation moves', () => {
     const { state, cache } = setup()
@@ -48,28 +59,16 @@ describe('pages kept until the ads change', () => {
 
   it('makes a page once for the requests that miss it together', async () => {
     const { cache } = setup()
-    let made = 0
-    const make = async () => {
-      made++
-      await new Promise((resolve) => setTimeout(resolve, 5))
-      return `page ${made}`
-    }
-    const size = () => ({ bytes: 6 })
+    const { make, size, made } = numberedPages()
     const pages = await Promise.all([cache.read('k', make, size), cache.read('k', make, size)])
     expect(pages).toEqual(['page 1', 'page 1'])
     expect(await cache.read('k', make, size)).toBe('page 1')
-    expect(made).toBe(1)
+    expect(made()).toBe(1)
   })
 
   it('gives a page past its minute at once and makes the next one behind it, once', async () => {
     const { state, cache } = setup()
-    let made = 0
-    const make = async () => {
-      made++
-      await new Promise((resolve) => setTimeout(resolve, 5))
-      return `page ${made}`
-    }
-    const size = () => ({ bytes: 6 })
+    const { make, size, made } = numberedPages()
     expect(await cache.read('k', make, size)).toBe('page 1')
     state.now += 60_000
     expect(cache.get('k')).toBeUndefined()
@@ -77,7 +76,7 @@ describe('pages kept until the ads change', () => {
     const [a, b] = await Promise.all([cache.read('k', make, size), cache.read('k', make, size)])
     expect([a, b]).toEqual(['page 1', 'page 1'])
     await vi.waitUntil(() => cache.get('k') === 'page 2')
-    expect(made).toBe(2)
+    expect(made()).toBe(2)
   })
 
   it("stops giving an aged page whose new one never comes, and never one past an ad's expiry", () => {
