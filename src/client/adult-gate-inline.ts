@@ -5,7 +5,7 @@
 // - a device that said yes before the cookie existed (the localStorage key) passes at once;
 // - "I am 18 or older" passes without a reload, keeping the cookie and the localStorage key in step.
 // The app itself is not started by any of this (src/client/app-start.ts ignores the gate's events).
-import { AD_PAGE_PREFETCH_RULES_TEXT } from '#domain/speculation-rules.ts'
+import { AD_PAGE_SPECULATION_RULES_TEXT } from '#domain/speculation-rules.ts'
 import { adultConfirmed, rememberAdultConfirmed, SERVER_GATE_ID } from './lib/adult-consent.ts'
 
 const gate = document.getElementById(SERVER_GATE_ID)
@@ -15,18 +15,18 @@ function release(): void {
   document.getElementById('root')?.removeAttribute('inert')
 }
 
-/** The first cards' pages fetched ahead of a tap, now that the consent cookie is set (src/domain/speculation-rules.ts). */
-function prefetchFirstCards(): void {
+/** The first cards' pages got ready ahead of a tap, now that the consent cookie is set (src/domain/speculation-rules.ts). */
+function readyFirstCards(): void {
   const rules = document.createElement('script')
   rules.type = 'speculationrules'
-  rules.textContent = AD_PAGE_PREFETCH_RULES_TEXT
+  rules.textContent = AD_PAGE_SPECULATION_RULES_TEXT
   document.head.append(rules)
 }
 
 function pass(): void {
   rememberAdultConfirmed()
   gate?.remove()
-  prefetchFirstCards()
+  readyFirstCards()
   // this script runs as the page is read, before #root when it comes first
   if (document.getElementById('root')) release()
   else document.addEventListener('DOMContentLoaded', release)

@@ -67,6 +67,25 @@ describe('when the app starts', () => {
     expect(load).toHaveBeenCalledOnce()
   })
 
+  it('starts nothing on a page rendered ahead of a tap until it is shown, then waits as any page does', async () => {
+    drawPage()
+    localStorage.setItem(STORAGE_KEYS.authToken, 'token')
+    // jsdom has no prerendering: the page says so as Chromium's does while it renders a page ahead
+    let prerendering = true
+    Object.defineProperty(document, 'prerendering', { configurable: true, get: () => prerendering })
+    const load = vi.fn(async () => undefined)
+    ;(await freshAppStart()).startAppWhenWanted(load)
+    window.dispatchEvent(new Event('pointerdown'))
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(load).not.toHaveBeenCalled()
+    prerendering = false
+    document.dispatchEvent(new Event('prerenderingchange'))
+    // signed in: the app's header is wanted after the first frame, as on a page loaded the usual way
+    await vi.advanceTimersByTimeAsync(100)
+    expect(load).toHaveBeenCalledOnce()
+    Reflect.deleteProperty(document, 'prerendering')
+  })
+
   it('starts after the first frame for someone signed in: their header is the app’s', async () => {
     drawPage()
     localStorage.setItem(STORAGE_KEYS.authToken, 'token')

@@ -114,6 +114,12 @@ function neededAtOnce(root: HTMLElement | null): boolean {
 }
 
 export function startAppWhenWanted(load: () => Promise<unknown>): void {
+  // a page the browser renders ahead of a tap (src/domain/speculation-rules.ts) may never be shown:
+  // nothing of the app until it is, as starting it would spend the phone's CPU on the page it is on
+  if ((document as Document & { prerendering?: boolean }).prerendering) {
+    document.addEventListener('prerenderingchange', () => startAppWhenWanted(load), { once: true })
+    return
+  }
   const root = document.getElementById('root')
   let started = false
   const signs = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const

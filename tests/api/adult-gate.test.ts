@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADULT_GATE_SLOTS, type AdultGateBuild } from '#domain/adult-gate.ts'
-import { AD_PAGE_PREFETCH_RULES, AD_PAGE_PREFETCH_RULES_TEXT } from '#domain/speculation-rules.ts'
+import { AD_PAGE_SPECULATION_RULES, AD_PAGE_SPECULATION_RULES_TEXT } from '#domain/speculation-rules.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 
 const SHELL = (name: string, root = '<div id="root"></div>') =>
@@ -101,18 +101,18 @@ describe('the server’s 18+ gate', () => {
     const csp = String((await get('/')).headers['content-security-policy'])
     // the prefetch rules the gate's script writes once passed, by their hash too: Chromium refused
     // them under 'inline-speculation-rules' alone
-    const rulesHash = `'sha256-${createHash('sha256').update(AD_PAGE_PREFETCH_RULES_TEXT).digest('base64')}'`
+    const rulesHash = `'sha256-${createHash('sha256').update(AD_PAGE_SPECULATION_RULES_TEXT).digest('base64')}'`
     expect(csp).toContain(`script-src 'self' 'inline-speculation-rules' ${rulesHash} ${SCRIPT_HASH};`)
     expect(csp).not.toContain("unsafe-inline';script")
   })
 
-  it("names the first cards' prefetch rules only to a visitor past the gate: a page fetched before the cookie would be void", async () => {
+  it("names the first cards' speculation rules only to a visitor past the gate: a page fetched before the cookie would be void", async () => {
     expect((await get('/')).headers['speculation-rules']).toBeUndefined()
     expect((await get('/', CONFIRMED)).headers['speculation-rules']).toBe('"/speculation-rules.json"')
     const rules = await get('/speculation-rules.json')
     expect(rules.statusCode).toBe(200)
     expect(rules.headers['content-type']).toMatch(/^application\/speculationrules\+json(;|$)/)
-    expect(rules.json()).toEqual(AD_PAGE_PREFETCH_RULES)
+    expect(rules.json()).toEqual(AD_PAGE_SPECULATION_RULES)
   })
 
   it('without JavaScript: the form sets a long-lived cookie and comes back to the page (303)', async () => {

@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adPath } from '#domain/ad-path.ts'
-import { AD_PAGE_PREFETCH_RULES_TEXT } from '#domain/speculation-rules.ts'
+import { AD_PAGE_SPECULATION_RULES_TEXT } from '#domain/speculation-rules.ts'
 import { loadPageRenderer } from '#server/services/pages/page-renderer.ts'
 import { adBody, adRow, liveAd, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
@@ -48,8 +48,8 @@ describe('a page rendered through the router', () => {
     for (const body of bodies) {
       expect(policy).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`)
     }
-    // and the first cards' prefetch rules the 18+ gate's script writes (src/domain/speculation-rules.ts)
-    const rules = `'sha256-${createHash('sha256').update(AD_PAGE_PREFETCH_RULES_TEXT).digest('base64')}'`
+    // and the first cards' speculation rules the 18+ gate's script writes (src/domain/speculation-rules.ts)
+    const rules = `'sha256-${createHash('sha256').update(AD_PAGE_SPECULATION_RULES_TEXT).digest('base64')}'`
     expect(policy).toContain(rules)
     expect(policy.match(/'sha256-/g)).toHaveLength(bodies.length + 1)
   })

@@ -73,7 +73,7 @@ describe('server-rendered pages', () => {
     expect(answer.statusCode).toBe(200)
     expect(answer.headers['content-type']).toContain('text/html')
     expect(answer.headers['cache-control']).toBe('no-cache')
-    // the first cards' pages fetched ahead of a tap (src/domain/speculation-rules.ts)
+    // the first cards' pages rendered and fetched ahead of a tap (src/domain/speculation-rules.ts)
     expect(answer.headers['speculation-rules']).toBe('"/speculation-rules.json"')
     expect(answer.body).toContain('<div id="root"><main>en ok</main></div>')
     expect(answer.body).toContain('<!-- listing shell -->')

@@ -122,10 +122,26 @@ test.describe('the 18+ gate is the server’s', () => {
       ADULT_COOKIE.value,
     )
     expect((await consentCookie(page))?.value).toBe(ADULT_COOKIE.value)
-    // passing the gate lets the first cards' pages be fetched ahead: its script's rules pass the CSP
+    // passing the gate lets the first cards' pages be rendered and fetched ahead: its script's rules pass the CSP
     const firstAd = adCards(page).first().getByRole('link')
     const firstPath = new URL((await firstAd.getAttribute('href')) ?? '', page.url()).pathname
     await expect.poll(() => prefetched).toContain(firstPath)
+    // and the rules the gate's script wrote name the first two cards' pages to render ahead, the first
+    // four to fetch (rendering ahead itself never happens under Playwright's DevTools session: decision
+    // 035, "Rendered ahead")
+    const named = await page.evaluate(() => {
+      const rules = JSON.parse(document.querySelector('script[type="speculationrules"]')?.textContent ?? '{}')
+      const links = (action: string) =>
+        [...document.querySelectorAll(rules[action][0].where.and[1].selector_matches)].map(
+          (a) => new URL(a.getAttribute('href') ?? '', location.href).pathname,
+        )
+      return { prerender: [...new Set(links('prerender'))], prefetch: [...new Set(links('prefetch'))] }
+    })
+    const cardPaths = await adCards(page)
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => new URL(a.getAttribute('href') ?? '', location.href).pathname))
+    expect(named.prerender).toEqual(cardPaths.slice(0, 2))
+    expect(named.prefetch).toEqual(cardPaths.slice(0, 4))
     // the page now answers; the next page comes without the gate
     await firstAd.click()
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

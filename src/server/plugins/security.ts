@@ -1,6 +1,6 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
-import { AD_PAGE_PREFETCH_RULES_TEXT } from '#domain/speculation-rules.ts'
+import { AD_PAGE_SPECULATION_RULES_TEXT } from '#domain/speculation-rules.ts'
 import type { Config } from '#server/config.ts'
 import { scriptHashSource } from '#server/services/pages/page-html.ts'
 import { SANDBOX_PAGE_PATH } from '#server/services/payments/sandbox-provider.ts'
@@ -111,7 +111,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         scriptSrc: [
           "'self'",
           "'inline-speculation-rules'",
-          scriptHashSource(AD_PAGE_PREFETCH_RULES_TEXT),
+          scriptHashSource(AD_PAGE_SPECULATION_RULES_TEXT),
           ...(app.adultGate ? [app.adultGate.scriptSource] : []),
         ],
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type Language, withLanguageParam } from '#domain/languages.ts'
 import type { RenderedPage } from '#domain/pages.ts'
 import {
-  AD_PAGE_PREFETCH_RULES_TEXT,
+  AD_PAGE_SPECULATION_RULES_TEXT,
   SPECULATION_RULES_PATH,
   SPECULATION_RULES_TYPE,
 } from '#domain/speculation-rules.ts'
@@ -59,7 +59,7 @@ function sendHtml(
   status: number,
   gated: boolean,
 ) {
-  // the first cards' pages fetched ahead of a tap; not while the 18+ gate shows (src/domain/speculation-rules.ts)
+  // the first cards' pages rendered and fetched ahead of a tap; not while the 18+ gate shows (src/domain/speculation-rules.ts)
   if (!gated) reply.header('speculation-rules', `"${SPECULATION_RULES_PATH}"`)
   reply
     .code(status)
@@ -275,7 +275,7 @@ function registerHome(app: FastifyInstance, root: string): void {
 
 /** The rules the pages' `Speculation-Rules` header names (src/domain/speculation-rules.ts). */
 function registerSpeculationRules(app: FastifyInstance): void {
-  const rules = AD_PAGE_PREFETCH_RULES_TEXT
+  const rules = AD_PAGE_SPECULATION_RULES_TEXT
   app.get(SPECULATION_RULES_PATH, { schema: { hide: true } }, (_request, reply) =>
     reply.type(SPECULATION_RULES_TYPE).header('cache-control', 'public, max-age=3600').send(rules),
   )

@@ -11,6 +11,7 @@ import { categoryName, companionName, provinceLabel } from '#client/i18n/names.t
 import { formatAdPrice, formatPlace, listedAt } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { cn } from '#client/lib/cn.ts'
+import { AD_TITLE_TIMING } from '#client/lib/element-timing.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
 import { ReportAd } from './report-ad.tsx'
 import { RevealContact } from './reveal-contact.tsx'
@@ -29,7 +30,12 @@ function PageHeading({ badges, title, facts }: HeadingParts) {
   return (
     <header className="flex flex-col gap-2">
       {badges}
-      <h1 className="text-2xl font-bold leading-tight tracking-tight wrap-anywhere sm:text-3xl">{title}</h1>
+      <h1
+        className="text-2xl font-bold leading-tight tracking-tight wrap-anywhere sm:text-3xl"
+        elementtiming={AD_TITLE_TIMING}
+      >
+        {title}
+      </h1>
       <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">{facts}</p>
     </header>
   )

@@ -6,6 +6,7 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx'
 import { msg } from '#client/i18n/messages.ts'
+import { AD_TITLE_TIMING } from '#client/lib/element-timing.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
 import { AdDetails, type HeadingParts } from './ad-details.tsx'
 
@@ -14,7 +15,9 @@ function DialogHeading({ badges, title, facts }: HeadingParts) {
   return (
     <DialogHeader>
       {badges}
-      <DialogTitle className="wrap-anywhere">{title}</DialogTitle>
+      <DialogTitle className="wrap-anywhere" elementtiming={AD_TITLE_TIMING}>
+        {title}
+      </DialogTitle>
       <DialogDescription className="flex flex-wrap items-center gap-x-4 gap-y-1">{facts}</DialogDescription>
     </DialogHeader>
   )
