@@ -1,5 +1,6 @@
 // The first tap (docs/decisions/029-first-visit.md): on a phone with the CPU slowed 4× and Lighthouse's
-// mobile network (150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up), a tap on the first card of a
+// mobile network (150 ms round trips, 1.6 Mbit/s down; the tap's requests are small and go up
+// unslowed), a tap on the first card of a
 // listing 500 ms after it shows, to the ad's content (its title) on screen. Before the app is there the
 // card is a link to the ad's server-rendered page, which the browser may have rendered ahead of the
 // tap (src/domain/speculation-rules.ts); once it is, the app's dialog. Measured for a first visit (the
@@ -8,7 +9,7 @@
 // Driven through Puppeteer, not Playwright: Chromium renders nothing ahead while a DevTools client
 // is attached to the page itself rather than to its tab, which is how Playwright attaches (its
 // prerender attempts end "PrerenderingDisabledByDevTools"), so under Playwright this would time a
-// browser no visitor has (docs/decisions/035-start-size.md, "The first tap").
+// browser no visitor has (docs/decisions/035-start-size.md, "Rendered ahead").
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core'
 import { AD_TITLE_TIMING } from '#client/lib/element-timing.ts'
 import { ADULT_COOKIE } from '#domain/adult-gate.ts'
@@ -47,9 +48,10 @@ const READ_TAP = `new Promise((resolve) => {
     (!entry.element || entry.element.textContent.trim() === title)
   new PerformanceObserver((list) => {
     const entry = list.getEntries().find(found)
-    if (entry) resolve(JSON.stringify([tap, performance.timeOrigin + entry.renderTime, location.pathname]))
+    if (entry) resolve(JSON.stringify([tap, performance.timeOrigin + entry.renderTime, performance.timeOrigin,
+      performance.getEntriesByType('navigation')[0]?.activationStart ?? 0]))
   }).observe({ type: 'element', buffered: true })
-  setTimeout(() => resolve(JSON.stringify([tap, null, location.pathname])), 100)
+  setTimeout(() => resolve(JSON.stringify([tap, null])), 100)
 })`
 
 /** A visitor on a phone-sized screen, no service worker, empty cache; past the gate unless `firstVisit`. */
@@ -108,19 +110,20 @@ async function evaluateInTab(context: BrowserContext, expression: string): Promi
   return undefined
 }
 
-/** The tap and when the title showed, read in the page shown after the tap. */
-async function readTap(
-  context: BrowserContext,
-): Promise<{ tap: number; shown: number; path: string } | null> {
-  const read = JSON.parse(String((await evaluateInTab(context, READ_TAP)) ?? '[]')) as (string | null)[]
-  const [tap, shown, path] = read
-  return tap && shown ? { tap: Number(tap), shown: Number(shown), path: path ?? '' } : null
-}
-
-/** Whether the page shown had been rendered ahead of the tap, or was loaded on it. */
-async function shownHow(context: BrowserContext): Promise<string> {
-  const activated = `(performance.getEntriesByType('navigation')[0]?.activationStart ?? 0) > 0`
-  return (await evaluateInTab(context, activated)) === true ? 'rendered ahead' : 'page'
+/**
+ * The tap, when the title showed, and how: in the app's dialog (the page tapped), on a page the
+ * browser had rendered ahead (shown after the tap), or on a page loaded on the tap.
+ */
+async function readTap(context: BrowserContext): Promise<{ ms: number; way: string } | null> {
+  const read = JSON.parse(String((await evaluateInTab(context, READ_TAP)) ?? '[]')) as (
+    | string
+    | number
+    | null
+  )[]
+  const [tap, shown, origin, activation] = read.map(Number)
+  if (!tap || !shown) return null
+  const way = Number(activation) > 0 ? 'rendered ahead' : Number(origin) > tap ? 'page' : 'dialog'
+  return { ms: shown - tap, way }
 }
 
 async function oneTap(
@@ -151,16 +154,12 @@ async function oneTap(
       sessionStorage.setItem('bench:armed', '1')
     }, title)
     await new Promise((resolve) => setTimeout(resolve, 500))
-    const before = new URL(page.url()).pathname
     // a page rendered ahead replaces the tab's page as the tap lands: the touch's end can lose its answer
     await link.tap().catch(() => undefined)
     for (const until = Date.now() + 15_000; Date.now() < until; ) {
       await new Promise((resolve) => setTimeout(resolve, 250))
       const read = await readTap(page.browserContext())
-      if (read) {
-        const way = read.path === before ? 'dialog' : await shownHow(page.browserContext())
-        return { ms: read.shown - read.tap, way }
-      }
+      if (read) return read
     }
     throw new Error(`the ad's title was not shown within 15 s of the tap (${page.url()})`)
   } finally {

@@ -15,7 +15,7 @@ function release(): void {
   document.getElementById('root')?.removeAttribute('inert')
 }
 
-/** The first cards' pages got ready ahead of a tap, now that the consent cookie is set (src/domain/speculation-rules.ts). */
+/** The first cards' pages rendered and fetched ahead of a tap, now that the consent cookie is set (src/domain/speculation-rules.ts). */
 function readyFirstCards(): void {
   const rules = document.createElement('script')
   rules.type = 'speculationrules'

@@ -73,17 +73,20 @@ describe('when the app starts', () => {
     // jsdom has no prerendering: the page says so as Chromium's does while it renders a page ahead
     let prerendering = true
     Object.defineProperty(document, 'prerendering', { configurable: true, get: () => prerendering })
-    const load = vi.fn(async () => undefined)
-    ;(await freshAppStart()).startAppWhenWanted(load)
-    window.dispatchEvent(new Event('pointerdown'))
-    await vi.advanceTimersByTimeAsync(10_000)
-    expect(load).not.toHaveBeenCalled()
-    prerendering = false
-    document.dispatchEvent(new Event('prerenderingchange'))
-    // signed in: the app's header is wanted after the first frame, as on a page loaded the usual way
-    await vi.advanceTimersByTimeAsync(100)
-    expect(load).toHaveBeenCalledOnce()
-    Reflect.deleteProperty(document, 'prerendering')
+    try {
+      const load = vi.fn(async () => undefined)
+      ;(await freshAppStart()).startAppWhenWanted(load)
+      window.dispatchEvent(new Event('pointerdown'))
+      await vi.advanceTimersByTimeAsync(10_000)
+      expect(load).not.toHaveBeenCalled()
+      prerendering = false
+      document.dispatchEvent(new Event('prerenderingchange'))
+      // signed in: the app's header is wanted after the first frame, as on a page loaded the usual way
+      await vi.advanceTimersByTimeAsync(100)
+      expect(load).toHaveBeenCalledOnce()
+    } finally {
+      Reflect.deleteProperty(document, 'prerendering')
+    }
   })
 
   it('starts after the first frame for someone signed in: their header is the app’s', async () => {
