@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // every file's PGlite starts from one migrated archive made here
+          globalSetup: ['./tests/support/pglite-template.ts'],
           // each file opens its own database (PGlite is single-connection and its initdb is slow): files
           // run one by one here, two at a time through `npm run test:api` (scripts/test-api.mjs)
           fileParallelism: false,

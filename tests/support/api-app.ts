@@ -11,12 +11,13 @@
 // freshly created PostgreSQL database, migrated, and dropped in close(). `npm run test:api` runs both.
 
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { type Config, databaseLimits, loadConfig } from '#server/config.ts'
 import { changed } from '#server/db/after-commit.ts'
@@ -90,6 +91,17 @@ export interface TestAppOptions {
   connectThrough?: (url: string) => string
 }
 
+let migrated: Promise<Blob | undefined> | undefined
+
+/** The migrated PGlite archive the API project's global setup made, if it made one. */
+function migratedArchive(): Promise<Blob | undefined> {
+  migrated ??= (async () => {
+    const path = inject('pgliteTemplate')
+    return path ? new Blob([await readFile(path)]) : undefined
+  })()
+  return migrated
+}
+
 export async function createTestApp(
   overrides: Partial<Config> = {},
   options: TestAppOptions = {},
@@ -122,6 +134,7 @@ export async function createTestApp(
       databaseUrl: scratch && options.connectThrough ? options.connectThrough(scratch.url) : scratch?.url,
       dataDir: 'memory://',
       limits: databaseLimits(config),
+      startFrom: scratch ? undefined : await migratedArchive(),
     })
   } catch (error) {
     await scratch?.drop()

@@ -37,6 +37,12 @@ export interface OpenOptions {
   dataDir: string
   /** PostgreSQL only: the timeouts of every connection (default DEFAULT_DATABASE_LIMITS). */
   limits?: DatabaseLimits | undefined
+  /**
+   * PGlite only: an archive of a data directory (PGlite's `dumpDataDir`) to start from instead of an
+   * empty one; the migrations then run from where it stands. The API tests start every file's
+   * database from one migrated archive (tests/support/pglite-template.ts).
+   */
+  startFrom?: Blob | undefined
 }
 
 // Any number, the same in every process of every version: the PostgreSQL advisory lock that lets one
@@ -126,6 +132,7 @@ export async function openDatabase({
   databaseUrl,
   dataDir,
   limits = DEFAULT_DATABASE_LIMITS,
+  startFrom,
 }: OpenOptions): Promise<Database> {
   if (databaseUrl) {
     // a no-op once `npm run migrate` (or another process) has run them
@@ -135,7 +142,10 @@ export async function openDatabase({
   }
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   // ad search folds accents (unaccent) and matches parts of titles (pg_trgm); see migration 0002_ads
-  const client = new PGlite(dataDir, { extensions: { unaccent, pg_trgm } })
+  const client = new PGlite(dataDir, {
+    ...(startFrom ? { loadDataDir: startFrom } : {}),
+    extensions: { unaccent, pg_trgm },
+  })
   const db = drizzlePglite(client)
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
   return { ...runningAfterCommit(db), kind: 'pglite', close: () => client.close() }
