@@ -1,9 +1,12 @@
 import autocannon from 'autocannon'
 import { pacedLoad } from './paced-load.ts'
+import { processCpuMs } from './process-cpu.ts'
 
 export interface LoadFigures {
   requests: number
   rps: number
+  /** the server's own CPU time per answer (µs), when its process was given */
+  cpuUsPerAnswer?: number
   p50Ms: number
   p99Ms: number
   non2xx: number
@@ -16,6 +19,8 @@ export interface LoadTarget {
   method?: 'GET' | 'POST'
   body?: unknown
   headers?: Record<string, string>
+  /** the process answering, whose CPU time is read around each run (process-cpu.ts) */
+  pid?: number
   /**
    * Each request from a different client address (X-Forwarded-For; the bench server trusts the
    * proxy header): per-IP rate limits then see many visitors, as in real traffic, instead of one
@@ -123,11 +128,29 @@ export async function throughputBeside(
   const slice = Math.max(1, Math.round(seconds / SLICES))
   const routeRuns: autocannon.Result[] = []
   const bareRuns: autocannon.Result[] = []
-  for (let i = 0; i < SLICES; i++) {
-    bareRuns.push(await autocannon({ ...baseline, duration: slice }))
-    routeRuns.push(await autocannon({ ...route, duration: slice }))
+  const cpu = { route: 0, bare: 0 }
+  // the server's CPU time over its own slices only
+  const timed = async (pid: number | undefined, run: () => Promise<autocannon.Result>) => {
+    const before = pid ? processCpuMs(pid) : 0
+    const result = await run()
+    return { result, cpuMs: pid ? processCpuMs(pid) - before : 0 }
   }
-  return { top: combined(routeRuns, slice * SLICES), bare: combined(bareRuns, slice * SLICES) }
+  for (let i = 0; i < SLICES; i++) {
+    const b = await timed(bare.pid, () => autocannon({ ...baseline, duration: slice }))
+    bareRuns.push(b.result)
+    cpu.bare += b.cpuMs
+    const r = await timed(target.pid, () => autocannon({ ...route, duration: slice }))
+    routeRuns.push(r.result)
+    cpu.route += r.cpuMs
+  }
+  const perAnswer = (pid: number | undefined, cpuMs: number, runs: autocannon.Result[]) => {
+    const answers = runs.reduce((sum, run) => sum + run.requests.total, 0)
+    return pid && answers > 0 ? { cpuUsPerAnswer: (cpuMs * 1000) / answers } : {}
+  }
+  return {
+    top: { ...combined(routeRuns, slice * SLICES), ...perAnswer(target.pid, cpu.route, routeRuns) },
+    bare: { ...combined(bareRuns, slice * SLICES), ...perAnswer(bare.pid, cpu.bare, bareRuns) },
+  }
 }
 
 /** A fixed arrival rate (not "as fast as possible"), so p99 says what users see at that load. */

@@ -72,6 +72,12 @@ function targetsOf(base: string, token: string): LoadTarget[] {
   ]
 }
 
+/** The server's own CPU per answer beside the bare route's, when both were read. */
+export function cpuText(top: LoadFigures, bare: LoadFigures): string {
+  if (top.cpuUsPerAnswer === undefined || bare.cpuUsPerAnswer === undefined) return ''
+  return `; server CPU ${top.cpuUsPerAnswer.toFixed(0)} µs an answer, bare ${bare.cpuUsPerAnswer.toFixed(0)} µs`
+}
+
 function report(
   db: string,
   label: string,
@@ -85,7 +91,7 @@ function report(
   const ratio = top.rps / bare.rps
   row(
     `API [${db}] ${label}: throughput`,
-    `${Math.round(top.rps)} req/s = ${ratio.toFixed(2)}× bare (${Math.round(bare.rps)} req/s in turn)`,
+    `${Math.round(top.rps)} req/s = ${ratio.toFixed(2)}× bare (${Math.round(bare.rps)} req/s in turn)${cpuText(top, bare)}`,
     `≥ ${RATIO_GOAL}× bare`,
     barePostRatio === undefined ? ratio >= RATIO_GOAL : undefined,
   )
@@ -130,12 +136,12 @@ async function reportBarePost(
   bareTarget: LoadTarget,
   seconds: number,
 ): Promise<number> {
-  const barePost = { ...target, label: 'bare Fastify POST /', url: `${bareURL}/` }
+  const barePost = { ...target, label: 'bare Fastify POST /', url: `${bareURL}/`, pid: bareTarget.pid }
   console.log(`${barePost.label}, the same body`)
   const { top, bare } = await throughputBeside(barePost, bareTarget, seconds)
   row(
     `API [${db}] bare Fastify POST / of the same body: throughput`,
-    `${Math.round(top.rps)} req/s = ${(top.rps / bare.rps).toFixed(2)}× bare GET (${Math.round(bare.rps)} req/s in turn)`,
+    `${Math.round(top.rps)} req/s = ${(top.rps / bare.rps).toFixed(2)}× bare GET (${Math.round(bare.rps)} req/s in turn)${cpuText(top, bare)}`,
     'context',
   )
   return top.rps / bare.rps
@@ -184,7 +190,7 @@ async function benchApiOn(db: string, options: ApiBenchOptions, url?: string, en
   )(async () => {
     const base = server.baseURL
     const token = await signUpUser(base, server.admin)
-    const bareTarget = { label: 'bare Fastify GET /', url: `${bare.baseURL}/` }
+    const bareTarget = { label: 'bare Fastify GET /', url: `${bare.baseURL}/`, pid: bare.pid }
     console.log(bareTarget.label)
     const barePaced = await atFixedRate(bareTarget, rate, seconds)
     row(
@@ -192,7 +198,7 @@ async function benchApiOn(db: string, options: ApiBenchOptions, url?: string, en
       `${Math.round(barePaced.rps)} req/s, p50 ${ms(barePaced.p50Ms)} / p99 ${ms(barePaced.p99Ms)}`,
       'baseline',
     )
-    for (const target of targetsOf(base, token)) {
+    for (const target of targetsOf(base, token).map((t) => ({ ...t, pid: server.pid }))) {
       const problem = await probe(target)
       if (problem) {
         row(`API [${db}] ${target.label}`, 'skipped', `p99 ≤ ${P99_GOAL_MS} ms`, false)
@@ -208,7 +214,7 @@ async function benchApiOn(db: string, options: ApiBenchOptions, url?: string, en
       const paced = await atFixedRate(target, rate, seconds)
       report(db, target.label, top, paced, bareTop, rate, barePostRatio)
     }
-    if (process.env.BENCH_SKIP_PAGES !== '1') await benchPages(db, base, bareTarget, seconds)
+    if (process.env.BENCH_SKIP_PAGES !== '1') await benchPages(db, server, bareTarget, seconds)
   })
 }
 

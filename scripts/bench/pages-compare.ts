@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   })
   const bare = await startBareServer()
   try {
-    await benchPages(db, server.baseURL, { label: 'bare', url: `${bare.baseURL}/` }, SECONDS)
+    await benchPages(db, server, { label: 'bare', url: `${bare.baseURL}/`, pid: bare.pid }, SECONDS)
   } finally {
     await bare.stop()
     await server.stop()

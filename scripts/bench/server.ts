@@ -66,6 +66,8 @@ export async function waitForHttp(url: string, timeoutMs: number, child?: ChildP
 export interface RunningServer {
   baseURL: string
   port: number
+  /** the server's process, whose CPU time the throughput runs read (process-cpu.ts) */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -139,6 +141,7 @@ export async function startAppServer(
   return {
     baseURL,
     port,
+    pid: child.pid ?? 0,
     admin,
     async stop() {
       await stopChild(child)
@@ -186,5 +189,5 @@ export async function startBareServer(): Promise<RunningServer> {
   })
   const baseURL = `http://127.0.0.1:${port}`
   await waitForHttp(`${baseURL}/`, 20_000, child)
-  return { baseURL, port, stop: () => stopChild(child) }
+  return { baseURL, port, pid: child.pid ?? 0, stop: () => stopChild(child) }
 }
