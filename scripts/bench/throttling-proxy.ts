@@ -2,7 +2,7 @@
 // the round trip and hands every response's bytes out at one shared download rate. DevTools' own
 // network emulation is set per page, and what the browser fetches or renders ahead of a tap for that
 // page (src/domain/speculation-rules.ts) is not that page's: under it those requests ran at loopback
-// speed (docs/decisions/035-start-size.md, "The first tap"). Chromium is pointed here with
+// speed (docs/decisions/035-start-size.md, "Rendered ahead"). Chromium is pointed here with
 // `--proxy-server` and `--proxy-bypass-list=<-loopback>`.
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
