@@ -5,9 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { type Config, ConfigError, loadConfig } from '#server/config.ts'
+import { PGLITE_EXTENSIONS } from '#server/db/client.ts'
 import { type BackupSource, createBackup } from '#server/services/backup/backup.ts'
 import { openMediaStore } from '#server/services/media/open-media-store.ts'
 
@@ -41,7 +40,7 @@ if (settings.DATABASE_URL) {
     )
     process.exit(1)
   }
-  pglite = new PGlite(settings.DATA_DIR, { extensions: { unaccent, pg_trgm } })
+  pglite = new PGlite(settings.DATA_DIR, { extensions: PGLITE_EXTENSIONS })
   source = { kind: 'pglite', client: pglite }
 }
 const store = openMediaStore(settings)

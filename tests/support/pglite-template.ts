@@ -5,12 +5,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import type { TestProject } from 'vitest/node'
-import { MIGRATIONS_FOLDER } from '#server/db/client.ts'
+import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS } from '#server/db/client.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +22,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('pgliteTemplate', '')
     return undefined
   }
-  const client = new PGlite('memory://', { extensions: { unaccent, pg_trgm } })
+  const client = new PGlite('memory://', { extensions: PGLITE_EXTENSIONS })
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER })
   const archive = await client.dumpDataDir('none')
   await client.close()

@@ -31,6 +31,12 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
 
+/**
+ * The extensions every PGlite of the product loads: ad search folds accents (unaccent) and matches
+ * parts of titles (pg_trgm); see migration 0002_ads. A data directory made with them opens only with them.
+ */
+export const PGLITE_EXTENSIONS = { unaccent, pg_trgm }
+
 export interface OpenOptions {
   /** postgres://… selects PostgreSQL; otherwise PGlite under dataDir ('memory://' for a throwaway one). */
   databaseUrl?: string | undefined
@@ -141,10 +147,9 @@ export async function openDatabase({
     return { ...runningAfterCommit(drizzlePg(pool)), kind: 'postgres', close: () => pool.end() }
   }
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-  // ad search folds accents (unaccent) and matches parts of titles (pg_trgm); see migration 0002_ads
   const client = new PGlite(dataDir, {
     ...(startFrom ? { loadDataDir: startFrom } : {}),
-    extensions: { unaccent, pg_trgm },
+    extensions: PGLITE_EXTENSIONS,
   })
   const db = drizzlePglite(client)
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })

@@ -4,9 +4,8 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import pg from 'pg'
+import { PGLITE_EXTENSIONS } from '#server/db/client.ts'
 import type { MediaStore } from '#server/services/media/media-store.ts'
 import { expectedDigest, mediaPath } from './backup.ts'
 import { BACKUP_FILES, type Manifest, ManifestSchema } from './manifest.ts'
@@ -49,7 +48,7 @@ async function restorePglite(dataDir: string, file: string): Promise<void> {
     throw new Error(`${dataDir} is not empty: restore into a new DATA_DIR`)
   }
   const archive = new Blob([await readFile(file)])
-  const client = new PGlite(dataDir, { loadDataDir: archive, extensions: { unaccent, pg_trgm } })
+  const client = new PGlite(dataDir, { loadDataDir: archive, extensions: PGLITE_EXTENSIONS })
   await client.waitReady
   await client.close()
 }
