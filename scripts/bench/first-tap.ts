@@ -1,10 +1,10 @@
 // The first tap (docs/decisions/029-first-visit.md): on a phone with the CPU slowed 4× and Lighthouse's
-// mobile network (150 ms round trips, 1.6 Mbit/s down; the tap's requests are small and go up
-// unslowed), a tap on the first card of a
-// listing 500 ms after it shows, to the ad's content (its title) on screen. Before the app is there the
-// card is a link to the ad's server-rendered page, which the browser may have rendered ahead of the
-// tap (src/domain/speculation-rules.ts); once it is, the app's dialog. Measured for a first visit (the
-// server's 18+ gate is confirmed first, then the tap) and a return visit.
+// mobile network (150 ms round trips, 1.6 Mbit/s down; the tap's few small requests go up unslowed),
+// a tap on the first card of a listing 500 ms after it shows, to the ad's content (its title) on
+// screen. Before the app is there the card is a link to the ad's server-rendered page, which the
+// browser may have rendered ahead of the tap (src/domain/speculation-rules.ts); once it is, the app's
+// dialog. Measured for a first visit (the server's 18+ gate is confirmed first, then the tap) and a
+// return visit.
 //
 // Driven through Puppeteer, not Playwright: Chromium renders nothing ahead while a DevTools client
 // is attached to the page itself rather than to its tab, which is how Playwright attaches (its
@@ -13,6 +13,7 @@
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core'
 import { AD_TITLE_TIMING } from '#client/lib/element-timing.ts'
 import { ADULT_COOKIE } from '#domain/adult-gate.ts'
+import { PHONE_VIEWPORT, rememberConsent } from './phone-context.ts'
 import { ms, note, row } from './report.ts'
 import { CHROME_PATH, CHROMIUM_ARGS } from './server.ts'
 import { type NetworkShape, startThrottlingProxy } from './throttling-proxy.ts'
@@ -58,7 +59,7 @@ const READ_TAP = `new Promise((resolve) => {
 async function phonePage(browser: Browser, baseURL: string, firstVisit: boolean): Promise<Page> {
   const context = await browser.createBrowserContext()
   const page = await context.newPage()
-  await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true })
+  await page.setViewport({ ...PHONE_VIEWPORT, isMobile: true, hasTouch: true })
   await page.setBypassServiceWorker(true)
   if (!firstVisit) {
     await context.setCookie({
@@ -67,17 +68,7 @@ async function phonePage(browser: Browser, baseURL: string, firstVisit: boolean)
       domain: new URL(baseURL).hostname,
       path: '/',
     })
-    await page.evaluateOnNewDocument(
-      (key, value) => {
-        try {
-          localStorage.setItem(key, value)
-        } catch {
-          // opaque origin
-        }
-      },
-      ADULT_COOKIE.name,
-      ADULT_COOKIE.value,
-    )
+    await page.evaluateOnNewDocument(rememberConsent, [ADULT_COOKIE.name, ADULT_COOKIE.value] as const)
   }
   await page.evaluateOnNewDocument(TAP_CLOCK)
   await page.emulateCPUThrottling(4)
@@ -115,14 +106,11 @@ async function evaluateInTab(context: BrowserContext, expression: string): Promi
  * browser had rendered ahead (shown after the tap), or on a page loaded on the tap.
  */
 async function readTap(context: BrowserContext): Promise<{ ms: number; way: string } | null> {
-  const read = JSON.parse(String((await evaluateInTab(context, READ_TAP)) ?? '[]')) as (
-    | string
-    | number
-    | null
-  )[]
-  const [tap, shown, origin, activation] = read.map(Number)
+  const [tap, shown, origin, activation] = (
+    JSON.parse(String((await evaluateInTab(context, READ_TAP)) ?? '[]')) as unknown[]
+  ).map(Number)
   if (!tap || !shown) return null
-  const way = Number(activation) > 0 ? 'rendered ahead' : Number(origin) > tap ? 'page' : 'dialog'
+  const way = (activation ?? 0) > 0 ? 'rendered ahead' : (origin ?? 0) > tap ? 'page' : 'dialog'
   return { ms: shown - tap, way }
 }
 
