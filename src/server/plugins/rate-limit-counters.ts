@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis'
+import { ClientWindows } from './client-windows.ts'
 
 /** A client's fixed window: how many requests it made in it and when it ends (ms since the epoch). */
 export interface RateWindow {
@@ -20,18 +21,16 @@ export interface RateCounters {
 // addresses: about 120 bytes each, 6 MB a route at most
 const MEMORY_COUNTERS_MAX_KEYS = 50_000
 
-/**
- * One route's counters in this process. Every window of a route has the same length, and a key is
- * moved to the end of the map when its window starts again, so the map is always in the order its
- * windows end: the expired ones sit at the front, and a new key forgets them there in passing.
- */
+/** One route's counters in this process, each client's window kept in the order they end (ClientWindows). */
 export class MemoryCounters implements RateCounters {
-  readonly #windows = new Map<string, RateWindow>()
+  readonly #windows: ClientWindows<RateWindow>
 
   constructor(
     private readonly windowMs: number,
-    private readonly maxKeys = MEMORY_COUNTERS_MAX_KEYS,
-  ) {}
+    maxKeys = MEMORY_COUNTERS_MAX_KEYS,
+  ) {
+    this.#windows = new ClientWindows(maxKeys)
+  }
 
   get size(): number {
     return this.#windows.size
@@ -43,19 +42,9 @@ export class MemoryCounters implements RateCounters {
       current.count++
       return current
     }
-    if (current !== undefined) this.#windows.delete(key)
-    else this.#forget(now)
     const started = { count: 1, resetAt: now + this.windowMs }
-    this.#windows.set(key, started)
+    this.#windows.start(key, started, now)
     return started
-  }
-
-  /** Drops the expired windows at the front, and the oldest live ones while the map is full. */
-  #forget(now: number): void {
-    for (const [key, window] of this.#windows) {
-      if (window.resetAt > now && this.#windows.size < this.maxKeys) return
-      this.#windows.delete(key)
-    }
   }
 }
 
@@ -124,7 +113,7 @@ function windowOf(reply: unknown, i: number, now: number): RateWindow | undefine
  */
 export class RedisCounters implements RateCounters {
   private readonly alone: MemoryCounters
-  readonly #known = new Map<string, KnownWindow>()
+  readonly #known: ClientWindows<KnownWindow>
   /** the clients with hits Redis has not heard of yet */
   readonly #dirty = new Set<string>()
   readonly #localUpTo: number
@@ -135,9 +124,10 @@ export class RedisCounters implements RateCounters {
     private readonly prefix: string,
     private readonly windowMs: number,
     max: number,
-    private readonly maxKeys = MEMORY_COUNTERS_MAX_KEYS,
+    maxKeys = MEMORY_COUNTERS_MAX_KEYS,
   ) {
     this.alone = new MemoryCounters(windowMs)
+    this.#known = new ClientWindows(maxKeys)
     this.#localUpTo = max >= LOCAL_MIN_LIMIT ? Math.floor(max * LOCAL_SHARE) : 0
   }
 
@@ -150,10 +140,8 @@ export class RedisCounters implements RateCounters {
     if (current === undefined && this.#localUpTo >= 1) {
       // a client this process has not seen in its window is taken as new: Redis's count, if other
       // processes have counted it, comes back with the flush
-      if (known !== undefined) this.#known.delete(key)
-      else this.#forget(now)
       current = { shared: 0, sending: 0, pending: 0, resetAt: now + this.windowMs }
-      this.#known.set(key, current)
+      this.#known.start(key, current, now)
     }
     if (current !== undefined && seen(current) + 1 <= this.#localUpTo) {
       current.pending++
@@ -197,9 +185,11 @@ export class RedisCounters implements RateCounters {
       known.resetAt = window.resetAt
       return
     }
-    if (known !== undefined) this.#known.delete(key)
-    else this.#forget(Date.now())
-    this.#known.set(key, { shared: window.count, sending: 0, pending: 0, resetAt: window.resetAt })
+    this.#known.start(
+      key,
+      { shared: window.count, sending: 0, pending: 0, resetAt: window.resetAt },
+      Date.now(),
+    )
   }
 
   #queueFlush(): void {
@@ -240,14 +230,6 @@ export class RedisCounters implements RateCounters {
         // Redis down: these hits are not shared; the counting goes on here (`alone`) once ioredis says so
         for (const [key, by] of batch) this.#heard(key, undefined, by)
       }
-    }
-  }
-
-  /** Drops the windows that have ended, and the oldest ones while the map is full. */
-  #forget(now: number): void {
-    for (const [key, known] of this.#known) {
-      if (known.resetAt > now && this.#known.size < this.maxKeys) return
-      this.#known.delete(key)
     }
   }
 }
