@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FLUSH_AFTER_MS } from '#server/plugins/rate-limit-counters.ts'
+import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 import { addTestRoutes, limitedPath, setupPlatformApp } from '#tests/support/platform-app.ts'
 import { redisReachable } from '#tests/support/redis.ts'
@@ -162,6 +164,24 @@ describe.runIf(hasRedis)('rate limits shared through Redis', () => {
     expect((await get(other)).statusCode).toBe(200)
     expect((await get(r)).statusCode).toBe(429)
     expect((await get(other)).statusCode).toBe(429)
+  })
+
+  it('counts a limit that only spares the process its own work (the moderation check) in each process alone', async () => {
+    const check = (app: TestApp) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/moderation/check',
+        remoteAddress: '198.51.100.23',
+        payload: { title: 'Vintage lamp', description: 'Pick up downtown.' },
+      })
+    const { max } = RATE_LIMITS.moderation.check
+    for (let i = 0; i < max; i++) expect((await check(r)).statusCode).toBe(200)
+    expect((await check(r)).statusCode).toBe(429)
+    // counted in Redis, the other process would hear of those hits at its first one and refuse the next
+    expect((await check(other)).statusCode).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_AFTER_MS + 30))
+    for (let i = 1; i < max; i++) expect((await check(other)).statusCode).toBe(200)
+    expect((await check(other)).statusCode).toBe(429)
   })
 })
 

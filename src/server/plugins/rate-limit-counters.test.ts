@@ -2,7 +2,7 @@ import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
 import { redisReachable } from '#tests/support/redis.ts'
 import { windowMs } from './rate-limit.ts'
-import { clientKey, MemoryCounters, type RateWindow, RedisCounters } from './rate-limit-counters.ts'
+import { clientKey, FLUSH_AFTER_MS, MemoryCounters, type RateWindow, RedisCounters } from './rate-limit-counters.ts'
 
 describe('in-memory rate counters', () => {
   it('counts a client within its window and starts again once the window has ended', () => {
@@ -57,9 +57,9 @@ describe.runIf(await redisReachable(redisUrl))('Redis rate counters', () => {
       redis.disconnect()
     }
   }
-  const flushed = () => new Promise((resolve) => setTimeout(resolve, 20))
+  const flushed = () => new Promise((resolve) => setTimeout(resolve, FLUSH_AFTER_MS + 20))
 
-  it('count a client below half its limit at once, and Redis hears of those hits in the same turn', async () => {
+  it('count a client below half its limit at once, and Redis hears of those hits within moments', async () => {
     await withRedis(async (redis, prefix) => {
       await redis.ping()
       const counters = new RedisCounters(redis, prefix, 60_000, 10)

@@ -71,11 +71,15 @@ return out`
 
 // the most clients one flush counts in one call
 const FLUSH_BATCH = 500
+// Redis hears of the hits counted here at most this long after the first of them, all clients of those
+// milliseconds in one call: a flush at every turn of the event loop made a call for every one to three
+// requests under load, 2.4 µs of each limited request (docs/decisions/023-rate-limits.md, "Flushing
+// by the clock"). Against a window of a minute the lag is nothing, and no decision near a limit uses it
+export const FLUSH_AFTER_MS = 10
 
 // below this share of its limit (by what this process last heard from Redis and has counted since; a
 // client it has not seen in this window as a new one) a client is counted here at once, and Redis
-// hears of it within the same turn of the event loop, with every other such client's hits in one
-// round trip; from it on, every hit asks Redis and waits (docs/decisions/023-rate-limits.md,
+// hears of it within FLUSH_AFTER_MS, with every other such client's hits in one round trip; from it on, every hit asks Redis and waits (docs/decisions/023-rate-limits.md,
 // "Counting in Redis without a round trip per request")
 const LOCAL_SHARE = 0.5
 // a limit under this is counted by Redis at every hit: a few tries a minute (a reset code, a test's
@@ -195,10 +199,10 @@ export class RedisCounters implements RateCounters {
   #queueFlush(): void {
     if (this.#flushQueued) return
     this.#flushQueued = true
-    setImmediate(() => {
+    setTimeout(() => {
       this.#flushQueued = false
       void this.#flush()
-    })
+    }, FLUSH_AFTER_MS).unref()
   }
 
   /** Every client's hits counted here since Redis last heard, in one call per FLUSH_BATCH clients. */

@@ -21,6 +21,13 @@ export interface RouteRateLimit {
   hook?: 'onRequest' | 'preHandler'
   /** default: the client's address (clientKey: an IPv6 client by its /64) */
   keyGenerator?: (request: FastifyRequest) => string
+  /**
+   * Counted by each process alone, even with Redis: for a limit that only guards the process's own
+   * work on a public answer, where a client spread over N processes getting N times the limit costs
+   * nothing but what each process can bear anyway (docs/decisions/023-rate-limits.md, "A limit each
+   * process keeps")
+   */
+  perProcess?: true
 }
 
 declare module 'fastify' {
@@ -138,9 +145,10 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     const methods = Array.isArray(route.method) ? route.method.join(',') : route.method
     limits.forEach((limit, i) => {
       const ms = windowMs(limit.timeWindow)
-      const counters = redis
-        ? new RedisCounters(redis, `maple-rl:${methods} ${route.url}#${i}:`, ms, limit.max)
-        : new MemoryCounters(ms)
+      const counters =
+        redis && !limit.perProcess
+          ? new RedisCounters(redis, `maple-rl:${methods} ${route.url}#${i}:`, ms, limit.max)
+          : new MemoryCounters(ms)
       addHook(route, limit.hook ?? 'onRequest', limitHook(limit, counters))
     })
   })
