@@ -79,6 +79,25 @@ describe('pages kept until the ads change', () => {
     expect(made()).toBe(2)
   })
 
+  it('reports a failing render behind an aged page once, however many requests find the page aged', async () => {
+    const { state, cache } = setup()
+    const { make, size } = numberedPages()
+    await cache.read('k', make, size)
+    state.now += 60_000
+    const failed = vi.fn()
+    let tries = 0
+    const failing = async () => {
+      tries++
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      throw new Error('render failed')
+    }
+    const pages = await Promise.all([1, 2, 3].map(() => cache.read('k', failing, size, failed)))
+    expect(pages).toEqual(['page 1', 'page 1', 'page 1'])
+    await vi.waitUntil(() => failed.mock.calls.length > 0)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect([tries, failed.mock.calls.length]).toEqual([1, 1])
+  })
+
   it("stops giving an aged page whose new one never comes, and never one past an ad's expiry", () => {
     const { state, cache } = setup()
     cache.set('late', 'page', 0, 4, null)

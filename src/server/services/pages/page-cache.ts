@@ -97,7 +97,8 @@ export class GenerationCache<T> {
   /**
    * The kept value, or the one `make` gives, shared with every request that misses the same key
    * while it is being made in the current generation. An aged value is given at once, and `make`
-   * runs once in the background to replace it (`failed` hears if it throws: nobody awaits it).
+   * runs once in the background to replace it (the `failed` of the read that started it hears if it
+   * throws: nobody awaits it).
    */
   async read(
     key: string,
@@ -107,7 +108,9 @@ export class GenerationCache<T> {
   ): Promise<T> {
     const kept = this.look(key)
     if (kept !== undefined) {
-      if (kept.aged) this.make(key, make, size).catch(failed)
+      // one render behind an aged page, reported by the request that started it, not by each one after
+      if (kept.aged && this.pending.get(key)?.generation !== this.generation())
+        this.make(key, make, size).catch(failed)
       return kept.value
     }
     return this.make(key, make, size)
