@@ -14,7 +14,7 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppete
 import { AD_TITLE_TIMING } from '#client/lib/element-timing.ts'
 import { ADULT_COOKIE } from '#domain/adult-gate.ts'
 import { PHONE_VIEWPORT, rememberConsent } from './phone-context.ts'
-import { ms, note, row } from './report.ts'
+import { median, ms, note, row } from './report.ts'
 import { CHROME_PATH, CHROMIUM_ARGS } from './server.ts'
 import { type NetworkShape, startThrottlingProxy } from './throttling-proxy.ts'
 
@@ -155,12 +155,6 @@ async function oneTap(
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
-}
-
 export async function benchFirstTap(baseURL: string, path: string): Promise<void> {
   const proxy = await startThrottlingProxy(MOBILE_NETWORK)
   try {
@@ -184,7 +178,7 @@ async function tapsOf(baseURL: string, path: string, proxy: string): Promise<voi
       }
     }
     if (taps.length === 0) continue
-    const p50 = median(taps.map((t) => t.ms))
+    const p50 = median(taps.map((t) => t.ms)) ?? 0
     row(
       `first tap to the ad on screen, 4× slower CPU, mobile network (p50 of ${taps.length}), ${visit} visit: ${path}`,
       `${ms(p50)} (${taps.map((t) => `${ms(t.ms)} ${t.way}`).join(', ')})`,

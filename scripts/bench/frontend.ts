@@ -5,7 +5,7 @@ import { benchAppStart } from './app-start.ts'
 import { benchFirstTap } from './first-tap.ts'
 import { measureJsBytes } from './js-bytes.ts'
 import { type LighthouseFigures, runLighthouse } from './lighthouse.ts'
-import { kb, ms, note, row, section } from './report.ts'
+import { kb, median, ms, note, row, section } from './report.ts'
 
 const LISTING = '/ca/ON/adult-buy-sell'
 
@@ -52,13 +52,6 @@ export async function benchJsBytes(baseURL: string): Promise<void> {
 
 /** Lighthouse runs per page; the median of each figure is reported (issue 14: "run each 3 times"). */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
-
-function median(values: (number | null)[]): number | null {
-  const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b)
-  if (known.length === 0) return null
-  const mid = Math.floor(known.length / 2)
-  return known.length % 2 ? (known[mid] ?? null) : ((known[mid - 1] ?? 0) + (known[mid] ?? 0)) / 2
-}
 
 function reportLighthouse(label: string, runs: LighthouseFigures[]): void {
   const pick = (f: (r: LighthouseFigures) => number | null) => median(runs.map(f))

@@ -26,6 +26,14 @@ export function section(title: string): void {
 }
 
 export const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
+/** The middle of the known values (the mean of the two middle ones for an even count); null if none. */
+export function median(values: readonly (number | null)[]): number | null {
+  const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b)
+  if (known.length === 0) return null
+  const mid = Math.floor(known.length / 2)
+  return known.length % 2 ? (known[mid] ?? null) : ((known[mid - 1] ?? 0) + (known[mid] ?? 0)) / 2
+}
+
 export const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`
 
 export function printTable(): void {
