@@ -79,8 +79,9 @@ export const FLUSH_AFTER_MS = 10
 
 // below this share of its limit (by what this process last heard from Redis and has counted since; a
 // client it has not seen in this window as a new one) a client is counted here at once, and Redis
-// hears of it within FLUSH_AFTER_MS, with every other such client's hits in one round trip; from it on, every hit asks Redis and waits (docs/decisions/023-rate-limits.md,
-// "Counting in Redis without a round trip per request")
+// hears of it within FLUSH_AFTER_MS, with every other such client's hits in one round trip; from it
+// on, every hit asks Redis and waits (docs/decisions/023-rate-limits.md, "Counting in Redis without a
+// round trip per request")
 const LOCAL_SHARE = 0.5
 // a limit under this is counted by Redis at every hit: a few tries a minute (a reset code, a test's
 // limit of 2) leave no room for a count that lags by another process's last hits
