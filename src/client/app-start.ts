@@ -59,16 +59,11 @@ let heldClick: number[] | null = null
 let heldSubmit: number[] | null = null
 
 /**
- * Whether the app has adopted this element. React keeps the element's fiber under a `__reactFiber$…`
- * key, and hydrates a Suspense boundary's content in a later pass than the layout around it. Preact
- * (the built app's runtime, docs/decisions/035-start-size.md) hydrates the whole tree in one pass, so
- * once its root layout runs its effects, the content is adopted: a root without React's container key
- * is such a root.
+ * Whether the app has adopted this element: React keeps the element's fiber under a `__reactFiber$…`
+ * key, and hydrates a Suspense boundary's content in a later pass than the layout around it.
  */
 function adopted(node: Element): boolean {
-  const root = document.getElementById('root')
-  const onReact = root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'))
-  return !onReact || Object.keys(node).some((key) => key.startsWith('__reactFiber$'))
+  return Object.keys(node).some((key) => key.startsWith('__reactFiber$'))
 }
 
 /**

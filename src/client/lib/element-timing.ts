@@ -8,7 +8,7 @@
 export const AD_TITLE_TIMING = 'ad-title'
 
 declare module 'react' {
-  // React and Preact write the attribute as given; only its type is missing
+  // React writes the attribute as given; only its type is missing
   interface HTMLAttributes<T> {
     elementtiming?: string
   }
