@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { adActions } from './scripts/vite/ad-actions.ts'
 import { adultGate } from './scripts/vite/adult-gate.ts'
-import { appChunkGroup, planAppChunk, planningAppChunk } from './scripts/vite/app-chunk.ts'
+import { planningAppChunk, planStartChunks, startChunkGroup } from './scripts/vite/app-chunk.ts'
 import { precompress } from './scripts/vite/precompress.ts'
 import { prerenderHome } from './scripts/vite/prerender-home.ts'
 import { routeShells } from './scripts/vite/route-shells.ts'
@@ -17,9 +17,9 @@ const apiPort = process.env.API_PORT ?? '8081'
 // The service worker, the pre-rendered home and the compressed copies belong to the PWA build only; the
 // PWA plugin stays in the server build to resolve virtual:pwa-register, and writes nothing there.
 export default defineConfig(async ({ command, isSsrBuild }) => {
-  // the app's start in one chunk: read from a first chunking of the same build (scripts/vite/app-chunk.ts)
+  // the app's start in a few chunks: read from a first chunking of the same build (scripts/vite/app-chunk.ts)
   const planning = planningAppChunk()
-  const appStart = command === 'build' && !isSsrBuild && !planning ? await planAppChunk() : undefined
+  const startChunks = command === 'build' && !isSsrBuild && !planning ? await planStartChunks() : undefined
   return {
     plugins: [
       // the router plugin must run before react() so generated route chunks get the React transform
@@ -50,9 +50,10 @@ export default defineConfig(async ({ command, isSsrBuild }) => {
       : {
           outDir: 'dist/client',
           emptyOutDir: true,
+          // SOURCEMAP=1 writes the maps that attribute a chunk's bytes to its sources (docs/decisions/040-react.md)
           sourcemap: process.env.SOURCEMAP === '1',
-          rolldownOptions: appStart
-            ? { output: { codeSplitting: { groups: [appChunkGroup(appStart)] } } }
+          rolldownOptions: startChunks
+            ? { output: { codeSplitting: { groups: [startChunkGroup(startChunks)] } } }
             : {},
         },
     server: {

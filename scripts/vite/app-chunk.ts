@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { build } from 'vite'
+import { ROUTE_SHELLS } from './route-shells.ts'
 
 // Why the app's start is one chunk: docs/decisions/040-react.md ("One chunk for the app's start").
 
@@ -7,6 +8,13 @@ import { build } from 'vite'
 const PLANNING = 'MAPLE_APP_CHUNK_PLANNING'
 const ENTRY = resolve('src/client/main.tsx')
 const APP = resolve('src/client/app.tsx')
+
+/** The pages that arrive drawn, by the route file whose chunks they load when the app starts. */
+const DRAWN_PAGES = {
+  home: '/routes/index.tsx',
+  listing: `/routes/${ROUTE_SHELLS['listing.html']}`,
+  ad: `/routes/${ROUTE_SHELLS['ad.html']}`,
+}
 
 export const planningAppChunk = (): boolean => process.env[PLANNING] === '1'
 
@@ -16,6 +24,7 @@ interface OutputChunk {
   fileName: string
   facadeModuleId: string | null
   isEntry: boolean
+  isDynamicEntry: boolean
   moduleIds: string[]
   imports: string[]
 }
@@ -35,14 +44,21 @@ function loadedWith(chunks: Map<string, OutputChunk>, root: OutputChunk): Set<st
   return seen
 }
 
+/** Which start chunk each module goes to: `app`, or the pages drawn by the server that load it. */
+export type StartChunks = Map<string, string>
+
 /**
- * The modules that load whenever the app starts and not before: those of the app's chunk and of every
- * chunk it imports statically, less those the entry script already loads with the page (app-start.ts
- * and the few constants it reads). Read from the bundler's own chunking, done once without writing:
- * guessing them from the import graph takes in every primitive behind a package's index (radix-ui's
- * re-exports every one), most of which only the lazy screens use.
+ * Where each module the app's start loads goes (docs/decisions/040-react.md, "One chunk for the
+ * app's start"), read from the bundler's own chunking, done once without writing:
+ * - `app`: the modules of the app's chunk and of every chunk it imports statically, less those the
+ *   entry script already loads with the page (app-start.ts and the few constants it reads);
+ * - for the pages that arrive drawn (the home, and the server's listing and ad pages, ROUTE_SHELLS),
+ *   what their route loads beyond that, one chunk for each set of these pages that load a module:
+ *   `listing-ad` what the listing and the ad page load and the home does not, `home` what only it does.
+ * Guessing them from the import graph instead takes in every primitive behind a package's index
+ * (radix-ui's re-exports every one), most of which only the lazy screens use.
  */
-export async function planAppChunk(): Promise<Set<string>> {
+export async function planStartChunks(): Promise<StartChunks> {
   process.env[PLANNING] = '1'
   let result: Output | Output[]
   try {
@@ -58,22 +74,40 @@ export async function planAppChunk(): Promise<Set<string>> {
   const app = all.find((c) => c.facadeModuleId !== null && file(c.facadeModuleId) === APP)
   const entry = all.find((c) => c.isEntry && c.moduleIds.some((id) => file(id) === ENTRY))
   if (!app || !entry) throw new Error('app-chunk: no chunk for src/client/app.tsx or src/client/main.tsx')
-  const before = loadedWith(chunks, entry)
-  const members = new Set<string>()
+  const taken = loadedWith(chunks, entry)
+  const plan: StartChunks = new Map()
   for (const fileName of loadedWith(chunks, app)) {
-    if (before.has(fileName)) continue
-    for (const id of chunks.get(fileName)?.moduleIds ?? []) members.add(id)
+    if (taken.has(fileName)) continue
+    taken.add(fileName)
+    for (const id of chunks.get(fileName)?.moduleIds ?? []) plan.set(id, 'app')
   }
-  return members
+  const pages = new Map<string, string[]>()
+  for (const [page, routeFile] of Object.entries(DRAWN_PAGES)) {
+    const roots = all.filter(
+      (c) => c.isDynamicEntry && c.moduleIds.some((id) => file(id).endsWith(routeFile)),
+    )
+    for (const root of roots) {
+      for (const fileName of loadedWith(chunks, root)) {
+        if (taken.has(fileName)) continue
+        for (const id of chunks.get(fileName)?.moduleIds ?? []) {
+          const users = pages.get(id) ?? []
+          if (!users.includes(page)) users.push(page)
+          pages.set(id, users)
+        }
+      }
+    }
+  }
+  for (const [id, users] of pages) plan.set(id, users.join('-'))
+  return plan
 }
 
-/** A code-splitting group that puts `members` (planAppChunk) in one chunk named `app`. */
-export function appChunkGroup(members: Set<string>) {
+/** A code-splitting group that puts each module of `plan` (planStartChunks) in its chunk. */
+export function startChunkGroup(plan: StartChunks) {
   return {
-    name: (id: string) => (members.has(id) ? 'app' : null),
+    name: (id: string) => plan.get(id) ?? null,
     debugName: 'app start',
-    // the members are already every module the app's start loads: what they import beyond them is
-    // the entry's, which must stay where the page's first script finds it
+    // the plan already holds every module a start loads: what they import beyond it is the entry's
+    // (or an earlier chunk's), which must stay where the page's first script finds it
     includeDependenciesRecursively: false,
   }
 }

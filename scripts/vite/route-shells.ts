@@ -24,9 +24,11 @@ function chunksOf(bundle: Bundle, routeFile: string): string[] {
   for (const [fileName, item] of Object.entries(bundle)) {
     if (item.type !== 'chunk') continue
     chunks.set(fileName, item)
-    if (item.isDynamicEntry && item.moduleIds.some((id) => id.split('?')[0]?.endsWith(routeFile))) {
-      roots.push(fileName)
-    }
+    // the route's own chunk, or the start chunk its split component went to (scripts/vite/app-chunk.ts)
+    const holdsRoute = item.moduleIds.some(
+      (id) => id.split('?')[0]?.endsWith(routeFile) && (item.isDynamicEntry || id.includes('tsr-split')),
+    )
+    if (holdsRoute) roots.push(fileName)
   }
   if (roots.length === 0) throw new Error(`route-shells: no dynamic chunk for ${routeFile}`)
   const seen = new Set<string>()

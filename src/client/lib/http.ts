@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import { errorWords, loadErrorWords } from '#client/i18n/error-words.ts'
 import { language, msg } from '#client/i18n/messages.ts'
 import { getAdminToken, getAuthToken } from '#client/lib/session/session-store.ts'
-import { type ErrorCode, isErrorCode } from '#domain/api/error-codes.ts'
+import type { ErrorCode } from '#domain/api/error-codes.ts'
 import { LOCALES } from '#domain/languages.ts'
 
 export class ApiError extends Error {
@@ -23,10 +23,15 @@ export class ApiError extends Error {
     super(detail)
   }
 
-  /** The answer's error code (src/domain/api/error-codes.ts), for a screen that acts on one refusal. */
+  /**
+   * The answer's error code (src/domain/api/error-codes.ts), for a screen that acts on one refusal by
+   * comparing it with that code. Not checked against the list of codes here: the list loads with the
+   * error words (i18n/error-words.ts), not with the app (docs/decisions/040-react.md), and a code the
+   * app does not know equals none it acts on.
+   */
   get code(): ErrorCode | undefined {
     const code = (this.body as { code?: unknown } | undefined)?.code
-    return isErrorCode(code) ? code : undefined
+    return typeof code === 'string' ? (code as ErrorCode) : undefined
   }
 }
 

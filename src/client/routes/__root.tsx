@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { replayHeldClick, whenPageAdopted } from '#client/app-start.ts'
-import { AdultGate } from '#client/components/layout/adult-gate.tsx'
 import { ConnectivityBanner, MockDataBanner } from '#client/components/layout/banners.tsx'
 import { ErrorPage } from '#client/components/layout/error-page.tsx'
 import { Footer } from '#client/components/layout/footer.tsx'
@@ -11,13 +10,21 @@ import { Toaster } from '#client/components/ui/toaster.tsx'
 import { useMayHavePendingPayments } from '#client/db/pending-payments-flag.ts'
 import { useSessionExpiry } from '#client/features/auth/use-session-expiry.ts'
 import { msg } from '#client/i18n/messages.ts'
+import { adultConfirmed, serverGateShown } from '#client/lib/adult-consent.ts'
 import { useBackendReachable } from '#client/lib/network/backend-reachability.ts'
 import { useOnline } from '#client/lib/network/use-online.ts'
 import { useHydrated } from '#client/lib/use-hydrated.ts'
+import { registerFirstWorker, workerControlsPage } from '#client/pwa/first-registration.ts'
 
-// The service worker registration (workbox-window) is not needed to paint the page: load it after.
+// The update flow (workbox-window, the prompt) is for pages a service worker already controls; a first
+// visit registers it plainly (pwa/first-registration.ts)
 const PwaPrompts = lazy(() =>
   import('#client/components/pwa/pwa-prompts.tsx').then((m) => ({ default: m.PwaPrompts })),
+)
+// The app's own 18+ question is for the service worker's shell (offline, installed): a page from the
+// server carries the server's gate, and a visitor who answered it needs neither
+const AdultGate = lazy(() =>
+  import('#client/components/layout/adult-gate.tsx').then((m) => ({ default: m.AdultGate })),
 )
 // Saved wallet orders resume on reconnect from any page; the watcher (Dexie, the payment queue) is
 // fetched once the browser is idle after the first paint, and only on a device that saved an order.
@@ -86,6 +93,11 @@ function RootLayout() {
     })
   }, [])
   const mayHavePendingPayments = useMayHavePendingPayments()
+  // read once: a worker that takes charge during this visit brings its update flow on the next page
+  const [controlled] = useState(workerControlsPage)
+  useEffect(() => {
+    if (hydrated && !controlled) registerFirstWorker()
+  }, [hydrated, controlled])
   return (
     <>
       <Shell>
@@ -93,9 +105,13 @@ function RootLayout() {
       </Shell>
       <ConnectivityBanner online={online} backendReachable={backendReachable ?? null} />
       <Toaster closeLabel={msg.toasts.close} />
-      <AdultGate />
+      {hydrated && !adultConfirmed() && !serverGateShown() && (
+        <Suspense fallback={null}>
+          <AdultGate />
+        </Suspense>
+      )}
       {/* the service worker is the browser's: a server render has none to register */}
-      {hydrated && (
+      {hydrated && controlled && (
         <Suspense fallback={null}>
           <PwaPrompts />
         </Suspense>

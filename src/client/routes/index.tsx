@@ -5,10 +5,10 @@ import { BrowseByProvince } from '#client/features/home/components/province-brow
 import { TopCategories } from '#client/features/home/components/top-categories.tsx'
 import { YourProvince } from '#client/features/home/components/your-province.tsx'
 
+// The home arrives drawn (scripts/vite/prerender-home.ts), so its components load with the app as any
+// route's do, not in the app's own chunk, which every listing and ad page fetches too
+// (docs/decisions/040-react.md)
 export const Route = createFileRoute('/')({
-  // the home page is the usual first view: keep it in the main chunk so its hero (the LCP element)
-  // renders without waiting for a second round trip
-  codeSplitGroupings: [],
   component: HomePage,
 })
 
