@@ -4,18 +4,22 @@ import { formatCad, formatFee } from '#domain/money.ts'
 import { PROVINCES } from '#domain/provinces.ts'
 import { en } from './en.ts'
 import { enAdmin } from './en-admin.ts'
+import { enAuthScreens } from './en-auth-screens.ts'
 import { enLegal } from './en-legal.ts'
 import { enPayments } from './en-payments.ts'
 import { enManage, enPost } from './en-post.ts'
 import { enPrivacy } from './en-privacy.ts'
 import { enReview } from './en-reports.ts'
+import { enVerification } from './en-verification.ts'
 import { fr } from './fr.ts'
 import { frAdmin } from './fr-admin.ts'
+import { frAuthScreens } from './fr-auth-screens.ts'
 import { frLegal } from './fr-legal.ts'
 import { frPayments } from './fr-payments.ts'
 import { frManage, frPost } from './fr-post.ts'
 import { frPrivacy } from './fr-privacy.ts'
 import { frReview } from './fr-reports.ts'
+import { frVerification } from './fr-verification.ts'
 
 /** Every leaf of a catalog as path → text; a leaf that is not a string is reported as such. */
 function leaves(node: unknown, path = ''): Map<string, unknown> {
@@ -43,6 +47,8 @@ const pairs = [
     { review: frReview, admin: frAdmin },
   ],
   ['the privacy catalog', enPrivacy, frPrivacy],
+  ['the account screens catalog', enAuthScreens, frAuthScreens],
+  ['the verification catalog', enVerification, frVerification],
 ] as const
 
 describe.each(pairs)('%s in English and French', (_name, english, french) => {

@@ -77,6 +77,8 @@ const frenchSections = {
       admin: a.frAdmin,
     })),
   privacy: () => import('./fr-privacy.ts').then((m) => m.frPrivacy),
+  auth: () => import('./fr-auth-screens.ts').then((m) => m.frAuthScreens),
+  verification: () => import('./fr-verification.ts').then((m) => m.frVerification),
 } as const
 export type SectionName = keyof typeof frenchSections
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '#client/lib/http.ts'
 import {
-  loginFailureToast,
   parseLoginSearch,
   parseTokenSearch,
   safeRedirect,
   validateCredentials,
   validateNewPassword,
 } from './auth-forms.ts'
+import { loginFailureToast } from './login-failure.ts'
 
 describe('login and register fields', () => {
   it('needs an email and a password', () => {

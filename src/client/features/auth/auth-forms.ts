@@ -1,7 +1,7 @@
 // Pure rules behind the account screens, kept apart from the components so
 // they can be tested without rendering.
 import { msg } from '#client/i18n/messages.ts'
-import { errorDetail, isApiError } from '#client/lib/http.ts'
+import { isApiError } from '#client/lib/http.ts'
 import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
 
 const t = msg.auth
@@ -31,19 +31,6 @@ export function validateNewPassword(password: string, confirm: string): ResetPro
 /** True when a login refusal is the server's "verify your email first" answer (its code, in any language). */
 export function isEmailNotVerified(error: unknown): boolean {
   return isApiError(error) && error.code === 'auth.email_not_verified'
-}
-
-export interface ToastText {
-  title: string
-  description: string
-}
-
-/** The toast for a refused login: the error's words or 'Try again', or 'Email Not Verified'. */
-export function loginFailureToast(error: unknown): ToastText {
-  if (isEmailNotVerified(error)) {
-    return { title: t.login.notVerifiedTitle, description: t.login.notVerifiedDescription }
-  }
-  return { title: t.login.failedTitle, description: errorDetail(error, t.tryAgain) }
 }
 
 const AUTH_SCREENS = ['/login', '/register', '/verify-email', '/forgot-password', '/reset-password']

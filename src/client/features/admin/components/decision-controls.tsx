@@ -1,11 +1,11 @@
 import { Button } from '#client/components/ui/button.tsx'
-import { msg } from '#client/i18n/messages.ts'
 import { msgReview } from '#client/i18n/messages-review.ts'
+import { msgVerification } from '#client/i18n/messages-verification.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { ReasonField, useReason } from './reason-field.tsx'
 
-const t = msg.trust.admin
+const t = msgVerification.admin
 
 interface DecisionControlsProps {
   /** names the item for screen readers: "Approve <label>" */

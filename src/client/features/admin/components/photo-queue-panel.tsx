@@ -1,13 +1,13 @@
 import { PrivateImage } from '#client/components/media/private-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { fill } from '#client/i18n/fill.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgVerification } from '#client/i18n/messages-verification.ts'
 import { useDecidePhoto, usePhotoQueue } from '../api/trust-queues.ts'
 import { AdminPanel } from './admin-panel.tsx'
 import { DecisionControls } from './decision-controls.tsx'
 import { PanelState } from './panel-state.tsx'
 
-const t = msg.trust.admin
+const t = msgVerification.admin
 
 /** Photos waiting for a review: reported ads first, then the oldest (docs/decisions/032). */
 export function PhotoQueuePanel() {

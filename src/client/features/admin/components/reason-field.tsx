@@ -2,10 +2,10 @@
 // and, where a reason is required (a refusal, a revocation), the problem said on the field.
 import { useId, useState } from 'react'
 import { Input } from '#client/components/ui/input.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgVerification } from '#client/i18n/messages-verification.ts'
 import { cn } from '#client/lib/cn.ts'
 
-const t = msg.trust.admin
+const t = msgVerification.admin
 
 export interface Reason {
   id: string

@@ -1,6 +1,6 @@
 import { PrivateImage } from '#client/components/media/private-image.tsx'
 import { fill } from '#client/i18n/fill.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgVerification } from '#client/i18n/messages-verification.ts'
 import { apiUrl } from '#client/lib/http.ts'
 import { VerificationPaths } from '#domain/api/verification.ts'
 import { useDecideVerification, useVerificationQueue } from '../api/trust-queues.ts'
@@ -8,7 +8,7 @@ import { AdminPanel } from './admin-panel.tsx'
 import { DecisionControls } from './decision-controls.tsx'
 import { PanelState } from './panel-state.tsx'
 
-const t = msg.trust.admin
+const t = msgVerification.admin
 const image = 'h-24 w-24 rounded object-cover'
 
 /** Verification requests, each beside the account's ad photos (docs/decisions/031). */

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { fill } from '#client/i18n/fill.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { msgVerification } from '#client/i18n/messages-verification.ts'
 import { formatPostedDate } from '#client/lib/ad-format.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
@@ -12,7 +12,7 @@ import { announceAdminFailure } from './admin-failure.ts'
 import { AdminPanel } from './admin-panel.tsx'
 import { ReasonField, useReason } from './reason-field.tsx'
 
-const t = msg.trust.admin
+const t = msgVerification.admin
 
 function VerifiedAccount({ account }: { account: VerificationRequest }) {
   const reason = useReason()

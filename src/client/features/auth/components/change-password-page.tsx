@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { msg } from '#client/i18n/messages.ts'
+import { msgAuth } from '#client/i18n/messages-auth.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useChangePassword } from '../api/change-password.ts'
@@ -9,7 +10,7 @@ import { type ResetProblem, validateNewPassword } from '../auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
 import { NewPasswordFields } from './new-password-fields.tsx'
 
-const t = msg.auth.change
+const t = msgAuth.change
 
 type Problem = ResetProblem | 'currentMissing'
 

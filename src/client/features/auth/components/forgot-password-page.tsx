@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgAuth } from '#client/i18n/messages-auth.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useForgotPassword } from '../api/forgot-password.ts'
 import { AuthLink, failureToast, useEmailForm } from './account-forms.tsx'
 import { AuthCard } from './auth-card.tsx'
 
-const t = msg.auth.forgot
+const t = msgAuth.forgot
 
 export function ForgotPasswordPage() {
   const form = useEmailForm('', t)

@@ -1,15 +1,16 @@
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { msg } from '#client/i18n/messages.ts'
+import { msgAuth } from '#client/i18n/messages-auth.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { Credentials } from '#domain/api/auth.ts'
 import { useLogin } from '../api/login.ts'
-import { isEmailNotVerified, type LoginReason, loginFailureToast, safeRedirect } from '../auth-forms.ts'
+import { isEmailNotVerified, type LoginReason, safeRedirect } from '../auth-forms.ts'
+import { loginFailureToast } from '../login-failure.ts'
 import { AuthLink, CredentialsForm, useCredentialsForm } from './account-forms.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { ResendVerification } from './resend-verification.tsx'
 
-const t = msg.auth.login
+const t = msgAuth.login
 
 export interface LoginPageProps {
   /** the page that sent the user here (already checked to be inside the app) */

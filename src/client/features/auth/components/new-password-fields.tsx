@@ -1,11 +1,11 @@
 // The new password and its confirmation, as the reset-password and change-password pages ask for them.
 import type { ChangeEventHandler } from 'react'
 import { TextField } from '#client/components/form/text-field.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgAuth } from '#client/i18n/messages-auth.ts'
 import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
 import type { ResetProblem } from '../auth-forms.ts'
 
-const t = msg.auth.reset
+const t = msgAuth.reset
 
 interface NewPasswordFieldsProps {
   /** the form's useId(): the fields are `${id}-password` and `${id}-confirm`, for the form to focus */
@@ -35,7 +35,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required
         minLength={MIN_PASSWORD_LENGTH}
-        hint={msg.auth.register.passwordHint}
+        hint={msgAuth.register.passwordHint}
         value={password}
         error={problem === 'tooShort' ? t.tooShort : undefined}
         onChange={onPasswordChange}

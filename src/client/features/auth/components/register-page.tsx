@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { msg } from '#client/i18n/messages.ts'
+import { msgAuth } from '#client/i18n/messages-auth.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { Credentials } from '#domain/api/auth.ts'
 import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts'
@@ -10,7 +11,7 @@ import { AuthLink, CredentialsForm, failureToast, useCredentialsForm } from './a
 import { AuthCard } from './auth-card.tsx'
 import { ResendVerification } from './resend-verification.tsx'
 
-const t = msg.auth.register
+const t = msgAuth.register
 
 export function RegisterPage() {
   const form = useCredentialsForm()
@@ -33,7 +34,7 @@ export function RegisterPage() {
       <AuthCard title={t.checkEmailTitle} intro={t.checkEmailBody.replace('{email}', registered)}>
         <div className="grid gap-6">
           <Button asChild size="lg">
-            <Link to="/login">{msg.auth.verify.goToLogin}</Link>
+            <Link to="/login">{msgAuth.verify.goToLogin}</Link>
           </Button>
           <div className="border-t border-border pt-6">
             <ResendVerification defaultEmail={registered} />

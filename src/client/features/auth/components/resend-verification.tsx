@@ -1,11 +1,11 @@
 import { TextField } from '#client/components/form/text-field.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgAuth } from '#client/i18n/messages-auth.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useResendVerification } from '../api/resend-verification.ts'
 import { failureToast, useEmailForm } from './account-forms.tsx'
 
-const t = msg.auth.resend
+const t = msgAuth.resend
 
 /**
  * The resend box, on /register after signing up and on /login when the address is not verified yet:

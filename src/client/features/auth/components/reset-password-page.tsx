@@ -1,14 +1,14 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgAuth } from '#client/i18n/messages-auth.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { useResetPassword } from '../api/reset-password.ts'
 import { type ResetProblem, validateNewPassword } from '../auth-forms.ts'
 import { AuthCard } from './auth-card.tsx'
 import { NewPasswordFields } from './new-password-fields.tsx'
 
-const t = msg.auth.reset
+const t = msgAuth.reset
 
 export function ResetPasswordPage({ token }: { token: string }) {
   const id = useId()
@@ -70,7 +70,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
             to="/forgot-password"
             className="rounded-sm font-medium text-primary underline underline-offset-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            {msg.auth.forgot.submit}
+            {msgAuth.forgot.submit}
           </Link>
         </div>
       )}

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon } from 'lucide-react'
 import { Button } from '#client/components/ui/button.tsx'
-import { msg } from '#client/i18n/messages.ts'
+import { msgAuth } from '#client/i18n/messages-auth.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { useVerifyEmail } from '../api/verify-email.ts'
 import { AuthCard } from './auth-card.tsx'
 import { ResendVerification } from './resend-verification.tsx'
 
-const t = msg.auth.verify
+const t = msgAuth.verify
 
 /** Spec section 4, "Email verification": verifying, success, already_verified or error. */
 export type VerifyState = 'verifying' | 'success' | 'already_verified' | 'error'

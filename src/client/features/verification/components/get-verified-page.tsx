@@ -6,12 +6,13 @@ import { Label } from '#client/components/ui/label.tsx'
 import { fill } from '#client/i18n/fill.ts'
 import { msg } from '#client/i18n/messages.ts'
 import { msgReview } from '#client/i18n/messages-review.ts'
+import { msgVerification } from '#client/i18n/messages-verification.ts'
 import { errorDetail } from '#client/lib/http.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import type { Verification } from '#domain/api/verification.ts'
 import { useAskVerification, useMyVerification } from '../api/my-verification.ts'
 
-const t = msg.trust.verify
+const t = msgVerification.verify
 
 /** /account/verification: the status, the one-time code, and the photo upload (docs/decisions/031). */
 export function GetVerifiedPage() {
