@@ -1,7 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Plugin } from 'vite'
-import { PRERENDERED_ATTRIBUTE } from '../../src/client/app-start-page.ts'
 import { escapeHtml } from '../../src/domain/html-escape.ts'
 import { afterBuild, withAppModule } from './after-build.ts'
 import { lowPriorityScripts } from './low-priority-scripts.ts'
@@ -13,12 +12,19 @@ export const HOME_HTML = 'home.html'
 const HOME_FR_HTML = 'home.fr.html'
 
 type Home = {
-  renderHome: (language: 'en' | 'fr') => Promise<{ markup: string; title: string; description: string }>
+  renderHome: (language: 'en' | 'fr') => Promise<{
+    markup: string
+    scripts: string
+    preloads: string
+    title: string
+    description: string
+  }>
 }
 
 /**
- * Writes home.html: the built index.html with the home page's markup already inside #root, rendered
- * by react-dom/server from the real components (src/client/prerender-home.tsx). The server sends it
+ * Writes home.html: the built index.html with the home page's markup already inside #root and the
+ * router's scripts after it, rendered by react-dom/server from the real components as the server
+ * renders a listing (src/client/prerender-home.tsx); the server allows those scripts by their hash. The server sends it
  * for `/` only, so the header and hero (the LCP element) paint with the HTML and the stylesheet,
  * before any JavaScript runs. Every other path, and the service worker's navigation fallback, keep
  * the empty index.html: a pre-rendered home must never flash on /ca/… pages.
@@ -33,10 +39,11 @@ export function prerenderHome(): Plugin {
         ['fr', HOME_FR_HTML],
       ] as const) {
         const home = await renderHome(language)
-        // React's first commit replaces the whole wrapper with the same markup; until then its links
-        // work, and a click, a typed text or a submit is held for the app (src/client/app-start.ts)
-        const prerendered = `<div id="root"><div ${PRERENDERED_ATTRIBUTE}>${home.markup}</div></div>`
-        const html = lowPriorityScripts(shell.replace(ROOT_DIV, prerendered))
+        // the app adopts this markup as it is (src/client/app.tsx); until then its links work, and a
+        // click, a typed text or a submit is held for the app (src/client/app-start.ts)
+        const prerendered = `<div id="root">${home.markup}</div>${home.scripts}`
+        const html = lowPriorityScripts(shell.replace(ROOT_DIV, () => prerendered))
+          .replace('</head>', () => `${home.preloads}</head>`)
           .replace(/<html lang="[^"]*"/, `<html lang="${language === 'fr' ? 'fr-CA' : 'en-CA'}"`)
           .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(home.title)}</title>`)
           .replace(

@@ -2,17 +2,9 @@
 // starts, and where an element is in it, as child indexes, so that a held click or typed text finds
 // the same control again in the markup the app draws in its place.
 
-/**
- * The attribute of the wrapper the pre-rendered home sits in (scripts/vite/prerender-home.ts): the
- * app's first render replaces the wrapper with the same markup, one level up.
- */
-export const PRERENDERED_ATTRIBUTE = 'data-prerendered'
-
-/** Where the page's own markup starts: inside the home's wrapper while it is there, else #root. */
+/** Where the page's own markup starts. */
 function contentRoot(): HTMLElement | null {
-  const root = document.getElementById('root')
-  const wrapper = root?.firstElementChild
-  return wrapper instanceof HTMLElement && wrapper.hasAttribute(PRERENDERED_ATTRIBUTE) ? wrapper : root
+  return document.getElementById('root')
 }
 
 /** The page's markup while it is still the server's, or null once the app has taken it over. */
@@ -20,8 +12,8 @@ export function serverPage(): HTMLElement | null {
   return document.documentElement.dataset.app === 'ready' ? null : contentRoot()
 }
 
-// React writes a pre-rendered page's resource hints (<link rel="preload">) inside its markup but puts
-// them in <head> when it draws the page itself: they do not count in a path
+// resource hints React may write inside a page's markup (<link rel="preload">) and move to <head> once
+// it holds the page: they do not count in a path
 const HOISTED = new Set(['LINK', 'META', 'STYLE', 'SCRIPT', 'TITLE'])
 
 function contentChildren(parent: Element): Element[] {

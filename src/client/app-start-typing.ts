@@ -1,15 +1,12 @@
 // Text typed, and the focus, before the app took over a server-drawn page (src/client/app-start.ts),
 // given back to the app's own fields.
-import { atPath, PRERENDERED_ATTRIBUTE, pathFromRoot, serverPage } from './app-start-page.ts'
+import { atPath, pathFromRoot, serverPage } from './app-start-page.ts'
 
 // What was typed before the app took over, by field (child-index path from #root), and the field that
-// had the focus: the home's markup is replaced by the app's, and a hydrated field's state would not know
-// the text already in it. Given back to the same fields as the app's markup replaces the home's (the
-// home), or once the app is there (a server-rendered page, which the app adopts).
+// had the focus: a hydrated field's state would not know the text already in it, so it is given back
+// to the same fields once the app is there (the page's markup, which the app adopts).
 const typed = new Map<string, string>()
 let focused: number[] | null = null
-// set once the app's first render has replaced the pre-rendered home: from then on the fields are the app's
-let swapped = false
 
 function isTextField(node: unknown): node is HTMLInputElement | HTMLTextAreaElement {
   return (
@@ -39,7 +36,7 @@ export function noteTyping(): void {
     'beforeinput',
     (event) => {
       const root = serverPage()
-      if (!root || swapped || !isTextField(event.target)) return
+      if (!root || !isTextField(event.target)) return
       const path = pathFromRoot(root, event.target)
       const before = path ? typed.get(path.join('/')) : undefined
       if (before === undefined || event.target.value === before) return
@@ -54,7 +51,7 @@ export function noteTyping(): void {
     'input',
     (event) => {
       const root = serverPage()
-      if (!root || swapped || !isTextField(event.target)) return
+      if (!root || !isTextField(event.target)) return
       const path = pathFromRoot(root, event.target)
       if (path) typed.set(path.join('/'), event.target.value)
     },
@@ -64,7 +61,7 @@ export function noteTyping(): void {
     'focusin',
     (event) => {
       const root = serverPage()
-      if (!root || swapped || !(event.target instanceof Element)) return
+      if (!root || !(event.target instanceof Element)) return
       focused = root.contains(event.target) ? pathFromRoot(root, event.target) : null
     },
     true,
@@ -91,22 +88,4 @@ export function giveBackTyping(): void {
       target.setSelectionRange(target.value.length, target.value.length)
     }
   }
-}
-
-/**
- * The app's first render replaces the pre-rendered home's markup (src/client/app.tsx), and the field
- * being typed in leaves the page with the focus: a key pressed before the app is ready (a frame or
- * more later) would go nowhere. So the text and the focus go to the app's fields as the swap happens:
- * a MutationObserver's callback runs in the same task as React's commit, before any further key.
- */
-export function handOverAtSwap(root: HTMLElement | null): void {
-  const wrapper = root?.firstElementChild
-  if (!root || !(wrapper instanceof HTMLElement) || !wrapper.hasAttribute(PRERENDERED_ATTRIBUTE)) return
-  const observer = new MutationObserver(() => {
-    if (wrapper.isConnected) return
-    observer.disconnect()
-    swapped = true
-    giveBackTyping()
-  })
-  observer.observe(root, { childList: true })
 }

@@ -13,7 +13,7 @@ import { adultConfirmed, SERVER_GATE_ID, serverGateShown } from '#client/lib/adu
 import { AD_ACTION_ATTRIBUTE } from '#domain/ad-actions.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 import { atPath, pathFromRoot, serverPage } from './app-start-page.ts'
-import { giveBackTyping, handOverAtSwap, noteTyping } from './app-start-typing.ts'
+import { giveBackTyping, noteTyping } from './app-start-typing.ts'
 
 /**
  * The `<meta>` in which a route shell names its route's chunks (scripts/vite/route-shells.ts): asked
@@ -137,7 +137,6 @@ export function startAppWhenWanted(load: () => Promise<unknown>): void {
   }
   for (const type of signs) window.addEventListener(type, onSign, { capture: true, passive: true })
   noteTyping()
-  handOverAtSwap(root)
   document.addEventListener(
     'click',
     (event) => {

@@ -6,6 +6,7 @@ import { StrictMode, startTransition, useSyncExternalStore } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { ErrorPage } from '#client/components/layout/error-page.tsx'
 import { onLanguageChange, rememberLanguage, startLanguage, textsRevision } from '#client/i18n/messages.ts'
+import { reportHydrationError } from '#client/lib/hydration-report.ts'
 import { PersistedQueries } from '#client/lib/persisted-queries.tsx'
 import { createPersister, persistOptions, saveNow } from '#client/lib/persister.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
@@ -84,13 +85,12 @@ const app = (
   </StrictMode>
 )
 
-// Listing and ad pages arrive rendered by the server (src/server/routes/pages.ts) with their data:
-// React adopts that markup (hydration) rather than drawing it again, so the photos already painted stay
-// the page's largest paint. Where the browser knows more than the server did (the session, a time zone),
-// components draw the server's version first and update after (lib/use-hydrated.ts); a mismatch left
-// anyway costs one client render, never a broken page.
-// `/` arrives pre-rendered at build time (scripts/vite/prerender-home.ts) inside a wrapper that
-// React replaces on its first commit, once the router has settled: the swap is to identical markup.
+// Listing and ad pages arrive rendered by the server (src/server/routes/pages.ts) with their data, and
+// `/` pre-rendered at build time (scripts/vite/prerender-home.ts): React adopts that markup (hydration)
+// rather than drawing it again, so the photos already painted stay the page's largest paint. Where the
+// browser knows more than the server did (the session, a time zone), components draw the server's
+// version first and update after (lib/use-hydrated.ts); a mismatch left anyway costs one client render
+// of that part, never a broken page, and is reported (lib/hydration-report.ts).
 // French users wait for the French catalog, never seeing an English flash; English costs nothing here.
 const languageReady = startLanguage().catch(() => undefined)
 if (serverRendered) {
@@ -106,16 +106,7 @@ if (serverRendered) {
     // as a transition, React hydrates in slices of a few milliseconds and lets the browser handle
     // input and paint between them, instead of one long task (docs/decisions/018-app-start.md)
     startTransition(() => {
-      hydrateRoot(container, app, {
-        onRecoverableError: (error, info) => {
-          if (import.meta.env.DEV)
-            console.warn('hydration fell back to a client render:', error, info.componentStack)
-        },
-      })
+      hydrateRoot(container, app, { onRecoverableError: reportHydrationError })
     }),
-  )
-} else if (container.hasChildNodes()) {
-  void Promise.all([router.load(), languageReady]).finally(() =>
-    startTransition(() => createRoot(container).render(app)),
   )
 } else void languageReady.finally(() => createRoot(container).render(app))

@@ -34,7 +34,7 @@ beforeAll(() => {
   writeFileSync(join(root, 'client', 'ad.html'), SHELL('ad shell'))
   writeFileSync(
     join(root, 'client', 'home.html'),
-    SHELL('home', '<div id="root"><div data-prerendered><h1>Home</h1></div></div>'),
+    SHELL('home', '<div id="root"><main id="main"><h1>Home</h1></main></div>'),
   )
   writeFileSync(join(root, 'gate', 'adult-gate.json'), JSON.stringify(GATE))
 })
@@ -51,7 +51,7 @@ describe('the server’s 18+ gate', () => {
     expect(first.statusCode).toBe(200)
     expect(first.body).toContain(`<div id="adult-gate" role="dialog"><p>Adults only</p>`)
     expect(first.body).toMatch(
-      /<\/div><script>document\.getElementById\("adult-gate"\)<\/script><div id="root" inert><div data-prerendered>/,
+      /<\/div><script>document\.getElementById\("adult-gate"\)<\/script><div id="root" inert><main id="main">/,
     )
     expect(first.body).toContain('name="return" value="/"')
     expect(first.body).toContain('href="/?lang=fr"')
@@ -59,7 +59,7 @@ describe('the server’s 18+ gate', () => {
 
     const back = await get('/', CONFIRMED)
     expect(back.body).not.toContain('adult-gate')
-    expect(back.body).toContain('<div id="root"><div data-prerendered>')
+    expect(back.body).toContain('<div id="root"><main id="main">')
   })
 
   it('speaks the page’s language and comes back to the page it is on, in the language the URL asked for', async () => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { adPath } from '#domain/ad-path.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
+import { PROVINCES } from '#domain/provinces.ts'
 import { ADULT_CONFIRMED_VALUE, adultCookie, expect, test } from '#tests/support/e2e-fixtures.ts'
 import { serverListing } from '#tests/support/e2e-listing.ts'
 
@@ -74,6 +75,20 @@ test.describe('a server-rendered page is adopted, not drawn again', () => {
     expect(same).toBe(true)
     expect(apiAsks).toEqual([])
     await expect(page.getByRole('heading', { level: 1, name: first.title })).toBeVisible()
+    await context.close()
+  })
+
+  test('the home arrives with its thirteen province cards, and keeps the elements it was sent with', async ({
+    browser,
+    request,
+  }) => {
+    // in the page as sent, before any script: a link to every province's listings
+    const sent = await (await request.get('/', { headers: { cookie: 'adult_confirmed=1' } })).text()
+    for (const province of PROVINCES) expect(sent).toContain(`data-province="${province.code}"`)
+    const { context, page } = await visitor(browser)
+    const { same } = await adoptedInPlace(page, '/')
+    expect(same).toBe(true)
+    await expect(page.locator('[data-province]')).toHaveCount(PROVINCES.length)
     await context.close()
   })
 

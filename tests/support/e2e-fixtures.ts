@@ -7,6 +7,7 @@ import {
   expect,
   type Page,
 } from '@playwright/test'
+import { HYDRATION_REPORT } from '#client/lib/hydration-report.ts'
 import { ADULT_COOKIE } from '#domain/adult-gate.ts'
 import { type OutboxMessage, OutboxResponseSchema } from '#domain/api/auth.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
@@ -128,6 +129,20 @@ export function waitForAppOnGoto(page: Page): void {
   }
 }
 
+/**
+ * Collects what the app reports of a page whose markup its first render did not match (lib/hydration-
+ * report.ts): every journey fails on one, whatever it was testing.
+ */
+export function watchHydration(page: Page): string[] {
+  const reports: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith(HYDRATION_REPORT)) {
+      reports.push(`${page.url()}: ${message.text()}`)
+    }
+  })
+  return reports
+}
+
 export const test = base.extend<E2EFixtures & E2EOptions>({
   adultConfirmed: [true, { option: true }],
   page: async ({ page, adultConfirmed, baseURL }, use) => {
@@ -147,7 +162,9 @@ export const test = base.extend<E2EFixtures & E2EOptions>({
       )
     }
     waitForAppOnGoto(page)
+    const hydration = watchHydration(page)
     await use(page)
+    expect(hydration, "the server's markup and the app's first render differ").toEqual([])
   },
   outbox: async ({ request }, use) => {
     await use(makeOutbox(request))

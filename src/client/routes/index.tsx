@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
 import { HeroSearch } from '#client/features/home/components/hero-search.tsx'
 import { BrowseByProvince } from '#client/features/home/components/province-browser.tsx'
 import { TopCategories } from '#client/features/home/components/top-categories.tsx'
@@ -12,17 +11,15 @@ export const Route = createFileRoute('/')({
   component: HomePage,
 })
 
+// The thirteen province cards are in the page as sent, links to every province's listings, and the
+// app adopts them with the rest
 function HomePage() {
-  // the province cards sit below the fold: render them just after the first paint so the hero
-  // (the LCP element) is not held back by thirteen cards' worth of rendering
-  const [showProvinces, setShowProvinces] = useState(false)
-  useEffect(() => setShowProvinces(true), [])
   return (
     <>
       <HeroSearch />
       <YourProvince />
       <TopCategories />
-      {showProvinces && <BrowseByProvince />}
+      <BrowseByProvince />
     </>
   )
 }

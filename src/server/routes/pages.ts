@@ -250,6 +250,12 @@ function registerHome(app: FastifyInstance, root: string): void {
     en: withHomeHead(readFileSync(english, 'utf8'), publicUrl, 'en'),
     fr: withHomeHead(readFileSync(existsSync(french) ? french : english, 'utf8'), publicUrl, 'fr'),
   }
+  // the router's scripts the build wrote after the home's markup, allowed by their hash as a
+  // rendered page's are
+  const scriptSources: Record<Language, string[]> = {
+    en: inlineScriptSources(homes.en),
+    fr: inlineScriptSources(homes.fr),
+  }
   // the same few bytes for every visitor: each language and encoding is compressed once
   const encoded = new Map<string, Promise<Buffer | string>>()
   app.get('/', async (request, reply) => {
@@ -269,6 +275,9 @@ function registerHome(app: FastifyInstance, root: string): void {
       body = encode(home, encoding)
       encoded.set(key, body)
     }
+    const policy = reply.getHeader('content-security-policy')
+    if (typeof policy === 'string')
+      reply.header('content-security-policy', withScriptSources(policy, scriptSources[language]))
     return sendHtml(reply, await body, encoding, 200, gated)
   })
 }

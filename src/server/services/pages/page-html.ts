@@ -16,10 +16,14 @@ const INLINE_SCRIPT = /<script(?:\s[^>]*)?>([\s\S]*?)<\/script>/g
 /**
  * The CSP sources (`'sha256-…'`) that let the page's inline scripts run and nothing else: the router's
  * `$_TSR` scripts differ with every page's data, so they are allowed by hash rather than by a nonce,
- * which a page kept and sent again (the page cache) could not renew.
+ * which a page kept and sent again (the page cache) could not renew. A script with a `src` (empty
+ * here) needs no hash.
  */
 export function inlineScriptSources(scripts: string): string[] {
-  return [...scripts.matchAll(INLINE_SCRIPT)].map(([, body]) => scriptHashSource(body ?? ''))
+  return [...scripts.matchAll(INLINE_SCRIPT)]
+    .map(([, body]) => body ?? '')
+    .filter((body) => body !== '')
+    .map(scriptHashSource)
 }
 
 /** The CSP source (`'sha256-…'`) that allows one inline script, or inline speculation rules, of this text. */
