@@ -18,7 +18,8 @@ export async function benchPages(
   )
   const ad = answer.items[0]
   return [
-    { path: '/', label: 'home', budget: 130_000 },
+    // React DOM at the start: / may take 140 kB (docs/decisions/040-react.md)
+    { path: '/', label: 'home', budget: 140_000 },
     { path: LISTING, label: 'listing', budget: 160_000 },
     ...(ad ? [{ path: adPath(ad), label: 'ad page', budget: 160_000 }] : []),
   ]
@@ -33,7 +34,7 @@ export async function benchJsBytes(baseURL: string): Promise<void> {
   )) {
     const page = pages.find((p) => p.path === r.path)
     const label = `${page?.label ?? ''} ${r.path}`
-    const budget = page?.budget ?? 130_000
+    const budget = page?.budget ?? 140_000
     row(
       `JS gzip, everything before idle: ${label}`,
       `${kb(r.gzipBytes)} (${r.files} files, ${kb(r.rawBytes)} raw)`,

@@ -5,7 +5,14 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { StrictMode, startTransition, useSyncExternalStore } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { ErrorPage } from '#client/components/layout/error-page.tsx'
-import { onLanguageChange, rememberLanguage, startLanguage, textsRevision } from '#client/i18n/messages.ts'
+import {
+  onLanguageChange,
+  preferredLanguage,
+  rememberLanguage,
+  setLanguage,
+  startLanguage,
+  textsRevision,
+} from '#client/i18n/messages.ts'
 import { reportHydrationError } from '#client/lib/hydration-report.ts'
 import { PersistedQueries } from '#client/lib/persisted-queries.tsx'
 import { createPersister, persistOptions, saveNow } from '#client/lib/persister.ts'
@@ -13,7 +20,7 @@ import { createQueryClient } from '#client/lib/query-client.ts'
 import { plainTextSearch } from '#client/lib/search-schema.ts'
 import { rememberServerRendered } from '#client/lib/server-rendered-queries.ts'
 import { Provider } from '#client/lib/state.ts'
-import { isLanguage } from '#domain/languages.ts'
+import { isLanguage, type Language, LOCALES } from '#domain/languages.ts'
 import { routeTree } from './route-tree.gen.ts'
 
 // A French link (?lang=fr, as search engines list the French pages) opens in French and is remembered
@@ -24,6 +31,21 @@ if (isLanguage(linkLanguage)) {
   rememberLanguage(linkLanguage)
   address.searchParams.delete('lang')
   window.history.replaceState(window.history.state, '', `${address.pathname}${address.search}${address.hash}`)
+}
+
+/** The language the server drew the page in, from its `<html lang>`. */
+function drawnLanguage(): Language {
+  return document.documentElement.lang === LOCALES.fr ? 'fr' : 'en'
+}
+
+/** Once the root layout says the page is the app's (`<html data-app="ready">`, routes/__root.tsx). */
+function onceAppReady(then: () => void): void {
+  const observer = new MutationObserver(() => {
+    if (document.documentElement.dataset.app !== 'ready') return
+    observer.disconnect()
+    then()
+  })
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] })
 }
 
 const queryClient = createQueryClient()
@@ -92,7 +114,14 @@ const app = (
 // version first and update after (lib/use-hydrated.ts); a mismatch left anyway costs one client render
 // of that part, never a broken page, and is reported (lib/hydration-report.ts).
 // French users wait for the French catalog, never seeing an English flash; English costs nothing here.
-const languageReady = startLanguage().catch(() => undefined)
+// A drawn page is adopted in the language it was drawn in; should this device prefer the other one (a
+// choice kept without its cookie, which the server reads), the app switches once the page is its own
+// and remembers the choice, cookie included, for the server's next page.
+const drawnIn = serverRendered ? drawnLanguage() : undefined
+const languageReady = (drawnIn ? setLanguage(drawnIn, false) : startLanguage()).catch(() => undefined)
+if (drawnIn && drawnIn !== preferredLanguage()) {
+  onceAppReady(() => void setLanguage(preferredLanguage()).catch(() => undefined))
+}
 if (serverRendered) {
   // as TanStack's RouterClient does, before React starts rather than in its first render: the router
   // takes the server's matches and queries, so the tree it renders is the server's, with no Suspense
