@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { HealthSchema } from '#domain/api/meta.ts'
+import { type Clock, systemClock } from './clock.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { type LogStream, loggerOptions, requestLoggerFactory } from './logging.ts'
@@ -16,6 +17,7 @@ import { registerDeadline } from './plugins/deadline.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrorHandler, installErrorHandler } from './plugins/errors.ts'
 import { ReadinessProbe, registerHealth } from './plugins/health.ts'
+import jobsPlugin from './plugins/jobs.ts'
 import { registerLanguages } from './plugins/languages.ts'
 import { registerMail } from './plugins/mail.ts'
 import { registerMetrics } from './plugins/metrics.ts'
@@ -59,12 +61,16 @@ export interface AppDeps {
   logStream?: LogStream
   /** Where media files go; default: the store the config names (open-media-store.ts). */
   mediaStore?: MediaStore
+  /** The time scheduled work goes by (jobs); default the system's. Tests move their own. */
+  clock?: Clock
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     database: Database
+    /** The time scheduled work goes by (docs/decisions/045-jobs.md). */
+    clock: Clock
     mediaLibrary: MediaLibrary
     /** Work that runs once the app is ready without holding listen (seeds, indexes); /readyz waits for it. */
     startup: StartupWork
@@ -89,6 +95,7 @@ export async function buildApp({
   database,
   logStream,
   mediaStore,
+  clock = systemClock,
 }: AppDeps): Promise<FastifyInstance> {
   const answerCache = new AnswerCache()
   const base = Fastify({
@@ -135,6 +142,7 @@ export async function buildApp({
   })
   base.decorate('config', config)
   base.decorate('database', database)
+  base.decorate('clock', clock)
   // the short caches and the change feed, which the routes hand to the services (plugins/caches.ts)
   await base.register(cachesPlugin)
   const { changeFeed, cachesLive } = base
@@ -194,6 +202,8 @@ export async function buildApp({
   await app.register(bannedPhrasesPlugin)
   await app.register(adsServicePlugin)
   await app.register(paymentsPlugin)
+  // jobs queued by the routes' transactions, run by the handlers the features register
+  await app.register(jobsPlugin)
 
   await app.register(
     async (api) => {

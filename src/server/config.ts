@@ -99,6 +99,12 @@ const EnvSchema = z
     // signs the typed-code challenge of an ad page's Reveal without the app (services/pages/ad-actions.ts);
     // unset means a random key per process: processes behind one balancer must share one
     PAGE_FORM_SECRET: z.string().trim().min(32, 'PAGE_FORM_SECRET: at least 32 characters').optional(),
+    // how often this process looks for due jobs (docs/decisions/045-jobs.md); 0: it runs none (it
+    // still queues them for the processes that do)
+    JOB_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    // tests only: a module whose handleTestJobs(jobs, app) registers test-only job kinds in a server
+    // process (tests/api/jobs-processes.test.ts)
+    JOB_TEST_KINDS: z.string().trim().min(1).optional(),
     // a Prometheus scraper's bearer token for GET /metrics (the admin's session token works too)
     METRICS_TOKEN: z
       .string()
@@ -107,6 +113,13 @@ const EnvSchema = z
       .optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.JOB_TEST_KINDS && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JOB_TEST_KINDS'],
+        message: 'JOB_TEST_KINDS: only for NODE_ENV=test (it loads code named by the environment); unset it',
+      })
+    }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
         code: 'custom',

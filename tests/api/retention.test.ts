@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { RETENTION } from '#domain/api/privacy.ts'
+import { jobs } from '#server/db/schema/jobs.ts'
 import { outbox } from '#server/db/schema/mail.ts'
 import { adReports } from '#server/db/schema/reports.ts'
 import { adminSessions, sessions } from '#server/db/schema/sessions.ts'
@@ -107,6 +108,23 @@ describe('the retention job', () => {
         .returning({ id: adReports.id }),
     )
     // accounts: never verified in a month goes; a recent unverified one and an old verified one stay
+    // jobs: finished (done or given up) a month ago go; a recent one and one still waiting stay
+    const jobRow = (key: string, values: Partial<typeof jobs.$inferInsert>) => ({
+      kind: 'test.retention',
+      key,
+      payload: {},
+      runAt: daysAgo(60),
+      nextAttemptAt: daysAgo(60),
+      ...values,
+    })
+    await db
+      .insert(jobs)
+      .values([
+        jobRow('done-long-ago', { doneAt: daysAgo(RETENTION.jobDays + 1) }),
+        jobRow('failed-long-ago', { failedAt: daysAgo(RETENTION.jobDays + 1) }),
+        jobRow('done-recently', { doneAt: daysAgo(1) }),
+        jobRow('waiting', {}),
+      ])
     const staleUnverified = await user({ createdAt: daysAgo(RETENTION.unverifiedAccountDays + 1) })
     const recentUnverified = await user({ createdAt: daysAgo(2) })
     // pseudonymous ledgers of deleted accounts: after seven years they go, with their rows
@@ -123,6 +141,7 @@ describe('the retention job', () => {
     const counts = await runRetention(db, NOW)
     expect(counts).toEqual({
       outbox: 1,
+      jobs: 2,
       sessions: 3,
       adminSessions: 1,
       accountTokens: 1,
@@ -131,6 +150,8 @@ describe('the retention job', () => {
       deletedAccountLedgers: 1,
     })
     expect(await ids(db.select({ id: outbox.id }).from(outbox))).toEqual([newMail])
+    const jobsLeft = await db.select({ key: jobs.key }).from(jobs).orderBy(jobs.key)
+    expect(jobsLeft.map((j) => j.key)).toEqual(['done-recently', 'waiting'])
     expect(oldMail).toBeDefined()
     const open = await ids(db.select({ id: sessions.id }).from(sessions))
     expect(open).toContain(sessionRows[3])

@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
 import { buildApp } from '#server/app.ts'
+import type { Clock } from '#server/clock.ts'
 import { type Config, databaseLimits, loadConfig } from '#server/config.ts'
 import { changed } from '#server/db/after-commit.ts'
 import { CHANGES } from '#server/db/changes.ts'
@@ -87,6 +88,8 @@ export interface TestAppOptions {
   setup?: (app: FastifyInstance) => void | Promise<void>
   /** Receives every log line (set LOG_LEVEL in the overrides too: tests default to silent). */
   logStream?: LogStream
+  /** The app's clock (tests/support/test-clock.ts); default the system's. */
+  clock?: Clock
   /** On PostgreSQL, the URL the app connects with instead of the scratch database's (a test's proxy). */
   connectThrough?: (url: string) => string
 }
@@ -143,7 +146,12 @@ export async function createTestApp(
 
   let app: FastifyInstance
   try {
-    app = await buildApp({ config, database, ...(options.logStream ? { logStream: options.logStream } : {}) })
+    app = await buildApp({
+      config,
+      database,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+    })
     await options.setup?.(app)
     await app.ready()
     // the work a real start does after listen (seeds, the city index): every test sees it done

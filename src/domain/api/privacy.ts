@@ -29,6 +29,8 @@ export const RETENTION = {
   reportAddressDays: 30,
   /** an account whose email was never verified */
   unverifiedAccountDays: 30,
+  /** a finished job (a reminder, an alert, a scheduled bump), kept so its cause is never run twice */
+  jobDays: 30,
   /** the ledger of a deleted account, pseudonymised (Income Tax Act, s. 230: six years after the tax year) */
   deletedLedgerYears: 7,
 } as const

@@ -2,8 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { type Change, CommittedChanges } from './changes.ts'
 import type { Db } from './client.ts'
 
-// the changes waiting for the commit of the transaction the current code runs in
-const committing = new AsyncLocalStorage<Set<Change>>()
+// what waits for the commit of the transaction the current code runs in: the changes it made, and
+// the earliest time a job it queued is due
+interface Pending {
+  changes: Set<Change>
+  jobsDue?: Date
+}
+const committing = new AsyncLocalStorage<Pending>()
 
 // The changes of each opened database, set once when it opens (runningAfterCommit) and never reset:
 // what a write outside any transaction tells. A transaction's handle is not here, nor needed: its
@@ -18,11 +23,25 @@ const changesOfHandle = new WeakMap<Db, CommittedChanges>()
 export function changed(db: Db, ...changes: Change[]): void {
   const current = committing.getStore()
   if (current) {
-    for (const change of changes) current.add(change)
+    for (const change of changes) current.changes.add(change)
     return
   }
   const committed = changesOfHandle.get(db)
   for (const change of changes) committed?.tell(change)
+}
+
+/**
+ * Says that the calling code queued a job due at `runAt` (services/jobs/enqueue.ts): this process's
+ * job queue hears it once the transaction commits (a job it looked for earlier was not there yet),
+ * never on a rollback; outside a transaction, at once.
+ */
+export function queuedJob(db: Db, runAt: Date): void {
+  const current = committing.getStore()
+  if (current) {
+    if (current.jobsDue === undefined || runAt < current.jobsDue) current.jobsDue = runAt
+    return
+  }
+  changesOfHandle.get(db)?.jobsQueued(runAt)
 }
 
 // transactions open over every database of the process. While the storage is on, Node runs a hook
@@ -43,7 +62,7 @@ export function runningAfterCommit(
   const wrapped: Db['transaction'] = async (run, config) => {
     // a transaction opened inside another one's callback is the caller's bug, but must not lose changes
     if (committing.getStore()) return transaction(run, config)
-    const current = new Set<Change>()
+    const current: Pending = { changes: new Set() }
     open++
     let result: Awaited<ReturnType<typeof run>>
     try {
@@ -52,7 +71,8 @@ export function runningAfterCommit(
       // the last one out turns the promise hook off; the next run() turns it on again
       if (--open === 0) committing.disable()
     }
-    for (const change of current) changes.tell(change)
+    for (const change of current.changes) changes.tell(change)
+    if (current.jobsDue) changes.jobsQueued(current.jobsDue)
     return result
   }
   db.transaction = wrapped

@@ -9,6 +9,7 @@ export type Change = 'ads' | 'sessions' | 'wallets'
 export const CHANGES: readonly Change[] = ['ads', 'sessions', 'wallets']
 
 type ChangeListener = (change: Change) => void
+type JobsListener = (earliestRunAt: Date) => void
 
 /**
  * The committed changes of one database, told to whoever keeps copies of its rows: this process's
@@ -17,6 +18,7 @@ type ChangeListener = (change: Change) => void
  */
 export class CommittedChanges {
   private readonly listeners = new Set<ChangeListener>()
+  private readonly jobListeners = new Set<JobsListener>()
 
   /** Starts telling `listener` of every committed change; returns how to stop. */
   listen(listener: ChangeListener): () => void {
@@ -26,5 +28,19 @@ export class CommittedChanges {
 
   tell(change: Change): void {
     for (const listener of this.listeners) listener(change)
+  }
+
+  /**
+   * Starts telling `listener` when committed writes queued jobs, with the earliest time one of them
+   * is due: this process's job queue runs those due now at once instead of at its next poll
+   * (services/jobs/job-queue.ts). Not told to other processes: they find them at their next poll.
+   */
+  listenForJobs(listener: JobsListener): () => void {
+    this.jobListeners.add(listener)
+    return () => this.jobListeners.delete(listener)
+  }
+
+  jobsQueued(earliestRunAt: Date): void {
+    for (const listener of this.jobListeners) listener(earliestRunAt)
   }
 }

@@ -39,8 +39,8 @@ export interface MetricSources {
   answerCacheHits?: () => ReadonlyMap<string, number>
 }
 
-// a scrape must answer while the database is down: the outbox count gives up after this long
-const OUTBOX_READ_TIMEOUT_MS = 1_000
+// a scrape must answer while the database is down: a figure read from it gives up after this long
+const DATABASE_READ_TIMEOUT_MS = 1_000
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined
@@ -63,6 +63,8 @@ export class Metrics {
   readonly requests = new RequestStats()
   private readonly payments: Counter<'provider' | 'outcome'>
   private readonly mediaErrors: Counter<'operation'>
+  // made with the first figure read from the database
+  private readFailures: Counter | undefined
 
   constructor(private readonly sources: MetricSources = {}) {
     const registers = [this.registry]
@@ -149,24 +151,8 @@ export class Metrics {
   private outboxGauges(sources: MetricSources, registers: Registry[]): void {
     const { outbox } = sources
     if (!outbox) return
-    const failures = new Counter({
-      name: 'maple_metrics_read_failures_total',
-      help: 'Scrapes that could not read a figure from the database (it reads NaN in that scrape)',
-      registers,
-    })
     // both gauges are collected at once in a scrape: one query answers the two
-    let reading: Promise<{ waiting: number; due: number } | undefined> | undefined
-    const read = () => {
-      reading ??= withTimeout(outbox(), OUTBOX_READ_TIMEOUT_MS)
-        .catch(() => {
-          failures.inc()
-          return undefined
-        })
-        .finally(() => {
-          reading = undefined
-        })
-      return reading
-    }
+    const read = this.databaseFigure(outbox)
     const gauge = (name: string, help: string, pick: (counts: { waiting: number; due: number }) => number) =>
       new Gauge({
         name,
@@ -188,6 +174,31 @@ export class Metrics {
       'Mails in the outbox whose next attempt is due now',
       (counts) => counts.due,
     )
+  }
+
+  /**
+   * `read` as a scrape may call it: answered within DATABASE_READ_TIMEOUT_MS or undefined (counted
+   * in maple_metrics_read_failures_total), one read shared by the gauges a scrape collects together.
+   */
+  databaseFigure<T>(read: () => Promise<T>): () => Promise<T | undefined> {
+    this.readFailures ??= new Counter({
+      name: 'maple_metrics_read_failures_total',
+      help: 'Scrapes that could not read a figure from the database (it reads NaN in that scrape)',
+      registers: [this.registry],
+    })
+    const failures = this.readFailures
+    let reading: Promise<T | undefined> | undefined
+    return () => {
+      reading ??= withTimeout(read(), DATABASE_READ_TIMEOUT_MS)
+        .catch(() => {
+          failures.inc()
+          return undefined
+        })
+        .finally(() => {
+          reading = undefined
+        })
+      return reading
+    }
   }
 
   readonly countPayment: PaymentObserver = (provider, outcome) => {

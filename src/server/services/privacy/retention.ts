@@ -2,6 +2,7 @@ import { and, isNotNull, isNull, like, lt, notLike, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { RETENTION } from '#domain/api/privacy.ts'
 import type { Db } from '#server/db/client.ts'
+import { jobs } from '#server/db/schema/jobs.ts'
 import { outbox } from '#server/db/schema/mail.ts'
 import { adReports } from '#server/db/schema/reports.ts'
 import { adminSessions, sessions } from '#server/db/schema/sessions.ts'
@@ -27,6 +28,7 @@ export const RETENTION_LOCK = 34_034_034
 
 export interface RetentionCounts {
   outbox: number
+  jobs: number
   sessions: number
   adminSessions: number
   accountTokens: number
@@ -60,6 +62,13 @@ export async function runRetention(db: Db, now: Date = new Date()): Promise<Rete
           .delete(outbox)
           .where(lt(outbox.createdAt, daysBefore(now, RETENTION.outboxDays)))
           .returning({ id: outbox.id }),
+      ),
+      // a finished job's row only keeps its cause from being queued again (docs/decisions/045-jobs.md)
+      jobs: count(
+        await tx
+          .delete(jobs)
+          .where(lt(sql`coalesce(${jobs.doneAt}, ${jobs.failedAt})`, daysBefore(now, RETENTION.jobDays).toISOString()))
+          .returning({ id: jobs.id }),
       ),
       // a session past its end, idle too long or signed out can never be used again
       sessions: count(
