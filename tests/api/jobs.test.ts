@@ -2,14 +2,14 @@
 // PostgreSQL: one job per cause, run once at its time by the app's clock, retried then given up, a
 // run whose lease ran out unable to finish the job, schedules cancelled, figures for the operator.
 // Each test job's database effect is a mail in the outbox, written in the job's completing transaction.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNotNull } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { jobs } from '#server/db/schema/jobs.ts'
 import { outbox } from '#server/db/schema/mail.ts'
 import { cancelJobs, enqueueJob } from '#server/services/jobs/enqueue.ts'
 import { defineJobKind } from '#server/services/jobs/job-kind.ts'
-import { JobQueue, retryDelayMs } from '#server/services/jobs/job-queue.ts'
+import { JOB_BATCH, JobQueue, retryDelayMs } from '#server/services/jobs/job-queue.ts'
 import { enqueueMail } from '#server/services/mail/outbox.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 import { TestClock } from '#tests/support/test-clock.ts'
@@ -20,6 +20,7 @@ const HOUR_MS = 60 * 60 * 1000
 const mailKind = defineJobKind('test.mail', z.object({ note: z.string() }))
 const failingKind = defineJobKind('test.failing', z.object({}))
 const heldKind = defineJobKind('test.held', z.object({}))
+const gatedKind = defineJobKind('test.gated', z.object({}))
 const scheduleKind = defineJobKind('test.schedule', z.object({ scheduleId: z.number() }))
 // queued, never handled here: what the operator sees of a kind no process runs
 const unhandledKind = defineJobKind('test.unhandled', z.object({}))
@@ -29,6 +30,13 @@ interface LogLine {
   kind?: string
 }
 const lines: LogLine[] = []
+
+// the gated jobs' handlers wait for this gate
+let gatedStarted = 0
+let openGate: () => void = () => {}
+let gate = new Promise<void>((resolve) => {
+  openGate = resolve
+})
 
 // the held job's handler waits here until a test lets it go
 let releaseHeld: () => void = () => {}
@@ -43,7 +51,9 @@ const api = setupTestApp(
     logStream: { write: (line) => void lines.push(JSON.parse(line) as LogLine) },
     setup: (app) => {
       app.jobs.handle(mailKind, async (job, { complete }) => {
-        await complete((tx) => enqueueMail(tx, { to: 'jobs@example.com', subject: job.key, text: job.payload.note }))
+        await complete((tx) =>
+          enqueueMail(tx, { to: 'jobs@example.com', subject: job.key, text: job.payload.note }),
+        )
       })
       app.jobs.handle(
         failingKind,
@@ -59,11 +69,17 @@ const api = setupTestApp(
           await new Promise<void>((resolve) => {
             releaseHeld = resolve
           })
-          await complete((tx) => enqueueMail(tx, { to: 'jobs@example.com', subject: job.key, text: 'first run' }))
+          await complete((tx) =>
+            enqueueMail(tx, { to: 'jobs@example.com', subject: job.key, text: 'first run' }),
+          )
         },
         { leaseMs: 30_000 },
       )
       app.jobs.handle(scheduleKind, async () => {})
+      app.jobs.handle(gatedKind, async () => {
+        gatedStarted++
+        await gate
+      })
     },
   },
 )
@@ -96,7 +112,9 @@ describe('the job queue', () => {
     const { db } = api.t
     const runAt = new Date(clock.now().getTime() + HOUR_MS)
     const queue = () =>
-      db.transaction((tx) => enqueueJob(tx, { kind: mailKind, key: 'ad:1:search:2', runAt, payload: { note: 'x' } }))
+      db.transaction((tx) =>
+        enqueueJob(tx, { kind: mailKind, key: 'ad:1:search:2', runAt, payload: { note: 'x' } }),
+      )
     const answers = await Promise.all([queue(), queue(), queue(), queue(), queue()])
     expect(answers.filter(Boolean)).toHaveLength(1)
     expect(await db.select().from(jobs).where(eq(jobs.key, 'ad:1:search:2'))).toHaveLength(1)
@@ -107,6 +125,26 @@ describe('the job queue', () => {
     expect(await queue()).toBe(false)
     await api.t.app.jobs.runDue()
     expect(await mails('ad:1:search:2')).toHaveLength(1)
+  })
+
+  it('takes a batch at a time: the jobs past it wait for the batch to finish', async () => {
+    const { db, app } = api.t
+    gatedStarted = 0
+    gate = new Promise<void>((resolve) => {
+      openGate = resolve
+    })
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < JOB_BATCH + 2; i++)
+        await enqueueJob(tx, { kind: gatedKind, key: `gated-${i}`, runAt: clock.now(), payload: {} })
+    })
+    await vi.waitFor(() => expect(gatedStarted).toBe(JOB_BATCH), { timeout: 10_000 })
+    const leased = await db.select({ key: jobs.key }).from(jobs).where(isNotNull(jobs.leaseToken))
+    expect(leased).toHaveLength(JOB_BATCH)
+    openGate()
+    await app.jobs.runDue()
+    const done = await db.select({ key: jobs.key }).from(jobs).where(isNotNull(jobs.doneAt))
+    expect(done).toHaveLength(JOB_BATCH + 2)
+    expect(gatedStarted).toBe(JOB_BATCH + 2)
   })
 
   it('refuses a payload its kind does not read, and queues nothing', async () => {
@@ -121,7 +159,9 @@ describe('the job queue', () => {
   it('runs a job once, at its time by the app clock, and not before', async () => {
     const { db, app } = api.t
     const runAt = new Date(clock.now().getTime() + HOUR_MS)
-    await db.transaction((tx) => enqueueJob(tx, { kind: mailKind, key: 'reminder', runAt, payload: { note: 'soon' } }))
+    await db.transaction((tx) =>
+      enqueueJob(tx, { kind: mailKind, key: 'reminder', runAt, payload: { note: 'soon' } }),
+    )
 
     await app.jobs.runDue()
     expect(await mails('reminder')).toHaveLength(0)
@@ -153,7 +193,12 @@ describe('the job queue', () => {
     const { db, app } = api.t
     await expect(
       db.transaction(async (tx) => {
-        await enqueueJob(tx, { kind: mailKind, key: 'rolled-back', runAt: clock.now(), payload: { note: 'x' } })
+        await enqueueJob(tx, {
+          kind: mailKind,
+          key: 'rolled-back',
+          runAt: clock.now(),
+          payload: { note: 'x' },
+        })
         throw new Error('the cause failed')
       }),
     ).rejects.toThrow('the cause failed')
@@ -168,7 +213,12 @@ describe('the job queue', () => {
     await enqueueJob(db, { kind: failingKind, key: 'doomed', runAt: clock.now(), payload: {} })
     await app.jobs.runDue()
     let row = await jobRow('test.failing', 'doomed')
-    expect(row).toMatchObject({ attempts: 1, lastError: 'the service said no', failedAt: null, leaseToken: null })
+    expect(row).toMatchObject({
+      attempts: 1,
+      lastError: 'the service said no',
+      failedAt: null,
+      leaseToken: null,
+    })
     expect(row.nextAttemptAt.getTime()).toBe(clock.now().getTime() + retryDelayMs(1))
 
     // not before its back-off has passed
@@ -198,7 +248,9 @@ describe('the job queue', () => {
   it('lets a run whose lease ran out finish nothing: the run that took the job over writes its effect, once', async () => {
     const { db, app } = api.t
     heldStarted = false
-    await db.transaction((tx) => enqueueJob(tx, { kind: heldKind, key: 'bump:1', runAt: clock.now(), payload: {} }))
+    await db.transaction((tx) =>
+      enqueueJob(tx, { kind: heldKind, key: 'bump:1', runAt: clock.now(), payload: {} }),
+    )
     // this process's run starts and hangs (a slow push service, a stalled event loop)
     const firstRun = app.jobs.runDue()
     await vi.waitFor(() => expect(heldStarted).toBe(true), { timeout: 10_000 })
@@ -207,7 +259,9 @@ describe('the job queue', () => {
     clock.advance(31_000)
     const other = new JobQueue({ db, clock, log: app.log, outages: app.outages, pollMs: 0 })
     other.handle(heldKind, async (job, { complete }) => {
-      await complete((tx) => enqueueMail(tx, { to: 'jobs@example.com', subject: job.key, text: 'second run' }))
+      await complete((tx) =>
+        enqueueMail(tx, { to: 'jobs@example.com', subject: job.key, text: 'second run' }),
+      )
     })
     expect(await other.runDue()).toBe(1)
 
@@ -226,7 +280,12 @@ describe('the job queue', () => {
   it('cancels the waiting jobs of a schedule by key prefix or by payload, and keeps the finished ones', async () => {
     const { db, app } = api.t
     const later = new Date(clock.now().getTime() + HOUR_MS)
-    await enqueueJob(db, { kind: scheduleKind, key: 'schedule:1:done', runAt: clock.now(), payload: { scheduleId: 1 } })
+    await enqueueJob(db, {
+      kind: scheduleKind,
+      key: 'schedule:1:done',
+      runAt: clock.now(),
+      payload: { scheduleId: 1 },
+    })
     await app.jobs.runDue()
     for (const [key, scheduleId] of [
       ['schedule:1:a', 1],
@@ -238,7 +297,9 @@ describe('the job queue', () => {
     // another kind with a key of the same shape is not touched
     await enqueueJob(db, { kind: mailKind, key: 'schedule:1:a', runAt: later, payload: { note: 'x' } })
 
-    expect(await db.transaction((tx) => cancelJobs(tx, { kind: scheduleKind, keyPrefix: 'schedule:1:' }))).toBe(2)
+    expect(
+      await db.transaction((tx) => cancelJobs(tx, { kind: scheduleKind, keyPrefix: 'schedule:1:' })),
+    ).toBe(2)
     expect(await cancelJobs(db, { kind: scheduleKind, payload: { scheduleId: 2 } })).toBe(1)
     const left = await db.select({ kind: jobs.kind, key: jobs.key }).from(jobs).orderBy(jobs.kind, jobs.key)
     expect(left).toEqual([
@@ -247,7 +308,14 @@ describe('the job queue', () => {
       { kind: 'test.schedule', key: 'schedule:3:a' },
     ])
     // a cancelled moment may be scheduled again
-    expect(await enqueueJob(db, { kind: scheduleKind, key: 'schedule:1:a', runAt: later, payload: { scheduleId: 1 } })).toBe(true)
+    expect(
+      await enqueueJob(db, {
+        kind: scheduleKind,
+        key: 'schedule:1:a',
+        runAt: later,
+        payload: { scheduleId: 1 },
+      }),
+    ).toBe(true)
   })
 
   it('tells the operator how many jobs of each kind are due and how long the oldest has waited', async () => {
@@ -255,7 +323,12 @@ describe('the job queue', () => {
     const ago = (seconds: number) => new Date(clock.now().getTime() - seconds * 1000)
     await enqueueJob(db, { kind: unhandledKind, key: 'a', runAt: ago(90), payload: {} })
     await enqueueJob(db, { kind: unhandledKind, key: 'b', runAt: ago(30), payload: {} })
-    await enqueueJob(db, { kind: unhandledKind, key: 'c', runAt: new Date(clock.now().getTime() + HOUR_MS), payload: {} })
+    await enqueueJob(db, {
+      kind: unhandledKind,
+      key: 'c',
+      runAt: new Date(clock.now().getTime() + HOUR_MS),
+      payload: {},
+    })
     const body = await scrape()
     expect(body).toContain('maple_jobs_due{kind="test.unhandled"} 2')
     expect(body).toContain('maple_jobs_oldest_due_seconds{kind="test.unhandled"} 90')

@@ -35,9 +35,7 @@ export const jobs = pgTable(
   (t) => [
     uniqueIndex('jobs_kind_key_idx').on(t.kind, t.key),
     // what every poll asks: the waiting jobs whose next attempt is due, oldest first
-    index('jobs_waiting_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+    index('jobs_waiting_idx').on(t.nextAttemptAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
     // what the retention job deletes
     index('jobs_finished_idx').on(sql`coalesce(${t.doneAt}, ${t.failedAt})`),
   ],

@@ -67,7 +67,12 @@ export async function runRetention(db: Db, now: Date = new Date()): Promise<Rete
       jobs: count(
         await tx
           .delete(jobs)
-          .where(lt(sql`coalesce(${jobs.doneAt}, ${jobs.failedAt})`, daysBefore(now, RETENTION.jobDays).toISOString()))
+          .where(
+            lt(
+              sql`coalesce(${jobs.doneAt}, ${jobs.failedAt})`,
+              daysBefore(now, RETENTION.jobDays).toISOString(),
+            ),
+          )
           .returning({ id: jobs.id }),
       ),
       // a session past its end, idle too long or signed out can never be used again
