@@ -1,9 +1,10 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/client.ts'
 import { jobs } from '#server/db/schema/jobs.ts'
 import { type OutageLog, outageOf, outageReason } from '#server/outages.ts'
+import { type ClaimedRow, claimDueJobs, type DueJobs, readDueJobs } from './claim.ts'
 import {
   DEFAULT_LEASE_MS,
   DEFAULT_MAX_ATTEMPTS,
@@ -19,13 +20,6 @@ import {
 export interface JobObserver {
   succeeded(kind: string): void
   failed(kind: string, gaveUp: boolean): void
-}
-
-/** Due jobs of one kind, for the metrics: how many, and how long the oldest has waited. */
-export interface DueJobs {
-  kind: string
-  due: number
-  oldestDueSeconds: number
 }
 
 export interface JobQueueDeps {
@@ -61,29 +55,6 @@ interface Handled {
   maxAttempts: number
   leaseMs: number
 }
-
-/** A job this process holds the lease of. */
-interface ClaimedRow {
-  id: string
-  kind: string
-  key: string
-  payload: unknown
-  runAt: Date
-  attempts: number
-  leaseToken: string
-}
-
-interface RawClaimedRow {
-  id: string
-  kind: string
-  key: string
-  payload: unknown
-  run_at: Date | string
-  attempts: number
-  lease_token: string
-}
-
-const waiting = and(isNull(jobs.doneAt), isNull(jobs.failedAt))
 
 function message(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, ERROR_TEXT_MAX)
@@ -191,24 +162,8 @@ export class JobQueue {
   }
 
   /** Due jobs per handled kind (kinds with none say 0), for GET /metrics. */
-  async dueJobs(): Promise<DueJobs[]> {
-    const now = this.clock.now()
-    const rows = await this.db
-      .select({
-        kind: jobs.kind,
-        due: sql<number>`count(*)`.mapWith(Number),
-        oldest: sql<string>`min(${jobs.runAt})`,
-      })
-      .from(jobs)
-      .where(and(waiting, lte(jobs.runAt, now)))
-      .groupBy(jobs.kind)
-    const byKind = new Map(rows.map((row) => [row.kind, row]))
-    const kinds = new Set([...this.handled.keys(), ...byKind.keys()])
-    return [...kinds].map((kind) => {
-      const row = byKind.get(kind)
-      const oldest = row ? new Date(row.oldest).getTime() : now.getTime()
-      return { kind, due: row?.due ?? 0, oldestDueSeconds: Math.max(0, (now.getTime() - oldest) / 1000) }
-    })
+  dueJobs(): Promise<DueJobs[]> {
+    return readDueJobs(this.db, this.clock.now(), this.kinds())
   }
 
   /**
@@ -267,43 +222,12 @@ export class JobQueue {
     )
   }
 
-  private async claim(): Promise<ClaimedRow[]> {
-    const kinds = this.kinds()
-    if (kinds.length === 0 || this.stopped) return []
-    const now = this.clock.now()
-    const leases = Object.fromEntries([...this.handled].map(([name, h]) => [name, h.leaseMs]))
-    // The due ids are picked once, in a MATERIALIZED CTE: as `WHERE id IN (SELECT … LIMIT n FOR
-    // UPDATE SKIP LOCKED)` PostgreSQL ran the subquery again per row it joined, and one claim took
-    // 195 jobs of 200 instead of a batch (seen with two processes)
-    const result = await this.db.execute(sql`
-      WITH due AS MATERIALIZED (
-        SELECT ${jobs.id} FROM ${jobs}
-        WHERE ${jobs.doneAt} IS NULL AND ${jobs.failedAt} IS NULL
-          AND ${jobs.kind} IN ${kinds} AND ${jobs.nextAttemptAt} <= ${now.toISOString()}::timestamptz
-        ORDER BY ${jobs.nextAttemptAt}
-        LIMIT ${JOB_BATCH}
-        FOR UPDATE SKIP LOCKED
-      )
-      UPDATE ${jobs} SET
-        attempts = ${jobs.attempts} + 1,
-        lease_token = gen_random_uuid(),
-        next_attempt_at = ${now.toISOString()}::timestamptz
-          + (${JSON.stringify(leases)}::jsonb ->> ${jobs.kind})::int * interval '1 millisecond'
-      FROM due WHERE ${jobs.id} = due.id
-      RETURNING ${jobs.id}, ${jobs.kind}, ${jobs.key}, ${jobs.payload}, ${jobs.runAt}, ${jobs.attempts},
-        ${jobs.leaseToken}`)
-    // both drivers answer raw SQL with { rows }; the shared Db type leaves it unknown
-    const rows = (result as unknown as { rows: RawClaimedRow[] }).rows
-    return rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      key: row.key,
-      payload: row.payload,
-      runAt: new Date(row.run_at),
-      attempts: row.attempts,
-      leaseToken: row.lease_token,
-    }))
+  private claim(): Promise<ClaimedRow[]> {
+    if (this.handled.size === 0 || this.stopped) return Promise.resolve([])
+    const leases = new Map([...this.handled].map(([name, h]) => [name, h.leaseMs]))
+    return claimDueJobs(this.db, this.clock.now(), leases, JOB_BATCH)
   }
+
   private track(row: ClaimedRow): Promise<void> {
     const done = this.run(row)
       .catch((error: unknown) =>

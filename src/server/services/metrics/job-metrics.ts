@@ -1,5 +1,6 @@
 import { Counter, Gauge } from 'prom-client'
-import type { DueJobs, JobObserver } from '#server/services/jobs/job-queue.ts'
+import type { DueJobs } from '#server/services/jobs/claim.ts'
+import type { JobObserver } from '#server/services/jobs/job-queue.ts'
 import type { Metrics } from './metrics.ts'
 
 /**
