@@ -17,3 +17,13 @@ describe('the public address', () => {
     expect(loadConfig({ PORT: '0' }).PUBLIC_URL).toBe('http://localhost:8080')
   })
 })
+
+describe('the test-only job kinds', () => {
+  it('refuses to load a module named by JOB_TEST_KINDS outside NODE_ENV=test', () => {
+    for (const NODE_ENV of ['development', 'production'])
+      expect(() => loadConfig({ NODE_ENV, JOB_TEST_KINDS: 'tests/support/job-test-kinds.ts' })).toThrow(
+        /JOB_TEST_KINDS: only for NODE_ENV=test/,
+      )
+    expect(loadConfig({ NODE_ENV: 'test', JOB_TEST_KINDS: 'x.ts' }).JOB_TEST_KINDS).toBe('x.ts')
+  })
+})
