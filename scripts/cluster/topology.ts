@@ -129,6 +129,7 @@ export async function startTopology(log: (line: string) => void): Promise<Topolo
   const publicUrl = `https://localhost:${httpsPort}`
   const metricsToken = randomBytes(24).toString('hex')
   const pageFormSecret = randomBytes(32).toString('hex')
+  const reportHashSecret = randomBytes(32).toString('hex')
   const admin = { username: 'admin', password: randomBytes(18).toString('base64url') }
   // the variables of deploy/maple.env.example, with this machine's addresses
   const appEnv = (port: number): NodeJS.ProcessEnv => ({
@@ -146,6 +147,7 @@ export async function startTopology(log: (line: string) => void): Promise<Topolo
     ADMIN_PASSWORD: admin.password,
     METRICS_TOKEN: metricsToken,
     PAGE_FORM_SECRET: pageFormSecret,
+    REPORT_HASH_SECRET: reportHashSecret,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: 'Maple After Dark <no-reply@maple.example>',
     PAYMENT_PROVIDER: 'btcpay',

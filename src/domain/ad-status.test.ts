@@ -27,6 +27,12 @@ describe('the ad status machine', () => {
       expect(canApply(action, 'removed')).toBe(false)
   })
 
+  it('keeps a held ad as it was reported: its owner asks for a review instead of editing it', () => {
+    expect(canApply('edit', 'held')).toBe(false)
+    expect(canApply('edit', 'live')).toBe(true)
+    expect(canApply('remove', 'held')).toBe(true)
+  })
+
   it('tells the payer why an ad cannot be paid for', () => {
     expect(unpayableCode('post', 'live')).toBe('ad.already_paid')
     expect(unpayableCode('bump', 'removed')).toBe('ad.removed_unpayable')

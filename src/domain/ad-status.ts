@@ -31,7 +31,9 @@ const ALLOWED_FROM: Record<AdAction, readonly AdStatus[]> = {
   publish: ['pending_payment'],
   renew: ['expired'],
   bump: ['live'],
-  edit: ['pending_payment', 'live', 'expired', 'held'],
+  // a held ad is not edited: its owner asks for a review, and the admin judges what was reported
+  // (docs/decisions/042-holds-that-hold.md)
+  edit: ['pending_payment', 'live', 'expired'],
   remove: ['pending_payment', 'live', 'expired', 'held'],
   hold: ['live', 'expired'],
   release: ['held'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCad, formatCount, formatDollars, formatFee } from './money.ts'
+import { formatCad, formatCount, formatDollars, formatFee, isWholeCents } from './money.ts'
 
 describe('formatFee', () => {
   it('writes whole dollars without cents, as the fees are quoted to users', () => {
@@ -52,5 +52,13 @@ describe('money in both languages', () => {
 
   it('shows nothing strange for a value that is not a number', () => {
     expect(formatDollars(Number.NaN)).toBe('$0.00')
+  })
+})
+
+describe('amounts in whole cents', () => {
+  it('takes dollars with at most two decimals, floating-point spellings included', () => {
+    for (const ok of [10, 12.5, 0.29, 1.15, 9999.99]) expect(isWholeCents(ok)).toBe(true)
+    for (const bad of [5.999, 0.001, 10.005, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(isWholeCents(bad)).toBe(false)
   })
 })

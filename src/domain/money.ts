@@ -4,6 +4,15 @@ export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100
 }
 
+/**
+ * Whether an amount in dollars is a whole number of cents ("12.5" yes, "5.999" no). Binary floating
+ * point writes 0.29 as 0.28999…, so "whole" allows what the conversion itself adds, nothing more.
+ */
+export function isWholeCents(dollars: number): boolean {
+  const cents = dollars * 100
+  return Number.isFinite(cents) && Math.abs(cents - Math.round(cents)) < 1e-6
+}
+
 /** Rounds to the nearest cent so 0.1 + 0.2 style inputs never leak fractions of a cent. */
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100)

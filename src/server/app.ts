@@ -23,6 +23,7 @@ import { registerMail } from './plugins/mail.ts'
 import { registerMetrics } from './plugins/metrics.ts'
 import paymentsPlugin from './plugins/payments.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
+import reporterKeysPlugin from './plugins/reporter-keys.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerStatic } from './plugins/static.ts'
 import adActionsRoutes from './routes/ad-actions.ts'
@@ -204,6 +205,7 @@ export async function buildApp({
   await app.register(paymentsPlugin)
   // jobs queued by the routes' transactions, run by the handlers the features register
   await app.register(jobsPlugin)
+  await app.register(reporterKeysPlugin)
 
   await app.register(
     async (api) => {

@@ -105,6 +105,25 @@ const EnvSchema = z
     // tests only: a module whose handleTestJobs(jobs, app) registers test-only job kinds in a server
     // process (tests/api/jobs-processes.test.ts)
     JOB_TEST_KINDS: z.string().trim().min(1).optional(),
+    // keys the hashes a report keeps of its sender's address and e-mail (services/reports/reporter-keys.ts);
+    // unset means a key kept in DATA_DIR: processes on several machines must share one
+    REPORT_HASH_SECRET: z
+      .string()
+      .trim()
+      .min(32, 'REPORT_HASH_SECRET: at least 32 characters (openssl rand -hex 32)')
+      .optional(),
+    // where the admins are told at once of what needs them (a report awaiting an admin's confirmation):
+    // comma-separated addresses, mailed through the outbox; unset, only the console shows it
+    ADMIN_EMAIL: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((address) => address.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email('ADMIN_EMAIL: comma-separated e-mail addresses'))),
     // a Prometheus scraper's bearer token for GET /metrics (the admin's session token works too)
     METRICS_TOKEN: z
       .string()

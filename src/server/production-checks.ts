@@ -71,6 +71,13 @@ export function productionProblems(config: Config): string[] {
       'PAGE_FORM_SECRET is not set, so each process would sign the reveal codes of ad pages with its own random key and a code shown by one would fail on another: set the same PAGE_FORM_SECRET (openssl rand -hex 32) on every process',
     )
   }
+  // each process would key report addresses with the DATA_DIR of its own machine: one person reporting
+  // through two of them would count as two (docs/decisions/042-holds-that-hold.md)
+  if (config.DATABASE_URL && !config.REPORT_HASH_SECRET) {
+    problems.push(
+      'REPORT_HASH_SECRET is not set, so each process would hash report addresses with a key of its own machine and one reporter would count as several: set the same REPORT_HASH_SECRET (openssl rand -hex 32) on every process',
+    )
+  }
   if (!config.ADMIN_USERNAME?.trim() || !config.ADMIN_PASSWORD) {
     problems.push('ADMIN_USERNAME and ADMIN_PASSWORD must both be set in production: set both')
   } else if (config.ADMIN_PASSWORD.length < MIN_ADMIN_PASSWORD_LENGTH) {

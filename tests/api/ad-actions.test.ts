@@ -144,6 +144,43 @@ describe('Reveal without the app', () => {
     expect(forged.body).not.toContain('514-555-0100')
   })
 
+  it('takes a challenge only exactly as it was issued: no trailing part, hexadecimal expiry or leading space', async () => {
+    const t = ref.t
+    const id = await liveAd(t, await member(t))
+    const ip = '10.31.4.1'
+    const { code, challenge } = challengeIn((await post(`/ads/${id}/reveal`, {}, FROM_OUR_PAGE, ip)).body)
+    const [expiry = '', signature = ''] = challenge.split('.')
+    const spellings = [
+      `${challenge}.more`,
+      `0x${Number(expiry).toString(16)}.${signature}`,
+      ` ${challenge}`,
+      `${Number(expiry).toExponential()}.${signature}`,
+      `${challenge} `,
+    ]
+    for (const spelled of spellings) {
+      const res = await post(`/ads/${id}/reveal`, { challenge: spelled, code }, FROM_OUR_PAGE, ip)
+      expect(res.body).not.toContain('514-555-0100')
+      expect(res.body).toContain('<p role="alert">wrong</p>')
+    }
+    // the challenge as issued still works
+    const shown = await post(`/ads/${id}/reveal`, { challenge, code }, FROM_OUR_PAGE, ip)
+    expect(shown.body).toContain('href="tel:514-555-0100"')
+  })
+
+  it(`limits the first step on its own: past ${RATE_LIMITS.pages.reveal.max} presses from one address, 429`, async () => {
+    const t = ref.t
+    const id = await liveAd(t, await member(t))
+    const ip = '10.31.5.1'
+    for (let i = 0; i < RATE_LIMITS.pages.reveal.max; i++)
+      expect((await post(`/ads/${id}/reveal`, {}, FROM_OUR_PAGE, ip)).statusCode).toBe(200)
+    const refused = await post(`/ads/${id}/reveal`, {}, FROM_OUR_PAGE, ip)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.headers['retry-after']).toBeDefined()
+    expect(refused.json()).toMatchObject({ code: 'request.rate_limited' })
+    // another address is not held back
+    expect((await post(`/ads/${id}/reveal`, {}, FROM_OUR_PAGE, '10.31.5.2')).statusCode).toBe(200)
+  })
+
   it('counts in the API’s own bucket: past its limit the page says to wait, with 429', async () => {
     const t = ref.t
     const id = await liveAd(t, await member(t))

@@ -6,7 +6,6 @@ import { REPORTS_PER_ACCOUNT_PER_DAY, REPORTS_PER_ADDRESS_PER_DAY } from '#domai
 import { adReports } from '#server/db/schema/reports.ts'
 import { refusal } from '#server/errors.ts'
 import { clientKey } from '#server/plugins/rate-limit-counters.ts'
-import { addressHash } from '#server/services/reports/reporter-history.ts'
 import { liveAd } from '#tests/support/ads.ts'
 import { DAY_MS, setupHoldsApp } from '#tests/support/report-holds.ts'
 
@@ -33,7 +32,7 @@ describe('daily caps', () => {
   it(`refuses an address's report past ${REPORTS_PER_ADDRESS_PER_DAY} in 24 hours, signed in or not`, async () => {
     const owner = await fresh()
     const ip = nextIp()
-    const address = addressHash(clientKey(ip))
+    const address = api.t.app.reporterKeys.address(clientKey(ip))
     const earlier = await liveAd(api.t, owner)
     // the day's earlier reports from this address (the per-client rate limit spreads them over the day)
     await api.t.db.insert(adReports).values(

@@ -6,7 +6,7 @@ const { api, nextIp, report, fresh, trusted, status, adminAuth, admin, queue, pu
   setupHoldsApp()
 
 describe('who holds an ad at once', () => {
-  it('a signed-out urgent report queues the ad on top without hiding it; a second independent reporter hides it', async () => {
+  it('a signed-out urgent report queues the ad on top without hiding it; a reporter in good standing hides it', async () => {
     const owner = await fresh()
     const calm = await liveAd(api.t, owner, { title: 'Calm ad' })
     const id = await liveAd(api.t, owner, { title: 'Reported ad' })
@@ -26,8 +26,11 @@ describe('who holds an ad at once', () => {
     await report(other, 'underage')
     await report(other, 'underage')
     expect(await status(other)).toBe('live')
-    // a (new) account from another address confirms it
+    // a new account from another address only asks an admin to confirm (042)
     await report(id, 'underage', { auth: (await fresh()).auth })
+    expect(await status(id)).toBe('live')
+    // an account in good standing confirms it
+    await report(id, 'underage', { auth: (await trusted()).auth })
     expect(await status(id)).toBe('held')
     expect(await publiclyListed(id)).toBe(false)
     expect((await adRow(api.t, id))?.holdCategory).toBe('underage')
@@ -101,7 +104,7 @@ describe('who holds an ad at once', () => {
     })
   })
 
-  it('one dismissed report costs an account its good standing, but it still confirms another reporter', async () => {
+  it('one dismissed report costs an account its good standing: its report and another only await an admin', async () => {
     const owner = await fresh()
     const reporter = await trusted()
     const first = await liveAd(api.t, owner)
@@ -111,7 +114,8 @@ describe('who holds an ad at once', () => {
     await report(id, 'underage', { auth: reporter.auth })
     expect(await status(id)).toBe('live')
     await report(id, 'underage')
-    expect(await status(id)).toBe('held')
+    expect(await status(id)).toBe('live')
+    expect((await queue())[0]).toMatchObject({ adId: id, awaitingConfirmation: true })
   })
 
   it('counts upheld reports in the history the queue shows', async () => {

@@ -71,8 +71,13 @@ describe('production start-up checks', () => {
     ['an 11-character admin password', { ADMIN_PASSWORD: 'abcdefghijk' }, /^ADMIN_PASSWORD is shorter/],
     [
       'PostgreSQL without a shared page-form secret',
-      { DATABASE_URL: 'postgres://maple@db.example/maple' },
+      { DATABASE_URL: 'postgres://maple@db.example/maple', REPORT_HASH_SECRET: 'd'.repeat(64) },
       /^PAGE_FORM_SECRET is not set.*set the same PAGE_FORM_SECRET/,
+    ],
+    [
+      'PostgreSQL without a shared report-hash secret',
+      { DATABASE_URL: 'postgres://maple@db.example/maple', PAGE_FORM_SECRET: 'c'.repeat(64) },
+      /^REPORT_HASH_SECRET is not set.*set the same REPORT_HASH_SECRET/,
     ],
     [
       'a one-letter webhook secret',
@@ -98,12 +103,13 @@ describe('production start-up checks', () => {
     ])
   })
 
-  it('accepts PostgreSQL once every process shares the page-form secret', () => {
+  it('accepts PostgreSQL once every process shares the page-form and report-hash secrets', () => {
     expect(
       refusal({
         ...SAFE_PRODUCTION,
         DATABASE_URL: 'postgres://maple@db.example/maple',
         PAGE_FORM_SECRET: 'c'.repeat(64),
+        REPORT_HASH_SECRET: 'd'.repeat(64),
       }),
     ).toEqual([])
   })

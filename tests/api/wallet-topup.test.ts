@@ -29,11 +29,30 @@ describe('top-up', () => {
     expect(res.statusCode).toBe(303)
   }
 
-  it.each([[4.99], [0], [-5], ['3']])('refuses %j below the minimum load', async (amount) => {
+  it.each([[4.99], [0], [-5]])('refuses %j below the minimum load', async (amount) => {
     const m = await member(api.t)
     const res = await initiate(m, amount)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ detail: 'Minimum load is $5', code: 'wallet.min_topup' })
+  })
+
+  it('refuses an amount sent as a string or in fractions of a cent, in words in both languages', async () => {
+    const m = await member(api.t)
+    for (const amount of ['10', '3', 5.999, 10.001]) {
+      const res = await initiate(m, amount)
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({ code: 'request.invalid' })
+      expect(res.json().issues).toEqual([{ field: 'amount', code: 'wallet.amount_cents' }])
+    }
+    const french = await api.t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/topup/initiate',
+      headers: { ...m.auth, 'accept-language': 'fr-CA' },
+      payload: { amount: 5.999 },
+    })
+    expect(french.json().detail).toContain('cents entiers')
+    // nothing was started for any of them
+    expect((await initiate(m, 10.5)).json()).toMatchObject({ amount_cad: 10.5 })
   })
 
   it('answers 400 for a non-numeric or absurd amount', async () => {

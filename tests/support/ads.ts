@@ -49,7 +49,14 @@ export async function member(
   return { id: user.id, token, auth: { authorization: `Bearer ${token}` } }
 }
 
+let adsWritten = 0
+
+/**
+ * A valid ad. Each one's description ends in its own reference number: two ads with the same words
+ * are one ad posted twice, and a copy of a held or removed ad is held (docs/decisions/042-holds-that-hold.md).
+ */
 export function adBody(overrides: Partial<AdWriteInput> = {}): AdWriteInput {
+  adsWritten += 1
   return {
     title: 'Vintage silk robe',
     category: 'adult-buy-sell',
@@ -57,7 +64,7 @@ export function adBody(overrides: Partial<AdWriteInput> = {}): AdWriteInput {
     city: 'Montréal',
     price: 45,
     priceUnit: 'per_unit',
-    description: 'Barely worn, from a smoke-free home.',
+    description: `Barely worn, from a smoke-free home. Ref. ${adsWritten}`,
     contact: { phone: '514-555-0100', email: 'seller@example.com', website: '', handle: '@robe' },
     contactPlatform: 'instagram',
     ...overrides,

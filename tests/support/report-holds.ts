@@ -58,10 +58,14 @@ export function setupHoldsApp() {
       adId: string
       status: string
       urgent: boolean
+      awaitingConfirmation: boolean
+      contentHash: string
+      versions: { contentHash: string; title: string; description: string; city: string; videos: string[]; images: string[] }[]
       hold: { category: string } | null
       appeal: { note: string } | null
       reports: {
         reason: string
+        contentHash: string | null
         reporter: {
           made: number
           dismissed: number

@@ -143,6 +143,7 @@ export const enManage = {
     other: 'reported for another reason',
     banned_phrase: 'it contains a phrase that is no longer allowed',
     admin: 'held by a moderator',
+    copy: 'it repeats an ad that is under review or was removed',
   },
   appeal: 'Ask for a review',
   appealLabel: 'Ask for a review of {title}',

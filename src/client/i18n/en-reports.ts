@@ -24,6 +24,7 @@ export const enReview = {
     other: 'other',
     banned_phrase: 'banned phrase',
     admin: 'held by an admin',
+    copy: 'copy of a held or removed ad',
   },
   appealFrom: 'The owner asks for a review ({date}):',
   reporterAccount: 'Account {label}',

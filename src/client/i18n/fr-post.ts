@@ -143,6 +143,7 @@ export const frManage: PostMessages['manage'] = {
     other: 'signalée pour une autre raison',
     banned_phrase: 'elle contient une expression qui n’est plus permise',
     admin: 'retenue par un modérateur',
+    copy: 'elle reprend une annonce en cours d’examen ou retirée',
   },
   appeal: 'Demander une révision',
   appealLabel: 'Demander une révision de {title}',

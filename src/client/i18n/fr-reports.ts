@@ -26,6 +26,7 @@ export const frReview: ReviewMessages['review'] = {
     other: 'autre',
     banned_phrase: 'expression interdite',
     admin: 'retenue par un administrateur',
+    copy: 'copie d’une annonce retenue ou retirée',
   },
   appealFrom: 'Le propriétaire demande une révision ({date}) :',
   reporterAccount: 'Compte {label}',

@@ -61,6 +61,8 @@ export const ERROR_CODES = {
   'ad.banned_words': { words: 'text' },
   'ad.verify_email_first': none,
   'ad.removed_unchangeable': none,
+  'ad.held_uneditable': none,
+  'ad.bumped_recently': none,
   'ad.title_required': none,
   'ad.media_ids': none,
   'ad.too_many_photos': { max: 'number' },
@@ -113,6 +115,7 @@ export const ERROR_CODES = {
   'report.too_many_ads': { max: 'number' },
   // privacy rights
   'privacy.wrong_password': none,
+  'privacy.account_gone': none,
   // wallet and payments
   'wallet.insufficient_balance': none,
   'wallet.idempotency_mismatch': none,
@@ -122,6 +125,7 @@ export const ERROR_CODES = {
   'wallet.idempotency_ascii': none,
   'wallet.min_topup': none,
   'wallet.max_topup': none,
+  'wallet.amount_cents': none,
   'payment.not_confirmed': { status: 'text' },
   'payment.expired': { status: 'text' },
   'payment.invalid': { status: 'text' },

@@ -1,5 +1,7 @@
 // The English words of every API error code: the `detail` the server sends in English, word for word
 // what it sent before codes existed (the spec quotes some of them). French: error-words-fr.ts.
+
+import { BUMP_SPACING_MINUTES } from '../bump-spacing.ts'
 import {
   MAX_PHOTO_ASPECT,
   MAX_PHOTO_BYTES,
@@ -65,6 +67,9 @@ export const errorWordsEn: ErrorWords = {
     'ad.banned_words': 'Banned words detected: {words}',
     'ad.verify_email_first': 'Verify your email address before posting an ad',
     'ad.removed_unchangeable': 'This ad was removed and can no longer be changed',
+    'ad.held_uneditable':
+      'This ad is held for review and cannot be edited: ask for a review, and a moderator will look at it as it was reported',
+    'ad.bumped_recently': `This ad was bumped less than ${BUMP_SPACING_MINUTES} minutes ago and is still at the top: nothing was charged. Try again later`,
     'ad.title_required': 'Title is required',
     'ad.media_ids': 'Media must be ids returned by the upload',
     'ad.too_many_photos': 'At most {max} photos',
@@ -113,6 +118,7 @@ export const errorWordsEn: ErrorWords = {
     'report.name_one_ad': 'Name at least one ad',
     'report.too_many_ads': 'At most {max} ads at once',
     'privacy.wrong_password': 'Password is incorrect',
+    'privacy.account_gone': 'This account has already been deleted',
     'wallet.insufficient_balance': 'Insufficient balance',
     'wallet.idempotency_mismatch': 'This Idempotency-Key was already used for a different payment',
     'wallet.idempotency_invalid': 'Invalid Idempotency-Key',
@@ -120,6 +126,7 @@ export const errorWordsEn: ErrorWords = {
     'wallet.idempotency_too_long': 'Idempotency-Key must be at most {max} characters',
     'wallet.idempotency_ascii': 'Idempotency-Key must be printable ASCII without spaces',
     'wallet.min_topup': `Minimum load is ${formatFee(MIN_TOPUP_CENTS)}`,
+    'wallet.amount_cents': 'The amount must be a number of dollars in whole cents, such as 10 or 12.50',
     'wallet.max_topup': `The most you can load at once is $${MAX_TOPUP_CAD}`,
     'payment.not_confirmed': 'Payment not confirmed yet (status {status})',
     'payment.expired': 'Payment expired before it was confirmed (status {status}). Start a new top-up.',

@@ -1,5 +1,7 @@
 // The Canadian French words of every API error code (error-words-en.ts has the English, the contract).
 // Loaded only where French is wanted: by the server, and by the app once French is chosen.
+
+import { BUMP_SPACING_MINUTES } from '../bump-spacing.ts'
 import {
   MAX_PHOTO_ASPECT,
   MAX_PHOTO_BYTES,
@@ -66,6 +68,9 @@ export const errorWordsFr: ErrorWords = {
     'ad.banned_words': 'Mots interdits détectés : {words}',
     'ad.verify_email_first': 'Vérifiez votre adresse courriel avant de publier une annonce',
     'ad.removed_unchangeable': 'Cette annonce a été retirée et ne peut plus être modifiée',
+    'ad.held_uneditable':
+      'Cette annonce est retenue pour examen et ne peut pas être modifiée : demandez un examen, et un modérateur la verra telle qu’elle a été signalée',
+    'ad.bumped_recently': `Cette annonce a été remontée il y a moins de ${BUMP_SPACING_MINUTES} minutes et est encore en tête : rien n’a été facturé. Réessayez plus tard`,
     'ad.title_required': 'Le titre est obligatoire',
     'ad.media_ids': 'Les médias doivent être des identifiants reçus au téléversement',
     'ad.too_many_photos': 'Au plus {max} photos',
@@ -124,6 +129,7 @@ export const errorWordsFr: ErrorWords = {
     'report.name_one_ad': 'Nommez au moins une annonce',
     'report.too_many_ads': 'Au plus {max} annonces à la fois',
     'privacy.wrong_password': 'Le mot de passe est incorrect',
+    'privacy.account_gone': 'Ce compte a déjà été supprimé',
     'wallet.insufficient_balance': 'Solde insuffisant',
     'wallet.idempotency_mismatch': 'Cette clé Idempotency-Key a déjà servi pour un autre paiement',
     'wallet.idempotency_invalid': 'Clé Idempotency-Key invalide',
@@ -131,6 +137,7 @@ export const errorWordsFr: ErrorWords = {
     'wallet.idempotency_too_long': 'La clé Idempotency-Key doit compter au plus {max} caractères',
     'wallet.idempotency_ascii': 'La clé Idempotency-Key doit être en ASCII imprimable, sans espaces',
     'wallet.min_topup': `L’approvisionnement minimal est de ${formatFee(MIN_TOPUP_CENTS, 'fr-CA')}`,
+    'wallet.amount_cents': 'Le montant doit être un nombre de dollars en cents entiers, comme 10 ou 12,50',
     'wallet.max_topup': `Vous pouvez approvisionner au plus ${MAX_TOPUP_CAD.toLocaleString('fr-CA')} $ à la fois`,
     'payment.not_confirmed': 'Paiement pas encore confirmé (statut {status})',
     'payment.expired':

@@ -49,8 +49,11 @@ export const MAX_APPEAL_NOTE = 1_000
 /** Ads one bulk release may name. */
 export const MAX_BULK_RELEASE = 100
 
-/** Why an ad is held, as its owner reads it: a report's reason, a banned phrase added later, or an admin. */
-export const HOLD_CATEGORIES = [...REPORT_REASONS, 'banned_phrase', 'admin'] as const
+/**
+ * Why an ad is held, as its owner reads it: a report's reason, a banned phrase added later, an admin,
+ * or a copy of an ad that is held or was removed (docs/decisions/042-holds-that-hold.md).
+ */
+export const HOLD_CATEGORIES = [...REPORT_REASONS, 'banned_phrase', 'admin', 'copy'] as const
 export type HoldCategory = (typeof HOLD_CATEGORIES)[number]
 
 export const HoldSchema = z.object({
@@ -133,11 +136,46 @@ export const ReporterHistorySchema = z.object({
 })
 export type ReporterHistory = z.infer<typeof ReporterHistorySchema>
 
+/**
+ * What a visitor could read of an ad at one moment (docs/decisions/042-holds-that-hold.md): kept when
+ * it is reported, held or removed. Stored with media ids; the queue answers them as URLs.
+ */
+export const AdSnapshotContentSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  escortType: z.string().nullable(),
+  province: z.string(),
+  city: z.string(),
+  priceCents: z.number().int(),
+  priceUnit: z.string(),
+  contact: z.object({
+    phone: z.string(),
+    email: z.string(),
+    website: z.string(),
+    handle: z.string(),
+    platform: z.string().nullable(),
+  }),
+  images: z.array(z.string()),
+  videos: z.array(z.string()),
+})
+export type AdSnapshotContent = z.infer<typeof AdSnapshotContentSchema>
+
+/** One version of an ad the queue shows: as it read when reported, its photos and videos as URLs. */
+export const QueueVersionSchema = AdSnapshotContentSchema.extend({
+  contentHash: z.string(),
+  /** when this version was first kept */
+  at: IsoDate,
+})
+export type QueueVersion = z.infer<typeof QueueVersionSchema>
+
 export const QueueReportSchema = z.object({
   reason: z.enum(REPORT_REASONS),
   details: z.string(),
   at: IsoDate,
   reporter: ReporterHistorySchema,
+  /** the version this report saw (QueueItem.versions); null for reports made before versions were kept */
+  contentHash: z.string().nullable(),
 })
 
 export const QueueItemSchema = z.object({
@@ -157,6 +195,15 @@ export const QueueItemSchema = z.object({
   reports: z.array(QueueReportSchema),
   /** why and since when the ad is held (null when it is only reported) */
   hold: HoldSchema.nullable(),
+  /**
+   * reports that would hold the ad had one of their senders been in good standing: only an admin's
+   * hold (or a reporter in good standing) takes it down; listed first (docs/decisions/042-holds-that-hold.md)
+   */
+  awaitingConfirmation: z.boolean(),
+  /** the content the ad shows now */
+  contentHash: z.string(),
+  /** each version the open reports saw, the oldest first, media included */
+  versions: z.array(QueueVersionSchema),
   /** the owner's request for a review of the current hold */
   appeal: z.object({ note: z.string(), at: IsoDate }).nullable(),
 })

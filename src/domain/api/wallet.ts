@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isWholeCents } from '../money.ts'
 import { hasNoNul } from './common.ts'
 import { says } from './error-codes.ts'
 
@@ -62,9 +63,14 @@ export type WalletPayResponse = z.infer<typeof WalletPayResponseSchema>
 /** Upper bound of one top-up, so a typo cannot create an absurd invoice. */
 export const MAX_TOPUP_CAD = 10_000
 
-// amount is in dollars; the minimum load (MIN_TOPUP_CENTS) is checked by the route, which words its detail
+// amount is a JSON number of dollars in whole cents ("10" as a string, or 5.999, is refused rather than
+// read or rounded: money is never guessed, docs/decisions/042-holds-that-hold.md); the minimum load
+// (MIN_TOPUP_CENTS) is checked by the route, which words its detail
 export const TopupInitiateRequestSchema = z.object({
-  amount: z.coerce.number().finite().max(MAX_TOPUP_CAD, says('wallet.max_topup')),
+  amount: z
+    .number({ error: says('wallet.amount_cents') })
+    .max(MAX_TOPUP_CAD, says('wallet.max_topup'))
+    .refine(isWholeCents, says('wallet.amount_cents')),
 })
 export type TopupInitiateRequest = z.infer<typeof TopupInitiateRequestSchema>
 

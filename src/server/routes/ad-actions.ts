@@ -8,6 +8,7 @@ import { REPORT_REASONS, ReportResponseSchema } from '#domain/api/reports.ts'
 import type { Language } from '#domain/languages.ts'
 import { refusal } from '#server/errors.ts'
 import { acceptFormBodies } from '#server/plugins/form-body.ts'
+import { rateLimited } from '#server/plugins/rate-limit.ts'
 import {
   challengeMarkup,
   contactMarkup,
@@ -19,6 +20,7 @@ import {
   sentence,
 } from '#server/services/pages/ad-actions.ts'
 import { pageLanguage } from '#server/services/pages/page-language.ts'
+import { limitText, RATE_LIMITS } from './rate-limits.ts'
 
 const Params = z.object({ id: z.string().min(1).max(64) })
 
@@ -116,8 +118,11 @@ const adActionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ads/:id/reveal',
     {
+      // its own limit: the first step renders a whole page and the API's reveal limit never sees it
+      ...rateLimited(RATE_LIMITS.pages.reveal),
       schema: {
         summary: 'Reveal an ad’s contact from its page without JavaScript (answers the page)',
+        description: `${limitText(RATE_LIMITS.pages.reveal)} per client, each step counted.`,
         tags: ['pages'],
         params: Params,
         body: RevealBody.nullish(),

@@ -42,7 +42,7 @@ import { mediaIndexFor } from '#server/services/media/ad-media.ts'
 import { appealHold } from '#server/services/reports/appeal.ts'
 import { appealsOfCurrentHolds } from '#server/services/reports/hold-view.ts'
 import { reportAd } from '#server/services/reports/report-ad.ts'
-import { accountReporter, addressHash, visitorReporter } from '#server/services/reports/reporter-history.ts'
+import { accountReporter, visitorReporter } from '#server/services/reports/reporter-history.ts'
 import { limitText, RATE_LIMITS } from './rate-limits.ts'
 
 // contact details are what scrapers want: a person reveals a few, a script many
@@ -67,10 +67,16 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['ads']
 
   // a signed-in owner may see their own unpublished ad; anyone else is simply anonymous here
-  async function viewerId(request: FastifyRequest): Promise<string | null> {
+  async function viewer(request: FastifyRequest) {
     const token = bearerToken(request.headers.authorization)
     if (!token) return null
-    return (await findUserBySessionToken(db, token, sessionCaches))?.id ?? null
+    return findUserBySessionToken(db, token, sessionCaches)
+  }
+  const viewerId = async (request: FastifyRequest) => (await viewer(request))?.id ?? null
+  // the admins are mailed at once when reports await their confirmation (042)
+  const alerts = {
+    to: app.config.ADMIN_EMAIL,
+    consoleUrl: new URL('/admin', app.config.PUBLIC_URL).toString(),
   }
 
   app.get(
@@ -251,12 +257,20 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await viewerId(request)
-      // every report keeps its address only as a hash (one IPv6 /64 is one address); signed out,
-      // that hash is the reporter: one report per client address
-      const address = addressHash(clientKey(request.ip))
-      const key = user ? accountReporter(user) : visitorReporter(address)
-      return reportAd(db, request.params.id, { key, userId: user, address }, request.body)
+      const user = await viewer(request)
+      // every report keeps its address only as a keyed hash (one IPv6 /64 is one address); signed
+      // out, that hash is the reporter: one report per client address. Signed in, the e-mail's keyed
+      // hash outlives the account: deleting it and signing up again is the same reporter (042)
+      const address = app.reporterKeys.address(clientKey(request.ip))
+      const key = user ? accountReporter(user.id) : visitorReporter(address)
+      const emailHash = user ? app.reporterKeys.email(user.email) : null
+      return reportAd(
+        db,
+        request.params.id,
+        { key, userId: user?.id ?? null, address, emailHash },
+        request.body,
+        alerts,
+      )
     },
   )
 

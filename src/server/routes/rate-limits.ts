@@ -30,6 +30,11 @@ export const RATE_LIMITS = {
     reveal: { max: 30, timeWindow: '10 minutes' },
     report: { max: 10, timeWindow: '10 minutes' },
   },
+  // the ad page's Reveal without JavaScript: each press renders the page with a new code to type, and
+  // a wrong code does too, so every post is counted; a person reveals a few contacts, twice each
+  pages: {
+    reveal: { max: 60, timeWindow: '10 minutes' },
+  },
   payments: {
     // each call creates an invoice at the provider: keep a runaway client from flooding it
     charge: { max: 60, timeWindow: '1 minute' },

@@ -6,7 +6,7 @@ describe('wallet rules', () => {
     expect(parseTopupAmount('5')).toBe(5)
     expect(parseTopupAmount(' 10.50 ')).toBe(10.5)
     expect(parseTopupAmount('7,25')).toBe(7.25)
-    for (const bad of ['', '  ', '4.99', '0', '-10', 'ten', 'NaN', 'Infinity'])
+    for (const bad of ['', '  ', '4.99', '0', '-10', 'ten', 'NaN', 'Infinity', '5.999'])
       expect(parseTopupAmount(bad)).toBeNull()
   })
 

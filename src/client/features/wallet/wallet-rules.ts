@@ -1,12 +1,12 @@
 import { formatMoney } from '#client/lib/ad-format.ts'
 import type { WalletTransaction } from '#domain/api/wallet.ts'
 import { MIN_TOPUP_CENTS } from '#domain/constants.ts'
-import { dollarsToCents } from '#domain/money.ts'
+import { dollarsToCents, isWholeCents } from '#domain/money.ts'
 
-/** Spec section 5: numeric, at least $5; anything else reads as invalid. */
+/** Spec section 5: numeric, at least $5, in whole cents (as the server takes it); anything else reads as invalid. */
 export function parseTopupAmount(input: string): number | null {
   const amount = Number(input.trim().replace(',', '.'))
-  if (!input.trim() || !Number.isFinite(amount) || dollarsToCents(amount) < MIN_TOPUP_CENTS) return null
+  if (!input.trim() || !isWholeCents(amount) || dollarsToCents(amount) < MIN_TOPUP_CENTS) return null
   return amount
 }
 

@@ -57,6 +57,9 @@ export const ads = pgTable(
     demo: boolean('demo').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     bumpedAt: timestamp('bumped_at', { withTimezone: true }),
+    // the last paid bump (a renewal also sets bumped_at, but is no bump): the spacing between two
+    // bumps is counted from it (src/domain/bump-spacing.ts)
+    lastBumpAt: timestamp('last_bump_at', { withTimezone: true }),
     // what the listing sorts by: the last bump, else the publication
     rankedAt: timestamp('ranked_at', { withTimezone: true }).generatedAlwaysAs(
       (): SQL => sql`coalesce(${ads.bumpedAt}, ${ads.publishedAt})`,

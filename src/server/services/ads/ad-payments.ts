@@ -1,16 +1,21 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import { type AdStatus, canApply, effectiveStatus, postFeeAction, unpayableCode } from '#domain/ad-status.ts'
 import { isAdId } from '#domain/api/ads-paths.ts'
+import { BUMP_SPACING_MS, bumpTooSoon } from '#domain/bump-spacing.ts'
 import type { FeeType } from '#domain/fees.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
+import { holdIfCopy } from '#server/services/reports/copy-holds.ts'
 import { recordAdEvent } from './ad-events.ts'
 import type { AdRow } from './ad-views.ts'
 
 // What a paid posting or bump fee does to a server ad (docs/decisions/010-ads-on-the-server.md):
 // post publishes a pending ad or renews an expired one, bump moves a live ad to the top. The effect
 // runs in the payment's own transaction, so the money and the ad change commit together or not at
-// all, and a second payment for the same ad finds nothing left to do and is refused.
+// all, and a second payment for the same ad finds nothing left to do and is refused. A bump within
+// BUMP_SPACING_MINUTES of the last one is refused the same way, before any money moves
+// (src/domain/bump-spacing.ts); a published or renewed ad that copies a held or removed one is held
+// in the same transaction (docs/decisions/042-holds-that-hold.md).
 
 export type AdFeeAction = 'publish' | 'renew' | 'bump'
 
@@ -19,7 +24,11 @@ export type AdFeeOutcome =
   | { applied: false; statusCode: 404 | 409; reason: FeeRefusal }
 
 /** Why a fee is refused: an error code (src/domain/api/error-codes.ts) without parameters. */
-export type FeeRefusal = 'ad.not_found' | 'ad.fee_needs_ad' | ReturnType<typeof unpayableCode>
+export type FeeRefusal =
+  | 'ad.not_found'
+  | 'ad.fee_needs_ad'
+  | 'ad.bumped_recently'
+  | ReturnType<typeof unpayableCode>
 
 function refuse(statusCode: 404 | 409, reason: FeeRefusal): AdFeeOutcome {
   return { applied: false, statusCode, reason }
@@ -39,7 +48,7 @@ export function feeAdId(
 
 /** Which action a fee of this type would take on this ad for this payer, or why none. */
 export function feeAction(
-  row: Pick<AdRow, 'ownerId' | 'status' | 'expiresAt'> | undefined,
+  row: Pick<AdRow, 'ownerId' | 'status' | 'expiresAt' | 'lastBumpAt'> | undefined,
   payerId: string,
   type: FeeType,
   now: Date,
@@ -48,7 +57,10 @@ export function feeAction(
   if (!row || row.ownerId !== payerId) return { statusCode: 404, reason: 'ad.not_found' }
   const from = effectiveStatus(row, now)
   const action = type === 'post' ? postFeeAction(from) : canApply('bump', from) ? 'bump' : null
-  return action ? { action, from } : { statusCode: 409, reason: unpayableCode(type, from) }
+  if (!action) return { statusCode: 409, reason: unpayableCode(type, from) }
+  if (action === 'bump' && bumpTooSoon(row.lastBumpAt, now))
+    return { statusCode: 409, reason: 'ad.bumped_recently' }
+  return { action, from }
 }
 
 /** Read-only: whether a fee could be paid for this ad now (checked when a crypto charge is created). */
@@ -85,13 +97,26 @@ export async function applyAdFee(
       : verdict.action === 'renew'
         ? // a renewed ad is listed again from the top, as a new post would be
           { status: 'live' as const, bumpedAt: sql`now()`, expiresAt: fresh }
-        : { bumpedAt: sql`now()` }
+        : { bumpedAt: sql`now()`, lastBumpAt: sql`now()` }
+  // a bump repeats the spacing as its condition: of 20 bumps racing, one moves the ad and is charged
+  const spaced =
+    verdict.action === 'bump'
+      ? or(
+          isNull(ads.lastBumpAt),
+          lte(ads.lastBumpAt, sql`now() - ${BUMP_SPACING_MS} * interval '1 millisecond'`),
+        )
+      : undefined
   const updated = await tx
     .update(ads)
     .set(changes)
-    .where(and(eq(ads.id, row.id), eq(ads.status, row.status)))
-    .returning({ id: ads.id })
-  if (updated.length === 0) return refuse(409, unpayableCode(input.type, verdict.from))
+    .where(and(eq(ads.id, row.id), eq(ads.status, row.status), spaced))
+    .returning()
+  const [after] = updated
+  if (!after)
+    return refuse(
+      409,
+      verdict.action === 'bump' ? 'ad.bumped_recently' : unpayableCode(input.type, verdict.from),
+    )
   await recordAdEvent(tx, {
     adId: row.id,
     kind: verdict.action === 'publish' ? 'published' : verdict.action === 'renew' ? 'renewed' : 'bumped',
@@ -100,5 +125,6 @@ export async function applyAdFee(
     to: verdict.action === 'bump' ? verdict.from : 'live',
     detail: input.paidBy,
   })
+  if (verdict.action !== 'bump') await holdIfCopy(tx, after)
   return { applied: true, action: verdict.action }
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { canApply, effectiveStatus } from '#domain/ad-status.ts'
+import { type AdStatus, canApply, effectiveStatus } from '#domain/ad-status.ts'
 import type { AdPatch, AdWrite } from '#domain/api/ads.ts'
 import { isAdId } from '#domain/api/ads-paths.ts'
 import { SERVICES_CATEGORY } from '#domain/categories.ts'
@@ -11,6 +11,7 @@ import { ApiError } from '#server/errors.ts'
 import { attachAdMedia, checkAdMedia } from '#server/services/media/ad-media.ts'
 import type { MediaLibrary } from '#server/services/media/media-library.ts'
 import type { BannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
+import { holdIfCopy } from '#server/services/reports/copy-holds.ts'
 import { recordAdEvent } from './ad-events.ts'
 import { type AdRow, newAdId } from './ad-views.ts'
 
@@ -71,10 +72,13 @@ export class AdsService {
     private readonly media: MediaLibrary,
   ) {}
 
-  /** The same matcher as POST /moderation/check, over every text a visitor reads. */
-  private async moderate(fields: Pick<Fields, 'title' | 'description' | 'contact'>): Promise<void> {
+  /**
+   * The same matcher as POST /moderation/check, over every text a visitor reads: the city, the phone,
+   * the website and the e-mail show on the ad or its Reveal as much as the title does.
+   */
+  private async moderate(fields: Pick<Fields, 'title' | 'description' | 'city' | 'contact'>): Promise<void> {
     const matcher = await this.phrases.matcher()
-    const found = [fields.title, fields.description, fields.contact.handle].flatMap((t) => matcher.match(t))
+    const found = visibleTexts(fields).flatMap((t) => matcher.match(t))
     if (found.length > 0)
       throw new ApiError(422, 'ad.banned_words', { words: [...new Set(found)].join(', ') })
   }
@@ -122,6 +126,8 @@ export class AdsService {
   /** Edits the fields sent; rank, expiry and status stay as they are. Re-moderated like a new ad. */
   async update(ownerId: string, id: string, patch: AdPatch): Promise<AdRow> {
     const current = await this.ownAd(ownerId, id)
+    // before anything else: a held ad stays as it was reported (docs/decisions/042-holds-that-hold.md)
+    if (effectiveStatus(current, new Date()) === 'held') throw new ApiError(409, 'ad.held_uneditable')
     const merged: Fields = { ...toFields(current), ...stripUndefined(patch) }
     await this.moderate(merged)
     const mediaChanged = patch.images !== undefined || patch.videos !== undefined
@@ -129,6 +135,7 @@ export class AdsService {
     return this.db.transaction(async (tx) => {
       const row = await this.ownAd(ownerId, id, tx)
       const status = effectiveStatus(row, new Date())
+      if (status === 'held') throw new ApiError(409, 'ad.held_uneditable')
       if (!canApply('edit', status)) throw new ApiError(409, 'ad.removed_unchangeable')
       const [updated] = await tx
         .update(ads)
@@ -145,31 +152,36 @@ export class AdsService {
         to: status,
         detail: Object.keys(stripUndefined(patch)).join(', '),
       })
-      return updated
+      // a listed ad edited into a copy of a held or removed one is held as the copy a new post would be
+      return (await holdIfCopy(tx, updated)) ?? updated
     })
   }
 
   /**
    * A soft remove: the row stays (status removed) for the audit trail, the owner's history and the
    * payments that reference it; it leaves every public answer at once, and its photos and videos
-   * are deleted (docs/decisions/011-media-storage.md). Removing twice is harmless.
+   * are deleted (docs/decisions/011-media-storage.md). Removing twice is harmless. A held ad is the
+   * exception: its record and media stay for the review (its open reports keep it in the queue, its
+   * media stay private), and a copy of it posted again is held (docs/decisions/042-holds-that-hold.md).
    */
   async remove(ownerId: string, id: string): Promise<void> {
-    await this.removeRow(ownerId, id)
-    await this.media.deleteForAd(id)
+    const from = await this.removeRow(ownerId, id)
+    if (from !== 'held') await this.media.deleteForAd(id)
   }
 
-  private async removeRow(ownerId: string, id: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  /** The status the ad was removed from, or null when there was nothing to remove. */
+  private async removeRow(ownerId: string, id: string): Promise<AdStatus | null> {
+    return this.db.transaction(async (tx) => {
       const row = await this.ownAd(ownerId, id, tx)
       const from = effectiveStatus(row, new Date())
-      if (!canApply('remove', from)) return
+      if (!canApply('remove', from)) return null
+      // a held ad keeps held_at: removed while held, it stays a flagged ad (ad-snapshots.ts)
       const removed = await tx
         .update(ads)
         .set({ status: 'removed' })
         .where(and(eq(ads.id, row.id), eq(ads.status, row.status)))
         .returning({ id: ads.id })
-      if (removed.length === 0) return
+      if (removed.length === 0) return null
       await recordAdEvent(tx, {
         adId: row.id,
         kind: 'removed',
@@ -178,6 +190,7 @@ export class AdsService {
         to: 'removed',
         detail: 'by owner',
       })
+      return from
     })
   }
 
@@ -198,6 +211,12 @@ export class AdsService {
     if (effectiveStatus(row, new Date()) !== 'live') throw new ApiError(404, 'ad.not_found')
     return row
   }
+}
+
+/** Every text a visitor reads on an ad or its Reveal. */
+function visibleTexts(fields: Pick<Fields, 'title' | 'description' | 'city' | 'contact'>): string[] {
+  const { phone, email, website, handle } = fields.contact
+  return [fields.title, fields.description, fields.city, phone, email, website, handle]
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

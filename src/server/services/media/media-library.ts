@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { and, arrayOverlaps, asc, eq, inArray, isNull, lt } from 'drizzle-orm'
+import { and, arrayOverlaps, asc, eq, inArray, isNull, lt, not } from 'drizzle-orm'
 import { UNATTACHED_UPLOAD_TTL_MS } from '#domain/constants.ts'
 import type { Db } from '#server/db/client.ts'
 import { type MediaRow, media } from '#server/db/schema/media.ts'
 import { verificationRequests } from '#server/db/schema/verifications.ts'
+import { namedByFlaggedVersion } from '#server/services/reports/ad-snapshots.ts'
 import { fileSha256, keyFor, sha256Hex } from './media-keys.ts'
 import type { MediaStore } from './media-store.ts'
 import { processPhoto } from './process-photo.ts'
@@ -161,7 +162,10 @@ export class MediaLibrary {
       const rows = await this.db
         .select()
         .from(media)
-        .where(and(isNull(media.adId), lt(media.createdAt, cutoff)))
+        // a reported version's media stay for the review (docs/decisions/042-holds-that-hold.md)
+        .where(
+          and(isNull(media.adId), lt(media.createdAt, cutoff), not(namedByFlaggedVersion(media.id, true))),
+        )
         .orderBy(asc(media.createdAt))
         .limit(SWEEP_BATCH)
       total += await this.deleteRows(rows)

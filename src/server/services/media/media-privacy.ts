@@ -7,10 +7,12 @@ import { users } from '#server/db/schema/users.ts'
 import type { SessionCaches } from '#server/services/accounts/session-cache.ts'
 import { findAdminBySessionToken, findUserBySessionToken } from '#server/services/accounts/sessions.ts'
 import { bearerToken } from '#server/services/accounts/tokens.ts'
+import { namedByFlaggedVersion } from '#server/services/reports/ad-snapshots.ts'
 
 // The one media access check: who may fetch a media file. Its owner and the admins always may;
 // anyone else only when both halves allow it:
-// - its ad is not held or removed (docs/decisions/033-reports-that-cost.md);
+// - its ad is not held or removed (docs/decisions/033-reports-that-cost.md), and no kept version of
+//   a held or removed ad names it, wherever it is attached now (042-holds-that-hold.md);
 // - it is not a photo under review from an unverified owner, nor a refused one
 //   (docs/decisions/032-photo-review.md; a verified owner's photo shows before its review).
 // To anyone else a private file answers 404, as if it did not exist.
@@ -27,7 +29,10 @@ export function isPrivateMedia(input: {
   adStatus: string | null
   review: MediaReview
   ownerVerified: boolean
+  /** a kept version of a held or removed ad names it */
+  heldElsewhere?: boolean
 }): boolean {
+  if (input.heldElsewhere) return true
   if (input.adStatus !== null && PRIVATE_STATUSES.has(input.adStatus)) return true
   return !reviewAllowsPublic(input.review, input.ownerVerified)
 }
@@ -41,7 +46,12 @@ export interface ServableMedia {
 /** The media row behind an id, and whether it is private, in one query. */
 export async function findServableMedia(db: Db, id: string): Promise<ServableMedia | null> {
   const [found] = await db
-    .select({ row: media, status: ads.status, ownerVerifiedAt: users.verifiedAt })
+    .select({
+      row: media,
+      status: ads.status,
+      ownerVerifiedAt: users.verifiedAt,
+      heldElsewhere: namedByFlaggedVersion(media.id),
+    })
     .from(media)
     .leftJoin(ads, eq(ads.id, media.adId))
     .leftJoin(users, eq(users.id, media.ownerId))
@@ -51,6 +61,7 @@ export async function findServableMedia(db: Db, id: string): Promise<ServableMed
     adStatus: found.status,
     review: found.row.review,
     ownerVerified: found.ownerVerifiedAt !== null,
+    heldElsewhere: found.heldElsewhere,
   })
   return { row: found.row, private: isPrivate }
 }

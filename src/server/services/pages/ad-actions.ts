@@ -50,6 +50,9 @@ export function loadAdActionsBuild(staticDir: string): AdActionsBuild | null {
  * signature over the ad, the code and the expiry. The code is in the page the visitor reads, as in
  * the app: a light human check against casual scraping (src/domain/reveal.ts), not a secret.
  */
+/** `<expiry in ms>.<base64url HMAC-SHA256>` and nothing else (43 characters: 32 bytes unpadded). */
+const CHALLENGE = /^([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{43})$/
+
 export class RevealChallenges {
   readonly #key: Buffer
   constructor(
@@ -69,11 +72,17 @@ export class RevealChallenges {
     return { code, challenge: `${expiry}.${this.#sign(adId, code, expiry)}` }
   }
 
-  /** Whether `typed` is the challenge's code (forgiving case and stray spaces, as the app does), in time. */
+  /**
+   * Whether `typed` is the challenge's code (forgiving case and stray spaces, as the app does), in
+   * time. The challenge must be exactly as issued: decimal milliseconds, a dot, the signature; no
+   * spaces, no hexadecimal or exponent spellings of the expiry, nothing after.
+   */
   check(adId: string, challenge: string, typed: string): boolean {
-    const [expiryText, signature] = challenge.split('.')
+    const parts = CHALLENGE.exec(challenge)
+    if (!parts) return false
+    const [, expiryText = '', signature = ''] = parts
     const expiry = Number(expiryText)
-    if (!signature || !Number.isSafeInteger(expiry) || expiry < this.now()) return false
+    if (!Number.isSafeInteger(expiry) || expiry < this.now()) return false
     const code = normalizeRevealCode(typed)
     const expected = Buffer.from(this.#sign(adId, code, expiry))
     const given = Buffer.from(signature)

@@ -26,8 +26,10 @@ function pseudonymousEmail(id: string): string {
  * - the ledger and the crypto charges move to a new pseudonymous row (a fresh id, no email of a
  *   person, no password): amounts, dates, types and charge ids stay for the tax years the law
  *   requires; a charge's free-text description and ad draft go;
- * - the user's reports of other ads stay (they may be why an ad is held) under that pseudonym,
- *   their addresses forgotten;
+ * - the user's reports of other ads stay (they may be why an ad is held) under that pseudonym, with
+ *   the keyed hashes of their address and e-mail: only the link to the person goes, and the reports
+ *   still count as one reporter from one address, with its history and daily caps, should the same
+ *   address or e-mail report again (docs/decisions/042-holds-that-hold.md);
  * - their mails still in the outbox go;
  * - the user row goes, and with it (foreign keys) sessions, links, wallet, ads, their events,
  *   reports and appeals, and media rows; the email is free for a new sign-up at once.
@@ -48,6 +50,10 @@ export async function deleteAccount(
     throw new ApiError(400, 'privacy.wrong_password')
   const pseudonym = randomUUID()
   const keys = await db.transaction(async (tx) => {
+    // the row first, locked: of two deletions racing with one token, the second waits here and finds
+    // nothing, so one account makes one pseudonym and one audit row (docs/decisions/042-holds-that-hold.md)
+    const [still] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+    if (!still) throw new ApiError(404, 'privacy.account_gone')
     const files = await tx.select({ keys: media.storageKeys }).from(media).where(eq(media.ownerId, userId))
     // verification photos still waiting go too (their rows go with the user row)
     const requests = await tx
@@ -73,10 +79,11 @@ export async function deleteAccount(
       .where(eq(cryptoCharges.userId, userId))
     await tx
       .update(adReports)
-      .set({ reporter: accountReporter(pseudonym), address: null })
+      .set({ reporter: accountReporter(pseudonym) })
       .where(eq(adReports.reporter, accountReporter(userId)))
     await tx.delete(outbox).where(eq(outbox.to, user.email))
-    await tx.delete(users).where(eq(users.id, userId))
+    const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id })
+    if (deleted.length === 0) throw new ApiError(404, 'privacy.account_gone')
     await recordAudit(tx, {
       admin: `user:${pseudonym}`,
       action: 'account_deleted',

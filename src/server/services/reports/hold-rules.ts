@@ -7,7 +7,7 @@ import {
   URGENT_REASONS,
 } from '#domain/api/reports.ts'
 
-// When reports hold an ad (docs/decisions/033-reports-that-cost.md). Pure, so the rules are read and
+// When reports hold an ad (docs/decisions/033-reports-that-cost.md, 042-holds-that-hold.md). Pure, so the rules are read and
 // tested in one place; report-ad.ts gathers the facts inside the report's transaction.
 
 const DAY_MS = 86_400_000
@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000
 /** What is known of one reporter when a report arrives. */
 export interface ReporterFacts {
   kind: 'account' | 'visitor'
-  /** accounts only: email verified, and created at least NEW_ACCOUNT_DAYS ago */
+  /** accounts only: the e-mail is verified (a deleted account's pseudonym never is) */
   verified: boolean
   createdAt: Date | null
   made: number
@@ -36,8 +36,10 @@ export function canHold(facts: Pick<ReporterFacts, 'dismissed'>): boolean {
 }
 
 /**
- * Good standing: a signed-in account with a verified email, not new, and no report of theirs ever
- * dismissed. Only such an account's urgent report holds an ad on its own.
+ * Good standing (docs/decisions/042-holds-that-hold.md): a signed-in account, not deleted, whose e-mail
+ * is verified, created at least NEW_ACCOUNT_DAYS ago, and none of whose reports (under this e-mail,
+ * across a deletion and a new sign-up) an admin ever dismissed. Only such a reporter's reports take
+ * an ad down; anyone else's queue it, and at most ask an admin to confirm.
  */
 export function inGoodStanding(facts: ReporterFacts, now: Date): boolean {
   return facts.kind === 'account' && facts.verified && !isNewAccount(facts, now) && facts.dismissed === 0
@@ -45,30 +47,43 @@ export function inGoodStanding(facts: ReporterFacts, now: Date): boolean {
 
 export interface OpenReport {
   reporter: string
-  /** the hash of the address it came from; null once the retention job forgot it */
+  /**
+   * Who the report speaks for: the keyed hash of a signed-in reporter's e-mail, which outlives the
+   * account (reportVoice), else the reporter key. Two reports of one voice are one person.
+   */
+  voice: string
+  /** the keyed hash of the address it came from; null once the retention job forgot it */
   address: string | null
   reason: ReportReason
 }
 
-export type Verdict = { hold: false } | { hold: true; category: HoldCategory; why: string }
+/** The voice of a report: its e-mail's keyed hash when signed in (reporter-keys.ts), else its reporter. */
+export function reportVoice(report: { reporter: string; emailHash: string | null }): string {
+  return report.emailHash === null ? report.reporter : `email:${report.emailHash}`
+}
+
+export type Verdict =
+  | { hold: true; category: HoldCategory; why: string }
+  /** awaitingConfirmation: the reports would hold the ad if one sender were in good standing */
+  | { hold: false; awaitingConfirmation: boolean }
 
 const isUrgent = (reason: ReportReason) => URGENT_REASONS.includes(reason)
 
 /**
- * Two reports are independent when different reporters sent them from different addresses. A report
+ * Two reports are independent when different voices sent them from different addresses. A report
  * whose address was forgotten (older than the retention period) is taken as from another address.
  */
 function independent(a: OpenReport, b: OpenReport): boolean {
-  return a.reporter !== b.reporter && (a.address === null || b.address === null || a.address !== b.address)
+  return a.voice !== b.voice && (a.address === null || b.address === null || a.address !== b.address)
 }
 
-/** Distinct reporters counted once per address (reporters behind one address are one voice). */
+/** Distinct voices counted once per address (reporters behind one address are one voice). */
 function independentVoices(reports: readonly OpenReport[]): number {
-  const reporters = new Map<string, string | null>()
-  for (const r of reports) if (!reporters.has(r.reporter)) reporters.set(r.reporter, r.address)
+  const voices = new Map<string, string | null>()
+  for (const r of reports) if (!voices.has(r.voice)) voices.set(r.voice, r.address)
   const addresses = new Set<string>()
   let unknown = 0
-  for (const address of reporters.values()) {
+  for (const address of voices.values()) {
     if (address === null) unknown++
     else addresses.add(address)
   }
@@ -84,12 +99,13 @@ function mostReported(reports: readonly OpenReport[]): ReportReason {
 }
 
 /**
- * Whether an ad's open reports hold it now. Reports of a reason an admin already cleared on this
- * ad, and reports of reporters who lost the power to hold, only queue. Then:
- * - an urgent report from an account in good standing holds at once;
- * - two independent urgent reports hold when at least one came from a signed-in account (two
- *   signed-out reports can come from one person with two forged addresses);
- * - any reasons hold at HOLD_AFTER_REPORTERS independent voices, at least one of them an account.
+ * Whether an ad's open reports hold it now. Reports of a reason an admin cleared on the content the ad
+ * shows now, and reports of reporters who lost the power to hold, only queue. Then:
+ * - an urgent report from a reporter in good standing holds at once;
+ * - any reasons hold at HOLD_AFTER_REPORTERS independent voices, one of them in good standing;
+ * - two independent urgent reports, or that many voices, without a reporter in good standing, only
+ *   ask for an admin's confirmation: two throwaway accounts, or one and a second address, are one
+ *   person as far as anyone can tell (docs/decisions/042-holds-that-hold.md).
  */
 export function holdVerdict(
   reports: readonly OpenReport[],
@@ -101,12 +117,12 @@ export function holdVerdict(
     const facts = reporters.get(r.reporter)
     return facts !== undefined && canHold(facts) && !cleared.has(r.reason)
   })
-  const isAccount = (r: OpenReport) => reporters.get(r.reporter)?.kind === 'account'
-  const urgent = counted.filter((r) => isUrgent(r.reason))
-  const trusted = urgent.find((r) => {
+  const standing = (r: OpenReport) => {
     const facts = reporters.get(r.reporter)
     return facts !== undefined && inGoodStanding(facts, now)
-  })
+  }
+  const urgent = counted.filter((r) => isUrgent(r.reason))
+  const trusted = urgent.find(standing)
   if (trusted) {
     return {
       hold: true,
@@ -114,21 +130,10 @@ export function holdVerdict(
       why: `reported: ${trusted.reason} by an account in good standing`,
     }
   }
-  for (const [i, a] of urgent.entries()) {
-    const confirming = urgent.slice(i + 1).find((b) => independent(a, b) && (isAccount(a) || isAccount(b)))
-    if (confirming) {
-      return {
-        hold: true,
-        category: a.reason,
-        why: `reported: ${a.reason}, confirmed by an independent reporter`,
-      }
-    }
+  const voices = independentVoices(counted)
+  if (voices >= HOLD_AFTER_REPORTERS && counted.some(standing)) {
+    return { hold: true, category: mostReported(counted), why: `${voices} independent reporters` }
   }
-  if (counted.some(isAccount)) {
-    const voices = independentVoices(counted)
-    if (voices >= HOLD_AFTER_REPORTERS) {
-      return { hold: true, category: mostReported(counted), why: `${voices} independent reporters` }
-    }
-  }
-  return { hold: false }
+  const confirmedPair = urgent.some((a, i) => urgent.slice(i + 1).some((b) => independent(a, b)))
+  return { hold: false, awaitingConfirmation: confirmedPair || voices >= HOLD_AFTER_REPORTERS }
 }

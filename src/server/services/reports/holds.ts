@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { adReports } from '#server/db/schema/reports.ts'
 import { recordAdEvent } from '#server/services/ads/ad-events.ts'
+import { snapshotAdIds } from './ad-snapshots.ts'
 import { recordAudit } from './admin-audit.ts'
 
 // Holding and releasing an ad (docs/decisions/033-reports-that-cost.md). The clock stops while an
@@ -37,7 +38,8 @@ export const adminActor = (username: string): HoldActor => ({ event: `admin:${us
  * the ids it held. `holdReason` is for holds no report explains (a banned phrase added later).
  */
 export async function holdAds(
-  tx: Tx,
+  // a Db: the payment paths hold a copy inside their own transaction, typed as Db (ad-payments.ts)
+  tx: Db,
   ids: readonly string[],
   hold: { category: HoldCategory; why: string; holdReason?: string; actor: HoldActor },
   now: Date = new Date(),
@@ -54,6 +56,11 @@ export async function holdAds(
     })
     .where(and(inArray(ads.id, [...ids]), eq(ads.status, 'live'), sql`${ads.expiresAt} > ${at(now)}`))
     .returning({ id: ads.id })
+  // what the ad showed when it was taken down: the queue shows it, and a copy of it is held too (042)
+  await snapshotAdIds(
+    tx,
+    held.map((row) => row.id),
+  )
   for (const { id } of held) {
     await recordAdEvent(tx, {
       adId: id,
@@ -68,7 +75,11 @@ export async function holdAds(
   return held.map((row) => row.id)
 }
 
-/** Marks the open reports of these ads decided: kept for the record and the reporters' histories. */
+/**
+ * Marks the open reports of these ads decided: kept for the record and the reporters' histories, with
+ * the content the decision judged (each ad's version now), so that a dismissal clears a reason only
+ * for that content (docs/decisions/042-holds-that-hold.md).
+ */
 export async function resolveReports(
   tx: Tx,
   adIds: readonly string[],
@@ -76,12 +87,17 @@ export async function resolveReports(
   now: Date = new Date(),
 ): Promise<number> {
   if (adIds.length === 0) return 0
-  const resolved = await tx
-    .update(adReports)
-    .set({ resolvedAt: now, outcome })
-    .where(and(inArray(adReports.adId, [...adIds]), isNull(adReports.resolvedAt)))
-    .returning({ id: adReports.id })
-  return resolved.length
+  const judged = await snapshotAdIds(tx, adIds)
+  let resolved = 0
+  for (const adId of new Set(adIds)) {
+    const rows = await tx
+      .update(adReports)
+      .set({ resolvedAt: now, outcome, judgedHash: judged.get(adId) ?? null })
+      .where(and(eq(adReports.adId, adId), isNull(adReports.resolvedAt)))
+      .returning({ id: adReports.id })
+    resolved += rows.length
+  }
+  return resolved
 }
 
 /**

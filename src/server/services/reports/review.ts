@@ -3,9 +3,11 @@ import { adPath } from '#domain/ad-path.ts'
 import { canApply, effectiveStatus } from '#domain/ad-status.ts'
 import { isAdId } from '#domain/api/ads-paths.ts'
 import {
+  type AdSnapshotContent,
   type BulkReleaseResponse,
   type HoldCategory,
   type QueueItem,
+  type QueueVersion,
   type ReportReason,
   type ReviewAction,
   URGENT_REASONS,
@@ -15,11 +17,13 @@ import { photoUrls, videoUrls } from '#domain/media-urls.ts'
 import type { ProvinceCode } from '#domain/provinces.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
-import { adAppeals, adReports } from '#server/db/schema/reports.ts'
+import { adAppeals, adReports, adSnapshots } from '#server/db/schema/reports.ts'
 import { ApiError } from '#server/errors.ts'
 import { recordAdEvent } from '#server/services/ads/ad-events.ts'
 import type { AdRow } from '#server/services/ads/ad-views.ts'
+import { adContent, contentHash } from './ad-fingerprint.ts'
 import { recordAudit } from './admin-audit.ts'
+import { holdVerdict, reportVoice } from './hold-rules.ts'
 import { appealsOfCurrentHolds, holdView } from './hold-view.ts'
 import { adminActor, holdAds, releaseAds, resolveReports, type Tx } from './holds.ts'
 import { reporterFacts, toReporterHistory } from './reporter-history.ts'
@@ -28,9 +32,10 @@ export const QUEUE_LIMIT = 200
 
 const isUrgent = (reason: string) => URGENT_REASONS.includes(reason as ReportReason)
 
-// Urgent first (a suspected minor or trafficking), then held ads whose owner asked for a review,
-// then more reporters, then the oldest report
+// Reports awaiting an admin's confirmation first (042), then urgent ones (a suspected minor or
+// trafficking), then held ads whose owner asked for a review, then more reporters, then the oldest report
 function byUrgency(a: QueueItem, b: QueueItem): number {
+  if (a.awaitingConfirmation !== b.awaitingConfirmation) return a.awaitingConfirmation ? -1 : 1
   if (a.urgent !== b.urgent) return a.urgent ? -1 : 1
   const appealed = (item: QueueItem) => item.appeal !== null
   if (appealed(a) !== appealed(b)) return appealed(a) ? -1 : 1
@@ -58,10 +63,24 @@ export async function reviewQueue(db: Db): Promise<QueueItem[]> {
         ? or(eq(ads.status, 'held'), inArray(ads.id, reportedIds))
         : eq(ads.status, 'held'),
     )
-  const facts = await reporterFacts(
-    db,
-    open.map((r) => r.reporter),
-  )
+  const facts = await reporterFacts(db, open)
+  const ids = rows.map((ad) => ad.id)
+  const decided =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ adId: adReports.adId, reason: adReports.reason, judgedHash: adReports.judgedHash })
+          .from(adReports)
+          .where(and(inArray(adReports.adId, ids), eq(adReports.outcome, 'dismissed')))
+  const seen = [...new Set(open.flatMap((r) => (r.contentHash === null ? [] : [r.contentHash])))]
+  const versions =
+    seen.length === 0
+      ? []
+      : await db
+          .select()
+          .from(adSnapshots)
+          .where(and(inArray(adSnapshots.adId, ids), inArray(adSnapshots.contentHash, seen)))
+          .orderBy(asc(adSnapshots.at))
   const appealedAt = await appealsOfCurrentHolds(db, rows)
   const appeals =
     appealedAt.size === 0
@@ -72,6 +91,19 @@ export async function reviewQueue(db: Db): Promise<QueueItem[]> {
           .where(inArray(adAppeals.adId, [...appealedAt.keys()]))
   const items = rows.map((ad): QueueItem => {
     const reports = open.filter((r) => r.adId === ad.id)
+    const current = contentHash(adContent(ad))
+    const cleared = new Set(
+      decided.filter((r) => r.adId === ad.id && r.judgedHash === current).map((r) => r.reason),
+    )
+    const verdict =
+      ad.status === 'held'
+        ? null
+        : holdVerdict(
+            reports.map((r) => ({ ...r, voice: reportVoice(r) })),
+            facts,
+            cleared,
+            now,
+          )
     const at = appealedAt.get(ad.id)
     const appeal =
       at === undefined ? undefined : appeals.find((a) => a.adId === ad.id && a.at.getTime() === at.getTime())
@@ -99,8 +131,9 @@ export async function reviewQueue(db: Db): Promise<QueueItem[]> {
           reason: r.reason,
           details: r.details,
           at: r.at.toISOString(),
+          contentHash: r.contentHash,
           reporter: reporter
-            ? toReporterHistory(r.reporter, reporter, now)
+            ? toReporterHistory(r, reporter, now)
             : {
                 label: '',
                 kind: 'visitor',
@@ -113,10 +146,26 @@ export async function reviewQueue(db: Db): Promise<QueueItem[]> {
         }
       }),
       hold: holdView(ad, appeal?.at ?? null),
+      awaitingConfirmation: verdict !== null && !verdict.hold && verdict.awaitingConfirmation,
+      contentHash: current,
+      versions: versions.filter((v) => v.adId === ad.id).map(versionView),
       appeal: appeal ? { note: appeal.note, at: appeal.at.toISOString() } : null,
     }
   })
   return items.sort(byUrgency).slice(0, QUEUE_LIMIT)
+}
+
+/** A kept version as the queue shows it: its photos and videos as URLs the admin's token opens. */
+function versionView(row: typeof adSnapshots.$inferSelect): QueueVersion {
+  // written only by snapshotAds from adContent(): the column holds that shape
+  const content = row.content as AdSnapshotContent
+  return {
+    ...content,
+    images: photoUrls(content.images),
+    videos: videoUrls(content.videos),
+    contentHash: row.contentHash,
+    at: row.at.toISOString(),
+  }
 }
 
 async function lockedAd(tx: Tx, id: string): Promise<AdRow> {

@@ -1,0 +1,59 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+
+// How a report keeps who sent it without keeping who they are (docs/decisions/042-holds-that-hold.md):
+// the client's address and a signed-in reporter's e-mail are kept only as HMAC-SHA256 under a key the
+// database does not hold. A plain SHA-256 of an IPv4 address is undone by hashing all 2^32 of them;
+// without the key, a copy of the database cannot be tried against any address or e-mail.
+
+/** The file beside the embedded database that keeps the development key, when none is configured. */
+export const REPORT_HASH_KEY_FILE = 'report-hash-secret'
+
+export class ReporterKeys {
+  readonly #key: Buffer
+  constructor(key: string | Buffer) {
+    this.#key = Buffer.from(key)
+  }
+
+  #hash(kind: string, value: string): string {
+    return createHmac('sha256', this.#key).update(`${kind}\n${value}`).digest('hex')
+  }
+
+  /** A client's address, after clientKey() made one IPv6 /64 one address. */
+  address(clientKey: string): string {
+    return this.#hash('address', clientKey)
+  }
+
+  /** A signed-in reporter's e-mail, in lower case as accounts store it. */
+  email(email: string): string {
+    return this.#hash('email', email.trim().toLowerCase())
+  }
+}
+
+/**
+ * The key: REPORT_HASH_SECRET when set; otherwise one kept in DATA_DIR (made on the first start, like
+ * the embedded database beside it), or a key of this process alone when the data lives in memory.
+ */
+export async function loadReporterKeys(secret: string | undefined, dataDir: string): Promise<ReporterKeys> {
+  if (secret) return new ReporterKeys(secret)
+  if (dataDir.startsWith('memory://')) return new ReporterKeys(randomBytes(32))
+  const file = join(dataDir, REPORT_HASH_KEY_FILE)
+  try {
+    const kept = (await readFile(file, 'utf8')).trim()
+    if (kept.length >= 32) return new ReporterKeys(kept)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  const made = randomBytes(32).toString('hex')
+  await mkdir(dataDir, { recursive: true })
+  // 'wx': two processes starting on one DATA_DIR at once keep the first one's key
+  try {
+    await writeFile(file, `${made}\n`, { flag: 'wx', mode: 0o600 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    return new ReporterKeys((await readFile(file, 'utf8')).trim())
+  }
+  await chmod(file, 0o600)
+  return new ReporterKeys(made)
+}
