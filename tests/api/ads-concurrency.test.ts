@@ -38,16 +38,20 @@ describe(`ad payments under concurrency (${process.env.TEST_DB ?? 'pglite'})`, (
     expect((await adRow(app.t, id))?.status).toBe('live')
   })
 
-  it('bumps exactly once per paid bump when 20 race, and never debits without bumping', async () => {
+  it('bumps and charges once when 20 bumps of one ad race; the others are refused with a code, unpaid', async () => {
     const owner = await member(app.t, { cents: 1_000 })
     const id = await liveAd(app.t, owner)
     const before = (await ledgerOf(app.t, owner.id)).balance
     const responses = await Promise.all(Array.from({ length: 20 }, () => pay(owner, 'bump', id)))
-    const ok = responses.filter((r) => r.status === 200).length
+    const statuses = responses.map((r) => r.status)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19)
+    const refused = await Promise.all(responses.filter((r) => r.status === 409).map((r) => r.json()))
+    expect(refused.every((body) => (body as { code: string }).code === 'ad.bumped_recently')).toBe(true)
     const { rows, balance } = await ledgerOf(app.t, owner.id)
-    expect(ok).toBe(rows.filter((r) => r.type === 'bump').length)
-    expect(balance).toBe(before - ok * 100)
-    expect(await eventsOf(id, 'bumped')).toHaveLength(ok)
+    expect(rows.filter((r) => r.type === 'bump')).toHaveLength(1)
+    expect(balance).toBe(before - 100)
+    expect(await eventsOf(id, 'bumped')).toHaveLength(1)
   })
 
   it('publishes once when the settled charge arrives by 5 webhook deliveries racing 5 status polls', async () => {

@@ -2,14 +2,14 @@
 // everything the server keeps about the user; "Delete my account" takes their ads and media out of
 // public view and storage at once, ends their sessions, frees their email, and keeps the wallet
 // ledger only under a pseudonym.
-import { eq } from 'drizzle-orm'
+import { eq, isNotNull } from 'drizzle-orm'
 import { unzipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PrivacyPaths } from '#domain/api/privacy.ts'
 import { ReportPaths } from '#domain/api/reports.ts'
 import { media } from '#server/db/schema/media.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
-import { adReports } from '#server/db/schema/reports.ts'
+import { adminAudit, adReports } from '#server/db/schema/reports.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 import { users } from '#server/db/schema/users.ts'
 import { walletTransactions } from '#server/db/schema/wallet.ts'
@@ -251,7 +251,12 @@ describe('deleting my account', () => {
       .where(eq(cryptoCharges.id, `chg_${me.id}`))
     expect(charge).toMatchObject({ userId: pseudonym, amountCents: 200, draft: null, description: 'post' })
     const [kept_report] = await api.t.db.select().from(adReports).where(eq(adReports.adId, theirs))
-    expect(kept_report).toMatchObject({ reporter: `user:${pseudonym}`, address: null })
+    // the link to the person goes; the keyed hashes of the address and e-mail stay (042)
+    expect(kept_report).toMatchObject({
+      reporter: `user:${pseudonym}`,
+      address: api.t.app.reporterKeys.address('127.0.0.1'),
+      emailHash: api.t.app.reporterKeys.email(me.email),
+    })
     // nobody signs in as the pseudonym
     const login = await api.t.app.inject({
       method: 'POST',
@@ -261,6 +266,21 @@ describe('deleting my account', () => {
     expect(login.statusCode).toBe(400)
     const audit = (await api.t.app.inject({ method: 'GET', url: '/api/admin/audit' })).statusCode
     expect(audit).toBe(401)
+  })
+
+  it('deletes once when four deletions race with one token: the others 404, one pseudonym, one audit row', async () => {
+    const me = await person()
+    const answers = await Promise.all(Array.from({ length: 4 }, () => deleteAccount(me, PASSWORD)))
+    const codes = answers.map((a) => a.statusCode).sort()
+    expect(codes[0]).toBe(204)
+    expect(codes.slice(1).every((code) => code === 404 || code === 401)).toBe(true)
+    expect(codes.filter((code) => code === 204)).toHaveLength(1)
+    const refused = answers.find((a) => a.statusCode === 404)
+    if (refused) expect(refused.json()).toMatchObject({ code: 'privacy.account_gone' })
+    const audit = await api.t.db.select().from(adminAudit).where(eq(adminAudit.action, 'account_deleted'))
+    expect(audit).toHaveLength(1)
+    const pseudonyms = await api.t.db.select().from(users).where(isNotNull(users.deletedAt))
+    expect(pseudonyms).toHaveLength(1)
   })
 
   it('answers 401 without a session', async () => {

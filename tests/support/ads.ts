@@ -8,6 +8,7 @@ import { changed } from '#server/db/after-commit.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { users } from '#server/db/schema/users.ts'
 import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
+import { hashPassword } from '#server/services/accounts/passwords.ts'
 import { createSession } from '#server/services/accounts/sessions.ts'
 import type { TestApp } from './api-app.ts'
 
@@ -21,14 +22,22 @@ export async function member(
   t: TestApp,
   /** ageDays: how long ago the account was created (0: just now, a new account) */
   /** trusted: an admin verified the advertiser (docs/decisions/031), so their photos show before review */
-  options: { cents?: number; verified?: boolean; ageDays?: number; trusted?: boolean } = {},
+  /** email: signs up with this address (else a new one); password: one they can confirm a deletion with */
+  options: {
+    cents?: number
+    verified?: boolean
+    ageDays?: number
+    trusted?: boolean
+    email?: string
+    password?: string
+  } = {},
 ): Promise<Member> {
   const createdAt = new Date(Date.now() - (options.ageDays ?? 0) * 86_400_000)
   const [user] = await t.db
     .insert(users)
     .values({
-      email: `${randomUUID()}@example.com`,
-      passwordHash: 'x',
+      email: options.email ?? `${randomUUID()}@example.com`,
+      passwordHash: options.password === undefined ? 'x' : await hashPassword(options.password),
       emailVerifiedAt: options.verified === false ? null : createdAt,
       verifiedAt: options.trusted ? createdAt : null,
       createdAt,

@@ -2,13 +2,17 @@
 // docs/decisions/033-reports-that-cost.md): reports from an address or an account, fresh and trusted
 // members, admin actions and the review queue as the admin sees it.
 import { beforeAll } from 'vitest'
+import type { AdWriteInput } from '#domain/api/ads.ts'
+import { AdsPaths } from '#domain/api/ads-paths.ts'
 import { ReportPaths } from '#domain/api/reports.ts'
 import { createAdminSession } from '#server/services/accounts/sessions.ts'
-import { adRow, member } from './ads.ts'
+import { adRow, type Member, member } from './ads.ts'
 import { setupTestApp } from './api-app.ts'
 import { tempDir } from './media.ts'
 
 export const DAY_MS = 86_400_000
+/** Where the test app mails the admins (ADMIN_EMAIL). */
+export const ADMIN_EMAIL = 'moderators@maple.example'
 
 /** Builds the file's app (its hooks registered) and the helpers bound to it. */
 export function setupHoldsApp() {
@@ -16,17 +20,21 @@ export function setupHoldsApp() {
   beforeAll(() => {
     mediaDir = tempDir('maple-holds-media-')
   })
-  const api = setupTestApp(() => ({ MEDIA_DIR: mediaDir }))
+  const api = setupTestApp(() => ({ MEDIA_DIR: mediaDir, ADMIN_EMAIL: [ADMIN_EMAIL] }))
 
   let ipCounter = 0
   const nextIp = () => `10.33.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
 
-  function report(id: string, reason: string, from: { auth?: Record<string, string>; ip?: string } = {}) {
+  function report(
+    id: string,
+    reason: string,
+    from: { auth?: Record<string, string>; ip?: string; details?: string } = {},
+  ) {
     return api.t.app.inject({
       method: 'POST',
       url: `/api${ReportPaths.report(id)}`,
       headers: from.auth ?? {},
-      payload: { reason },
+      payload: { reason, details: from.details ?? '' },
       remoteAddress: from.ip ?? nextIp(),
     })
   }
@@ -60,7 +68,14 @@ export function setupHoldsApp() {
       urgent: boolean
       awaitingConfirmation: boolean
       contentHash: string
-      versions: { contentHash: string; title: string; description: string; city: string; videos: string[]; images: string[] }[]
+      versions: {
+        contentHash: string
+        title: string
+        description: string
+        city: string
+        videos: string[]
+        images: string[]
+      }[]
       hold: { category: string } | null
       appeal: { note: string } | null
       reports: {
@@ -81,5 +96,33 @@ export function setupHoldsApp() {
   const publiclyListed = async (id: string) =>
     (await api.t.app.inject({ method: 'GET', url: `/api/ads/${id}` })).statusCode === 200
 
-  return { api, nextIp, report, fresh, trusted, status, adminAuth, admin, queue, publiclyListed }
+  /** The owner's PATCH of their ad. */
+  function edit(m: Member, id: string, patch: Partial<AdWriteInput>, headers: Record<string, string> = {}) {
+    return api.t.app.inject({
+      method: 'PATCH',
+      url: `/api${AdsPaths.ad(id)}`,
+      headers: { ...m.auth, ...headers },
+      payload: patch,
+    })
+  }
+
+  /** The owner deletes their ad. */
+  function deleteAd(m: Member, id: string) {
+    return api.t.app.inject({ method: 'DELETE', url: `/api${AdsPaths.ad(id)}`, headers: m.auth })
+  }
+
+  return {
+    api,
+    nextIp,
+    report,
+    fresh,
+    trusted,
+    status,
+    adminAuth,
+    admin,
+    queue,
+    publiclyListed,
+    edit,
+    deleteAd,
+  }
 }
