@@ -99,6 +99,8 @@ export const enPost = {
   updated: 'Ad updated',
   notEditableTitle: 'Not editable',
   notEditableDescription: 'A removed ad can no longer be edited.',
+  notEditableHeldDescription:
+    'A held ad cannot be edited: a moderator looks at it as it was reported. Ask for a review from My ads.',
   notFound: 'Ad not found among your ads',
   loadFailed: 'Your ads could not be loaded. Check the connection and try again.',
   saveFailed: 'The ad could not be saved',
@@ -132,7 +134,7 @@ export const enManage = {
   },
   removedBecause: 'Removed by an admin: {reason}',
   heldNote:
-    'Hidden from the listing until a moderator has looked at it. Its remaining days are kept: the clock stops while it is held.',
+    'Hidden from the listing until a moderator has looked at it, as it was reported: it cannot be edited meanwhile, ask for a review instead. Its remaining days are kept: the clock stops while it is held.',
   heldBecause: 'Reason: {category}',
   holdCategories: {
     spam: 'reported as spam or a scam',

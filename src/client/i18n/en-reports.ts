@@ -27,6 +27,13 @@ export const enReview = {
     copy: 'copy of a held or removed ad',
   },
   appealFrom: 'The owner asks for a review ({date}):',
+  awaitingConfirmation:
+    'Awaiting your confirmation: these reports would hold the ad if one of their senders were in good standing. It stays listed until you hold it or dismiss them.',
+  asReported: 'As reported on {date}',
+  asReportedVideos: { one: '1 video', other: '{count} videos' },
+  videoLink: 'Video {n}',
+  queueCount: { one: 'Review queue: 1 ad', other: 'Review queue: {count} ads' },
+  awaitingCount: { one: '1 awaiting your confirmation', other: '{count} awaiting your confirmation' },
   reporterAccount: 'Account {label}',
   reporterVisitor: 'Signed-out visitor {label}',
   reporterNew: 'new account',

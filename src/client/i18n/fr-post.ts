@@ -99,6 +99,8 @@ export const frPost: PostMessages['post'] = {
   updated: 'Annonce mise à jour',
   notEditableTitle: 'Modification impossible',
   notEditableDescription: 'Une annonce retirée ne peut plus être modifiée.',
+  notEditableHeldDescription:
+    'Une annonce retenue ne peut pas être modifiée : un modérateur l’examine telle qu’elle a été signalée. Demandez un examen depuis Mes annonces.',
   notFound: 'Annonce introuvable parmi vos annonces',
   loadFailed: 'Vos annonces n’ont pas pu être chargées. Vérifiez la connexion et réessayez.',
   saveFailed: 'L’annonce n’a pas pu être enregistrée',
@@ -132,7 +134,7 @@ export const frManage: PostMessages['manage'] = {
   },
   removedBecause: 'Retirée par un administrateur : {reason}',
   heldNote:
-    'Masquée de la liste jusqu’à ce qu’un modérateur l’ait examinée. Ses jours restants sont conservés : le compteur s’arrête pendant la retenue.',
+    'Masquée de la liste jusqu’à ce qu’un modérateur l’ait examinée telle qu’elle a été signalée : elle ne peut pas être modifiée d’ici là, demandez plutôt un examen. Ses jours restants sont conservés : le compteur s’arrête pendant la retenue.',
   heldBecause: 'Motif : {category}',
   holdCategories: {
     spam: 'signalée comme pourriel ou arnaque',

@@ -29,6 +29,16 @@ export const frReview: ReviewMessages['review'] = {
     copy: 'copie d’une annonce retenue ou retirée',
   },
   appealFrom: 'Le propriétaire demande une révision ({date}) :',
+  awaitingConfirmation:
+    'En attente de votre confirmation : ces signalements retiendraient l’annonce si l’un de leurs auteurs était en règle. Elle reste en ligne jusqu’à ce que vous la reteniez ou rejetiez les signalements.',
+  asReported: 'Telle que signalée le {date}',
+  asReportedVideos: { one: '1 vidéo', other: '{count} vidéos' },
+  videoLink: 'Vidéo {n}',
+  queueCount: { one: 'File de révision : 1 annonce', other: 'File de révision : {count} annonces' },
+  awaitingCount: {
+    one: '1 en attente de votre confirmation',
+    other: '{count} en attente de votre confirmation',
+  },
   reporterAccount: 'Compte {label}',
   reporterVisitor: 'Visiteur non connecté {label}',
   reporterNew: 'nouveau compte',

@@ -22,6 +22,21 @@ export function useReviewQueue() {
   return useQuery(reviewQueueQuery())
 }
 
+// the console's header asks again this often, so an ad awaiting confirmation shows without a reload
+const COUNT_REFRESH_MS = 60_000
+
+/** How many ads the queue holds, and how many await an admin's confirmation (the console's header). */
+export function useReviewQueueCount() {
+  return useQuery({
+    ...reviewQueueQuery(),
+    refetchInterval: COUNT_REFRESH_MS,
+    select: (queue) => ({
+      total: queue.items.length,
+      awaiting: queue.items.filter((item) => item.awaitingConfirmation).length,
+    }),
+  })
+}
+
 /** GET /admin/audit (admin): admin actions, newest first. */
 export function useAuditLog() {
   return useQuery({

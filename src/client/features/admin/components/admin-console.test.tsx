@@ -168,6 +168,40 @@ describe('admin console', () => {
     expect(calls().find((c) => c.url === '/api/admin/payments/attention')?.auth).toBe('Bearer adm-1')
   })
 
+  it('counts the review queue in its header, and the ads awaiting confirmation, linking to the queue', async () => {
+    setAdminToken('adm-1')
+    const entry = (adId: string, awaitingConfirmation: boolean) => ({
+      adId,
+      status: 'live',
+      title: `Ad ${adId}`,
+      path: `/ca/ON/adult-buy-sell/${adId}-ad`,
+      description: '',
+      images: [],
+      videos: [],
+      holdReason: '',
+      urgent: true,
+      reporters: 2,
+      firstReportedAt: '2026-01-01T00:00:00Z',
+      reports: [],
+      hold: null,
+      awaitingConfirmation,
+      contentHash: 'h',
+      versions: [],
+      appeal: null,
+    })
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/admin/reports')
+        ? json(200, { items: [entry('aaaaaaaaaaaa', true), entry('bbbbbbbbbbbb', false)] })
+        : json(200, phrases),
+    )
+    renderAdmin()
+    const count = await screen.findByTestId('review-queue-count')
+    expect(count.textContent).toContain('Review queue: 2 ads')
+    expect(count.textContent).toContain('1 awaiting your confirmation')
+    expect(count.getAttribute('href')).toBe('#review-queue')
+    expect(document.getElementById('review-queue')).not.toBeNull()
+  })
+
   it('signs out with the button and asks the server to revoke the admin token', async () => {
     const user = userEvent.setup()
     setAdminToken('adm-1')

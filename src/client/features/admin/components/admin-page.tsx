@@ -12,6 +12,7 @@ import { OutboxPanel } from './outbox-panel.tsx'
 import { PaymentsAttentionPanel } from './payments-attention-panel.tsx'
 import { PhotoQueuePanel } from './photo-queue-panel.tsx'
 import { PurgePanel } from './purge-panel.tsx'
+import { ReviewQueueCount } from './review-queue-count.tsx'
 import { ReviewQueuePanel } from './review-queue-panel.tsx'
 import { VerificationsPanel } from './verifications-panel.tsx'
 import { VerifiedAccountsPanel } from './verified-accounts-panel.tsx'
@@ -31,10 +32,13 @@ export function AdminPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight">{t.title}</h1>
         {token && (
-          <Button variant="outline" onClick={signOut}>
-            <LogOutIcon aria-hidden="true" />
-            {t.signOut}
-          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            <ReviewQueueCount />
+            <Button variant="outline" onClick={signOut}>
+              <LogOutIcon aria-hidden="true" />
+              {t.signOut}
+            </Button>
+          </div>
         )}
       </div>
       {token ? (

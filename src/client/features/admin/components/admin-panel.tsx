@@ -13,13 +13,16 @@ interface AdminPanelProps {
   danger?: boolean
   /** a Reload button beside the heading: its words and the list it loads again */
   refresh?: { label: string; query: { refetch: () => unknown } }
+  /** the section's id, for a link to it (the header's queue count) */
+  anchor?: string
   children: ReactNode
 }
 
-export function AdminPanel({ title, intro, danger = false, refresh, children }: AdminPanelProps) {
+export function AdminPanel({ title, intro, danger = false, refresh, anchor, children }: AdminPanelProps) {
   const id = useId()
   return (
     <section
+      id={anchor}
       aria-labelledby={id}
       className={cn(
         'grid gap-4 rounded-xl border bg-card p-5 shadow-sm',

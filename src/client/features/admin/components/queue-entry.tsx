@@ -8,6 +8,7 @@ import type { QueueItem, ReviewAction } from '#domain/api/reports.ts'
 import { useReviewAction } from '../api/review-queue.ts'
 import { announceAdminFailure } from './admin-failure.ts'
 import { ReasonField, useReason } from './reason-field.tsx'
+import { ReportedVersions } from './reported-versions.tsx'
 import { ReporterLine } from './reporter-line.tsx'
 
 const t = msgReview.review
@@ -74,6 +75,14 @@ export function QueueEntry({ item, selected, onSelect }: QueueEntryProps) {
           {item.reporters === 1 ? t.reporters.one : fill(t.reporters.other, { count: item.reporters })}
         </span>
       </div>
+      {item.awaitingConfirmation && (
+        <p
+          className="rounded-md bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
+          role="status"
+        >
+          {t.awaitingConfirmation}
+        </p>
+      )}
       {item.hold && (
         <p className="text-sm">
           {fill(t.heldSince, {
@@ -104,6 +113,7 @@ export function QueueEntry({ item, selected, onSelect }: QueueEntryProps) {
           ))}
         </div>
       )}
+      <ReportedVersions item={item} />
       <ul className="grid gap-1 text-sm wrap-anywhere">
         {item.reports.map((r) => (
           <ReporterLine key={`${r.at}-${r.reason}-${r.reporter.label}`} report={r} />
@@ -115,7 +125,11 @@ export function QueueEntry({ item, selected, onSelect }: QueueEntryProps) {
           {t.dismiss}
         </Button>
         {item.status === 'live' && (
-          <Button variant="secondary" disabled={act.isPending} onClick={() => void decide('hold')}>
+          <Button
+            variant={item.awaitingConfirmation ? 'destructive' : 'secondary'}
+            disabled={act.isPending}
+            onClick={() => void decide('hold')}
+          >
             {t.hold}
           </Button>
         )}

@@ -35,8 +35,12 @@ const item = {
         upheld: 2,
         canHold: true,
       },
+      contentHash: 'h0',
     },
   ],
+  awaitingConfirmation: false,
+  contentHash: 'h0',
+  versions: [],
   hold: { category: 'underage', since: '2026-11-23T10:00:00Z', appealedAt: '2026-11-23T12:00:00Z' },
   appeal: { note: 'She is 24, I can show her ID', at: '2026-11-23T12:00:00Z' },
 }
@@ -90,6 +94,60 @@ describe('the review queue panel', () => {
     expect(screen.getByTestId('reporter-history').textContent).toBe(
       'Account a1b2c3d4 · 4 reports, 1 dismissed, 2 upheld',
     )
+  })
+
+  it('shows an ad as it was reported when its owner changed it since, photos fetched with the admin token', async () => {
+    const reported = {
+      title: 'Original title',
+      description: 'What the report saw',
+      category: 'adult-buy-sell',
+      escortType: null,
+      province: 'ON',
+      city: 'Toronto',
+      priceCents: 0,
+      priceUnit: 'per_unit',
+      contact: { phone: '416-555-0101', email: '', website: '', handle: '', platform: null },
+      images: ['/media/abc/640.webp'],
+      videos: ['/media/vid/video'],
+      contentHash: 'h0',
+      at: '2026-11-23T10:00:00Z',
+    }
+    const changed = {
+      ...item,
+      status: 'live',
+      hold: null,
+      appeal: null,
+      contentHash: 'h1',
+      versions: [reported, { ...reported, title: 'Suspicious ad', contentHash: 'h1' }],
+    }
+    fetchMock.mockImplementation(async (url) =>
+      String(url).includes('/media/') ? new Response(new Blob(['x'])) : json(200, { items: [changed] }),
+    )
+    renderPanel()
+    const versions = await screen.findAllByTestId('reported-version')
+    // only the version that differs from what the ad shows now
+    expect(versions).toHaveLength(1)
+    expect(versions[0]?.textContent).toContain('Original title')
+    expect(versions[0]?.textContent).toContain('What the report saw')
+    expect(versions[0]?.textContent).toContain('416-555-0101')
+    expect(versions[0]?.textContent).toContain('1 video')
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url, init]) =>
+            String(url).includes('/media/abc/640.webp') &&
+            (init?.headers as Record<string, string> | undefined)?.Authorization === 'Bearer adm-1',
+        ),
+      ).toBe(true),
+    )
+  })
+
+  it('puts an ad awaiting confirmation in words and offers the hold first', async () => {
+    const awaiting = { ...item, status: 'live', hold: null, appeal: null, awaitingConfirmation: true }
+    fetchMock.mockImplementation(async () => json(200, { items: [awaiting] }))
+    renderPanel()
+    expect(await screen.findByText(/Awaiting your confirmation/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Hold now' })).toBeTruthy()
   })
 
   it('links a live ad to its public page, and says each status in words', async () => {

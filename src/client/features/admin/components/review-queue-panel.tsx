@@ -5,6 +5,7 @@ import { AdminPanel } from './admin-panel.tsx'
 import { BulkRelease } from './bulk-release.tsx'
 import { PanelState } from './panel-state.tsx'
 import { QueueEntry } from './queue-entry.tsx'
+import { REVIEW_QUEUE_ID } from './review-queue-count.tsx'
 
 const t = msgReview.review
 
@@ -23,7 +24,7 @@ export function ReviewQueuePanel() {
       return next
     })
   return (
-    <AdminPanel title={t.queueTitle} intro={t.queueIntro}>
+    <AdminPanel title={t.queueTitle} intro={t.queueIntro} anchor={REVIEW_QUEUE_ID}>
       <BulkRelease selected={selected} onDone={() => setTicked(new Set())} />
       <PanelState query={queue} items={queue.data?.items} retry={msgReview.admin.retry} empty={t.queueEmpty}>
         {(items) => (

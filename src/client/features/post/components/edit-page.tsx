@@ -46,7 +46,12 @@ export function EditPage({ id }: { id: string }) {
   const ad = mine.data.find((a) => a.id === id)
   if (!ad) return <Notice title={t.notFound} />
   if (!canApply('edit', ad.status))
-    return <Notice title={t.notEditableTitle} description={t.notEditableDescription} />
+    return (
+      <Notice
+        title={t.notEditableTitle}
+        description={ad.status === 'held' ? t.notEditableHeldDescription : t.notEditableDescription}
+      />
+    )
   return <EditForm ad={ad} />
 }
 
