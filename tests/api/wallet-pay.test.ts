@@ -186,10 +186,12 @@ describe('POST /api/wallet/pay', () => {
 
     it('different keys are different payments', async () => {
       const m = await member(api.t)
-      const listingId = await liveAd(api.t, m)
+      // two ads: one ad is bumped at most once in 15 minutes (src/domain/bump-spacing.ts)
+      const first = await liveAd(api.t, m)
+      const second = await liveAd(api.t, m)
       await fund(api.t, m.id, 500)
-      await pay(api.t, m, { type: 'bump', listingId }, 'a')
-      await pay(api.t, m, { type: 'bump', listingId }, 'b')
+      await pay(api.t, m, { type: 'bump', listingId: first }, 'a')
+      await pay(api.t, m, { type: 'bump', listingId: second }, 'b')
       expect(await balanceCents(api.t, m.id)).toBe(300)
     })
 
