@@ -140,7 +140,7 @@ describe('errors', () => {
     })
   })
 
-  it('words each refused field of a coded validation answer, and keeps an unknown code to the detail', async () => {
+  it('words each refused field of a coded validation answer, and words an unknown code by the detail sent', async () => {
     fetchMock.mockResolvedValueOnce(
       answer({
         status: 400,
@@ -157,7 +157,7 @@ describe('errors', () => {
       answer({ status: 409, body: { detail: 'Something new', code: 'x.unknown' } }),
     )
     const unknown = await http.post('/x', {}).catch((e: unknown) => e)
-    expect(unknown).toMatchObject({ detail: 'Something new', code: undefined })
+    expect(unknown).toMatchObject({ detail: 'Something new', code: 'x.unknown' })
   })
 
   it('reads a FastAPI-style validation list, a framework message and a bare text body', async () => {
