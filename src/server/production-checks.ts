@@ -1,4 +1,19 @@
-import type { Config } from './config.ts'
+/**
+ * The settings these checks read. config.ts passes its parsed Config; the shape is named here so
+ * that the two files do not import each other.
+ */
+interface ProductionSettings {
+  PAYMENT_PROVIDER: string
+  PUBLIC_URL: string
+  SMTP_URL?: string
+  BTCPAY_WEBHOOK_SECRET?: string
+  SANDBOX_WEBHOOK_SECRET?: string
+  DATABASE_URL?: string
+  PAGE_FORM_SECRET?: string
+  REPORT_HASH_SECRET?: string
+  ADMIN_USERNAME?: string
+  ADMIN_PASSWORD?: string
+}
 
 /** The sandbox's webhook key when none is set: fine on a laptop, refused in production. */
 export const DEFAULT_SANDBOX_WEBHOOK_SECRET = 'sandbox-secret'
@@ -28,7 +43,7 @@ function isWeakSecret(secret: string | undefined): boolean {
  * outbox keeps live reset links in the database unsent, a known webhook secret lets anyone forge a
  * payment, and http links in mails leak their tokens to the network.
  */
-export function productionProblems(config: Config): string[] {
+export function productionProblems(config: ProductionSettings): string[] {
   const problems: string[] = []
   if (config.PAYMENT_PROVIDER === 'sandbox') {
     problems.push(

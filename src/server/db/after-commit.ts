@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { type Change, CommittedChanges } from './changes.ts'
-import type { Db } from './client.ts'
+import type { Db } from './handle.ts'
 
 // what waits for the commit of the transaction the current code runs in: the changes it made, and
 // the earliest time a job it queued is due

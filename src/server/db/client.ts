@@ -5,13 +5,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { DependencyUnavailable } from '#server/outages.ts'
 import { runningAfterCommit } from './after-commit.ts'
 import type { CommittedChanges } from './changes.ts'
+import type { Db } from './handle.ts'
 import { CLIENT_TIMEOUT_MARGIN_MS, type DatabaseLimits, DEFAULT_DATABASE_LIMITS } from './limits.ts'
 
 /**
@@ -19,7 +19,7 @@ import { CLIENT_TIMEOUT_MARGIN_MS, type DatabaseLimits, DEFAULT_DATABASE_LIMITS 
  * the same code and the same migrations run on the embedded default and on a PostgreSQL server.
  * PGlite runs every statement on one connection: inside a transaction use only `tx`.
  */
-export type Db = PgDatabase<PgQueryResultHKT>
+export type { Db }
 
 export interface Database {
   db: Db

@@ -18,7 +18,7 @@ import {
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx'
 import { msg } from '#client/i18n/messages.ts'
-import { type AccountMenuProps, accountTriggerClass } from './account-menu.tsx'
+import { type AccountMenuProps, accountTriggerClass } from './account-trigger.ts'
 
 const t = msg.layout
 

@@ -1,14 +1,7 @@
 import { UserRoundIcon } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { msg } from '#client/i18n/messages.ts'
-
-export interface AccountMenuProps {
-  email: string | null
-  onSignOut: () => void
-}
-
-export const accountTriggerClass =
-  'inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-chrome-foreground outline-none transition-colors hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-ring'
+import { type AccountMenuProps, accountTriggerClass } from './account-trigger.ts'
 
 // The dropdown (Radix menu + positioning) loads on first hover/focus: most visits never open it.
 const loadMenu = () => import('./account-menu-content.tsx')

@@ -6,8 +6,7 @@ import { msg } from '#client/i18n/messages.ts'
 import { useCityOptions } from '#client/lib/cities/use-city-options.ts'
 import { cn } from '#client/lib/cn.ts'
 import { ALL } from '#domain/provinces.ts'
-import type { CitySelectProps } from './city-select.tsx'
-import { CityTriggerContent, cityLabel, cityTriggerClass } from './city-trigger.tsx'
+import { type CitySelectProps, CityTriggerContent, cityLabel, cityTriggerClass } from './city-trigger.tsx'
 
 const t = msg.layout
 

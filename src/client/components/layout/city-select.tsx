@@ -1,17 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { cn } from '#client/lib/cn.ts'
-import type { ProvinceOrAll } from '#domain/provinces.ts'
-import { CityTriggerContent, cityLabel, cityTriggerClass } from './city-trigger.tsx'
-
-export interface CitySelectProps {
-  id: string
-  province: ProvinceOrAll
-  /** a city name, ALL ('All cities'), or undefined for the 'City' placeholder */
-  value: string | undefined
-  onSelect: (city: string) => void
-  className?: string
-  ariaLabel?: string
-}
+import { type CitySelectProps, CityTriggerContent, cityLabel, cityTriggerClass } from './city-trigger.tsx'
 
 // The popover (Radix + positioning) loads on first hover/focus, like LazySelect, to keep it out of
 // the first load; the city list itself is fetched only once the popover opens.

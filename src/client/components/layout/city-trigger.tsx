@@ -1,7 +1,17 @@
 import { ChevronDownIcon, MapPinIcon } from 'lucide-react'
 import { msg } from '#client/i18n/messages.ts'
 import { cn } from '#client/lib/cn.ts'
-import { ALL } from '#domain/provinces.ts'
+import { ALL, type ProvinceOrAll } from '#domain/provinces.ts'
+
+export interface CitySelectProps {
+  id: string
+  province: ProvinceOrAll
+  /** a city name, ALL ('All cities'), or undefined for the 'City' placeholder */
+  value: string | undefined
+  onSelect: (city: string) => void
+  className?: string
+  ariaLabel?: string
+}
 
 export const cityTriggerClass =
   'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-sm text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40'

@@ -1,4 +1,5 @@
-import { LazySelect, type LazySelectItem } from '#client/components/ui/lazy-select.tsx'
+import { LazySelect } from '#client/components/ui/lazy-select.tsx'
+import type { LazySelectItem } from '#client/components/ui/select-styles.ts'
 import { msg } from '#client/i18n/messages.ts'
 import { provinceName } from '#client/i18n/names.ts'
 import { cn } from '#client/lib/cn.ts'

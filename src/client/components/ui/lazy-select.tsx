@@ -1,28 +1,11 @@
 import { ChevronDownIcon } from 'lucide-react'
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react'
 import { cn } from '#client/lib/cn.ts'
-import { selectTriggerClass } from './select-styles.ts'
+import { type LazySelectProps, selectTriggerClass } from './select-styles.ts'
 
 // Radix Select (with its positioning engine) is about 25 KB of gzipped JavaScript. The header and the home
 // page show many selects but most visitors never open one, so the first load gets a look-alike trigger and
 // the real menu loads on first hover/focus and opens on click (docs/decisions/008-performance-budgets.md).
-
-export interface LazySelectItem {
-  /** never '' ("A select item must not have an empty-string value") */
-  value: string
-  label: string
-  separatorAfter?: boolean
-}
-
-export interface LazySelectProps {
-  id: string
-  value: string | undefined
-  placeholder: string
-  items: readonly LazySelectItem[]
-  onValueChange: (value: string) => void
-  ariaLabel?: string
-  className?: string
-}
 
 const loadMenu = () => import('./select-menu.tsx')
 const SelectMenu = lazy(loadMenu)

@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
-import type { LazySelectProps } from './lazy-select.tsx'
 import { Select, SelectContent, SelectItem, SelectSeparator, SelectTrigger, SelectValue } from './select.tsx'
+import type { LazySelectProps } from './select-styles.ts'
 
 /** The Radix select LazySelect swaps in on first use; it mounts open because the user just asked. */
 export default function SelectMenu({

@@ -103,6 +103,9 @@ export const ads = pgTable(
   ],
 )
 
+/** One row of `ads` as read: what the services turn into the API's views (services/ads/ad-views.ts). */
+export type AdRow = typeof ads.$inferSelect
+
 export const AD_EVENT_KINDS = [
   'created',
   'edited',

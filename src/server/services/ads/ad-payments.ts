@@ -4,10 +4,9 @@ import { isAdId } from '#domain/api/ads-paths.ts'
 import { BUMP_SPACING_MS, bumpTooSoon } from '#domain/bump-spacing.ts'
 import type { FeeType } from '#domain/fees.ts'
 import type { Db } from '#server/db/client.ts'
-import { ads } from '#server/db/schema/ads.ts'
+import { type AdRow, ads } from '#server/db/schema/ads.ts'
 import { holdIfCopy } from '#server/services/reports/copy-holds.ts'
 import { recordAdEvent } from './ad-events.ts'
-import type { AdRow } from './ad-views.ts'
 
 // What a paid posting or bump fee does to a server ad (docs/decisions/010-ads-on-the-server.md):
 // post publishes a pending ad or renews an expired one, bump moves a live ad to the top. The effect

@@ -3,8 +3,7 @@ import type { AdListQuery } from '#domain/api/ads.ts'
 import { clampPage, isAllCities, PAGE_SIZE, pageCount } from '#domain/listing.ts'
 import { ALL } from '#domain/provinces.ts'
 import type { Db } from '#server/db/client.ts'
-import { ads } from '#server/db/schema/ads.ts'
-import type { AdRow } from './ad-views.ts'
+import { type AdRow, ads } from '#server/db/schema/ads.ts'
 
 // The public listing and search. Every condition here has an index in migration 0002_ads: live rows
 // by province/category/rank, folded city, the tsvector (GIN) and price.

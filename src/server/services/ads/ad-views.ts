@@ -6,12 +6,10 @@ import type { CategoryKey, CompanionType } from '#domain/categories.ts'
 import type { ContactPlatform, PriceUnit } from '#domain/constants.ts'
 import { centsToDollars } from '#domain/money.ts'
 import type { ProvinceCode } from '#domain/provinces.ts'
-import type { ads } from '#server/db/schema/ads.ts'
+import type { AdRow } from '#server/db/schema/ads.ts'
 import { type MediaIndex, NO_MEDIA } from '#server/services/media/ad-media.ts'
 import { holdView } from '#server/services/reports/hold-view.ts'
 import { type AdViewer, adPhotos, adVideos } from './ad-media-views.ts'
-
-export type AdRow = typeof ads.$inferSelect
 
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz'
 

@@ -5,7 +5,7 @@ import { isAdId } from '#domain/api/ads-paths.ts'
 import { SERVICES_CATEGORY } from '#domain/categories.ts'
 import { centsToDollars, dollarsToCents } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
-import { ads } from '#server/db/schema/ads.ts'
+import { type AdRow, ads } from '#server/db/schema/ads.ts'
 import { users } from '#server/db/schema/users.ts'
 import { ApiError } from '#server/errors.ts'
 import { attachAdMedia, checkAdMedia } from '#server/services/media/ad-media.ts'
@@ -13,7 +13,7 @@ import type { MediaLibrary } from '#server/services/media/media-library.ts'
 import type { BannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
 import { holdIfCopy } from '#server/services/reports/copy-holds.ts'
 import { recordAdEvent } from './ad-events.ts'
-import { type AdRow, newAdId } from './ad-views.ts'
+import { newAdId } from './ad-views.ts'
 
 type Fields = AdWrite
 

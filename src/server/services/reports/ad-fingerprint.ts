@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { AdSnapshotContent } from '#domain/api/reports.ts'
 import { foldAccents } from '#domain/fold-accents.ts'
-import type { AdRow } from '#server/services/ads/ad-views.ts'
+import type { AdRow } from '#server/db/schema/ads.ts'
 
 // What an ad says to a visitor, and the two hashes the hold rules compare it by
 // (docs/decisions/042-holds-that-hold.md). Pure, so the rule is tested apart from the database.

@@ -1,9 +1,8 @@
 import { type AnyColumn, and, arrayOverlaps, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import { isStockPath } from '#domain/media-urls.ts'
 import type { Db } from '#server/db/client.ts'
-import { ads } from '#server/db/schema/ads.ts'
+import { type AdRow, ads } from '#server/db/schema/ads.ts'
 import { adSnapshots } from '#server/db/schema/reports.ts'
-import type { AdRow } from '#server/services/ads/ad-views.ts'
 import { mediaIndexFor } from '#server/services/media/ad-media.ts'
 import { adContent, contentHash, textHash } from './ad-fingerprint.ts'
 

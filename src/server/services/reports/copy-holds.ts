@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { effectiveStatus } from '#domain/ad-status.ts'
 import type { Db } from '#server/db/client.ts'
-import { ads } from '#server/db/schema/ads.ts'
-import type { AdRow } from '#server/services/ads/ad-views.ts'
+import { type AdRow, ads } from '#server/db/schema/ads.ts'
 import { copiedAd } from './ad-snapshots.ts'
 import { holdAds, SYSTEM } from './holds.ts'
 

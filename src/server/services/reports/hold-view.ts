@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm'
 import type { Hold } from '#domain/api/reports.ts'
 import type { Db } from '#server/db/client.ts'
+import type { AdRow } from '#server/db/schema/ads.ts'
 import { adAppeals } from '#server/db/schema/reports.ts'
-import type { AdRow } from '#server/services/ads/ad-views.ts'
 
 type HoldFacts = Pick<AdRow, 'id' | 'status' | 'heldAt' | 'holdCategory' | 'holdReason' | 'updatedAt'>
 

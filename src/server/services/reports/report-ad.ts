@@ -9,10 +9,9 @@ import {
   type ReportResponse,
 } from '#domain/api/reports.ts'
 import type { Db } from '#server/db/client.ts'
-import { ads } from '#server/db/schema/ads.ts'
+import { type AdRow, ads } from '#server/db/schema/ads.ts'
 import { adReports } from '#server/db/schema/reports.ts'
 import { ApiError } from '#server/errors.ts'
-import type { AdRow } from '#server/services/ads/ad-views.ts'
 import { snapshotAd } from './ad-snapshots.ts'
 import { type AdminAlerts, alertAwaitingConfirmation } from './admin-alerts.ts'
 import { holdVerdict, type OpenReport, reportVoice, type Verdict } from './hold-rules.ts'
