@@ -23,6 +23,15 @@ import {
 // (docs/decisions/031-verified-advertisers.md) and the photo queue (032-photo-review.md).
 const adminTrustRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireAdmin)
+  // An approval says nothing: a tool that sends `Content-Type: application/json` with an empty body
+  // reaches it, as one that sends no body or `null` does (Fastify's own parser refuses an empty JSON
+  // body). A body that is there goes through Fastify's parser, prototype-poisoning checks and all.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, null)
+    else parseJson(request, body, done)
+  })
   const security = [{ bearerAuth: [] }]
   const tags = ['admin']
   const db = () => app.database.db
@@ -86,7 +95,7 @@ const adminTrustRoutes: FastifyPluginAsyncZod = async (app) => {
                 ? 'Refuse with a reason the advertiser reads; the photos are deleted'
                 : 'Revoke an approved verification: the badge leaves every ad at once',
           params: VerificationIdParamsSchema,
-          body: action === 'approve' ? z.object({}).optional() : DecisionReasonSchema,
+          body: action === 'approve' ? z.object({}).nullish() : DecisionReasonSchema,
           response: decided,
         },
       },
@@ -126,7 +135,7 @@ const adminTrustRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Approve a photo: it shows on its ad at once',
         params: PhotoParamsSchema,
-        body: ReviewActionRequestSchema.optional(),
+        body: ReviewActionRequestSchema.nullish(),
         response: decided,
       },
     },
