@@ -143,6 +143,24 @@ export function watchHydration(page: Page): string[] {
   return reports
 }
 
+/**
+ * Collects what the browser says of our own response headers (an unknown Permissions-Policy feature,
+ * a CSP it cannot parse): each is printed on every page, so every journey fails on one.
+ */
+export function watchHeaderWarnings(page: Page): string[] {
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    const text = message.text()
+    if (
+      /^Error with [\w-]+ header/.test(text) ||
+      /policy (header|directive).*(unrecognized|invalid|ignored)/i.test(text)
+    ) {
+      warnings.push(`${page.url()}: ${text}`)
+    }
+  })
+  return warnings
+}
+
 export const test = base.extend<E2EFixtures & E2EOptions>({
   adultConfirmed: [true, { option: true }],
   page: async ({ page, adultConfirmed, baseURL }, use) => {
@@ -163,8 +181,10 @@ export const test = base.extend<E2EFixtures & E2EOptions>({
     }
     waitForAppOnGoto(page)
     const hydration = watchHydration(page)
+    const headerWarnings = watchHeaderWarnings(page)
     await use(page)
     expect(hydration, "the server's markup and the app's first render differ").toEqual([])
+    expect(headerWarnings, 'the browser warns of our own headers').toEqual([])
   },
   outbox: async ({ request }, use) => {
     await use(makeOutbox(request))

@@ -59,10 +59,11 @@ function apiHeaders(https: boolean): Record<string, string> {
  * Powerful browser features no page of ours uses, switched off for us and anything we might embed,
  * so an injected script cannot ask for the camera or the visitor's location. Left alone because
  * the app uses them: fullscreen (video players), web-share and clipboard-write (sharing an ad).
+ * Only features Chromium knows: an unknown one (`bluetooth`) is a console warning on every page,
+ * which the e2e suite fails on (tests/support/e2e-fixtures.ts, watchHeaderWarnings).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
-  'bluetooth=()',
   'browsing-topics=()',
   'camera=()',
   'display-capture=()',
