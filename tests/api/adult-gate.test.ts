@@ -44,6 +44,8 @@ const ref = setupTestApp(() => ({ STATIC_DIR: join(root, 'client'), PUBLIC_URL: 
 const get = (url: string, headers: Record<string, string> = {}) =>
   ref.t.app.inject({ method: 'GET', url, headers })
 const CONFIRMED = { cookie: 'lang=en; adult_confirmed=1' }
+// the gate's form as a browser sends it from one of our pages
+const FORM = { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' }
 
 describe('the server’s 18+ gate', () => {
   it('is in the home, before the page, which is inert behind it; a visitor with the cookie never gets it', async () => {
@@ -119,7 +121,7 @@ describe('the server’s 18+ gate', () => {
     const answer = await ref.t.app.inject({
       method: 'POST',
       url: '/adult-gate',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: FORM,
       payload: 'return=%2Fca%2FON%2Fadult-buy-sell%3Fq%3Dlace%26page%3D2',
     })
     expect(answer.statusCode).toBe(303)
@@ -131,6 +133,8 @@ describe('the server’s 18+ gate', () => {
   it('comes back only to a page of this site: another origin, a scheme or garbage goes home', async () => {
     for (const back of [
       '//evil.example/x',
+      '/.//evil.example/x',
+      '/a/..//evil.example/x',
       '/\\evil.example',
       'https://evil.example/',
       'javascript:alert(1)',
@@ -139,7 +143,7 @@ describe('the server’s 18+ gate', () => {
       const answer = await ref.t.app.inject({
         method: 'POST',
         url: '/adult-gate',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: FORM,
         payload: `return=${encodeURIComponent(back)}`,
       })
       expect(answer.statusCode, back).toBe(303)
@@ -147,11 +151,30 @@ describe('the server’s 18+ gate', () => {
     }
   })
 
+  it("refuses the form from another site's page, or from a page that does not say where it is", async () => {
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      {},
+    ]) {
+      const answer = await ref.t.app.inject({
+        method: 'POST',
+        url: '/adult-gate',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: 'return=%2F',
+      })
+      expect(answer.statusCode, JSON.stringify(headers)).toBe(403)
+      expect(answer.json().code).toBe('page.cross_site_form')
+      expect(answer.headers['set-cookie']).toBeUndefined()
+    }
+  })
+
   it('refuses a form that is too long with a 4xx { detail }, never a 500', async () => {
     const answer = await ref.t.app.inject({
       method: 'POST',
       url: '/adult-gate',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: FORM,
       payload: `return=/${'a'.repeat(20_000)}`,
     })
     expect(answer.statusCode).toBeGreaterThanOrEqual(400)

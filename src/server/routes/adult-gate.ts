@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ADULT_COOKIE, ADULT_GATE_PATH, ADULT_GATE_RETURN_FIELD } from '#domain/adult-gate.ts'
+import { refusal } from '#server/errors.ts'
 import { acceptFormBodies } from '#server/plugins/form-body.ts'
+import { sameOrigin } from '#server/services/pages/ad-actions.ts'
 import { sameSitePath } from '#server/services/pages/adult-gate.ts'
 
 /**
  * The 18+ gate's form, as a browser sends it without JavaScript: "I am 18 or older" sets the
  * long-lived consent cookie and comes back to the page it was on (303, so a reload does not send it
- * again). With JavaScript the page's inline script does the same without leaving the page
+ * again). Only this site's own pages may send it (`Sec-Fetch-Site`). With JavaScript the page's inline script does the same without leaving the page
  * (docs/decisions/029-first-visit.md).
  */
 const adultGateRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,11 +32,16 @@ const adultGateRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.object({ [ADULT_GATE_RETURN_FIELD]: z.string().max(4096).optional() }),
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      // another site's form must not answer the question for the visitor (as ad-actions.ts refuses)
+      if (!sameOrigin(request, app.config.PUBLIC_URL)) {
+        return reply.code(403).header('cache-control', 'no-store').send(refusal('page.cross_site_form'))
+      }
+      return reply
         .header('set-cookie', cookie)
         .header('cache-control', 'no-store')
-        .redirect(sameSitePath(request.body[ADULT_GATE_RETURN_FIELD]), 303),
+        .redirect(sameSitePath(request.body[ADULT_GATE_RETURN_FIELD]), 303)
+    },
   )
 }
 

@@ -41,7 +41,9 @@ export function sameSitePath(value: unknown): string {
   if (typeof value !== 'string' || !value.startsWith('/') || /[\\\r\n]/.test(value)) return '/'
   try {
     const url = new URL(value, 'http://page')
-    return url.origin === 'http://page' ? `${url.pathname}${url.search}` : '/'
+    const path = `${url.pathname}${url.search}`
+    // checked again once normalised: `/.//evil.example/x` becomes `//evil.example/x`, another origin
+    return url.origin === 'http://page' && !path.startsWith('//') ? path : '/'
   } catch {
     return '/'
   }
