@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { coversAFamily } from './address-ranges.ts'
 
 /**
  * What Fastify's `trustProxy` gets: `false`, a number of proxy hops in front of us, or the
@@ -35,12 +36,6 @@ function isAddressOrCidr(value: string): boolean {
   return Number(bits) <= (version === 4 ? 32 : 128)
 }
 
-// a prefix of length 0 (0.0.0.0/0, ::/0, and the same spelt with any address) holds every address
-function isCatchAll(entry: string): boolean {
-  const bits = entry.split('/')[1]
-  return bits !== undefined && Number(bits) === 0
-}
-
 /** Parses TRUST_PROXY; returns an error sentence (what to set instead) for anything unsafe or unclear. */
 export function parseTrustProxy(
   raw: string | undefined,
@@ -64,8 +59,9 @@ export function parseTrustProxy(
       error: `TRUST_PROXY="${value}" is neither a hop count nor a list of addresses/CIDRs: set it to the number of proxies in front of the API (1 behind one load balancer) or to their comma-separated addresses/CIDRs (e.g. 10.0.0.0/8)`,
     }
   }
-  const catchAll = entries.find(isCatchAll)
-  if (catchAll !== undefined) return { ok: false, error: CATCH_ALL_ERROR(catchAll) }
+  // a prefix of length 0, or pieces that add up to one (0.0.0.0/1,128.0.0.0/1), hold every address
+  const literal = entries.filter((entry) => !NAMED_RANGES.has(entry))
+  if (coversAFamily(literal)) return { ok: false, error: CATCH_ALL_ERROR(literal.join(',')) }
   return { ok: true, value: entries }
 }
 

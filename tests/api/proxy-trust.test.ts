@@ -60,6 +60,35 @@ describe('catch-all proxy trust', () => {
     }
   })
 
+  it('refuses a list whose pieces add up to every IPv4 or every IPv6 address', () => {
+    for (const value of [
+      '0.0.0.0/1,128.0.0.0/1',
+      '::/1,8000::/1',
+      '::ffff:0:0/96',
+      '::/1',
+      '10.0.0.0/8, 0.0.0.0/2, 64.0.0.0/2, 128.0.0.0/2, 192.0.0.0/3, 224.0.0.0/3',
+      '0.0.0.0/1, ::ffff:128.0.0.0/97',
+    ]) {
+      expect(parseTrustProxy(value).ok, value).toBe(false)
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /trusts every address .*set TRUST_PROXY/,
+      )
+    }
+  })
+
+  it('keeps lists that leave addresses out, however wide', () => {
+    for (const value of [
+      '0.0.0.0/1',
+      '0.0.0.0/1,128.0.0.0/2',
+      '8000::/1',
+      '::ffff:0:0/97',
+      '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fd00::/8,loopback',
+      '2001:db8::1,::ffff:10.0.0.1',
+    ]) {
+      expect(parseTrustProxy(value).ok, value).toBe(true)
+    }
+  })
+
   it(`refuses a hop count over ${MAX_TRUSTED_HOPS}, which trusts whatever the client wrote`, () => {
     expect(parseTrustProxy(String(MAX_TRUSTED_HOPS))).toEqual({ ok: true, value: MAX_TRUSTED_HOPS })
     for (const value of [String(MAX_TRUSTED_HOPS + 1), '1000', '999999999']) {
