@@ -1,5 +1,5 @@
 import { isIP } from 'node:net'
-import { coversAFamily } from './address-ranges.ts'
+import { coversAFamily } from './addresses.ts'
 
 /**
  * What Fastify's `trustProxy` gets: `false`, a number of proxy hops in front of us, or the

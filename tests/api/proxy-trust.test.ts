@@ -151,3 +151,34 @@ describe('a forged X-Forwarded-For chain behind one trusted proxy', () => {
     expect(statuses.at(-1)).toBe(429)
   })
 })
+
+describe('one client in many spellings from the proxy', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 1 })
+  })
+  afterAll(() => t.close())
+
+  it(`is one client for the login limit: attempt ${RATE_LIMITS.auth.login.max + 1} is refused whatever the spelling`, async () => {
+    const spellings = [
+      '203.0.113.40',
+      '203.0.113.040',
+      '203.0.113.40:1234',
+      '::ffff:203.0.113.40',
+      '[::ffff:203.0.113.40]:80',
+    ]
+    const statuses: number[] = []
+    for (let attempt = 1; attempt <= RATE_LIMITS.auth.login.max + 1; attempt++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: LOAD_BALANCER,
+        headers: { 'x-forwarded-for': spellings[attempt % spellings.length] ?? '' },
+        payload: { email: 'victim@example.com', password: `guess-${attempt}` },
+      })
+      statuses.push(res.statusCode)
+    }
+    expect(statuses.slice(0, RATE_LIMITS.auth.login.max).every((s) => s === 401)).toBe(true)
+    expect(statuses.at(-1)).toBe(429)
+  })
+})

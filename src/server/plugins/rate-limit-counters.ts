@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis'
+import { addressKey } from '#server/addresses.ts'
 import { ClientWindows } from './client-windows.ts'
 
 /** A client's fixed window: how many requests it made in it and when it ends (ms since the epoch). */
@@ -239,57 +240,8 @@ export class RedisCounters implements RateCounters {
   }
 }
 
-/**
- * What a client is counted by: an IPv4 address as it is, an IPv6 one by its /64 (one subscriber's
- * whole network: a client given a /64 could otherwise take a fresh address for every request), and
- * an IPv4 address written as IPv6 (`::ffff:203.0.113.5`) as the IPv4 address. Anything that is not
- * an address (junk in X-Forwarded-For from a trusted hop) is counted as the text it is.
- */
+/** What a client is counted by: its address whatever the spelling, an IPv6 one by its /64 (addresses.ts). */
 export function clientKey(ip: string | undefined): string {
   // Fastify has no address for a connection already closed: such requests are counted together
-  if (ip === undefined) return 'unknown'
-  if (!ip.includes(':')) return ip
-  const groups = ipv6Groups(ip)
-  if (groups === undefined) return ip.toLowerCase()
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    const [high = 0, low = 0] = groups.slice(6)
-    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`
-  }
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toString(16))
-    .join(':')}::/64`
-}
-
-const HEX_GROUP = /^[0-9a-f]{1,4}$/i
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/
-
-/** The eight 16-bit groups of an IPv6 address (`::` expanded, an IPv4 tail read), or undefined. */
-function ipv6Groups(address: string): number[] | undefined {
-  const zone = address.indexOf('%')
-  const text = zone === -1 ? address : address.slice(0, zone)
-  const halves = text.split('::')
-  if (halves.length > 2) return undefined
-  const read = (half: string | undefined): number[] | undefined => {
-    if (half === undefined || half === '') return []
-    const groups: number[] = []
-    const parts = half.split(':')
-    for (const [i, part] of parts.entries()) {
-      const v4 = i === parts.length - 1 ? IPV4.exec(part) : null
-      if (v4) {
-        const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number]
-        if ([a, b, c, d].some((n) => n > 255)) return undefined
-        groups.push((a << 8) | b, (c << 8) | d)
-      } else if (HEX_GROUP.test(part)) groups.push(Number.parseInt(part, 16))
-      else return undefined
-    }
-    return groups
-  }
-  const head = read(halves[0])
-  const tail = read(halves[1])
-  if (head === undefined || tail === undefined) return undefined
-  if (halves.length === 1) return head.length === 8 ? head : undefined
-  const missing = 8 - head.length - tail.length
-  if (missing < 1) return undefined
-  return [...head, ...new Array<number>(missing).fill(0), ...tail]
+  return ip === undefined ? 'unknown' : addressKey(ip)
 }
