@@ -40,6 +40,8 @@ describe('creating an ad', () => {
     const own = await get(`/api/ads/${ad.id}`, owner.auth)
     expect(own.statusCode).toBe(200)
     expect(own.json().status).toBe('pending_payment')
+    // the owner's view is one person's answer, kept by no cache (SECURITY.md)
+    expect(own.headers['cache-control']).toBe('no-store')
     expect((await get('/api/ads')).json().total).toBe(0)
 
     const mine = (await get('/api/ads/mine', owner.auth)).json()

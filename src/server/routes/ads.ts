@@ -167,10 +167,12 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdDetailSchema, 404: ErrorSchema, 400: ErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = await viewerId(request)
       const row = await service.visibleAd(request.params.id, viewer)
       const own = row.ownerId !== null && row.ownerId === viewer
+      // the owner's view names a status the public never sees (pending, held): one person's answer
+      if (own) reply.header('cache-control', 'no-store')
       // the owner too gets the public photos: a photo under review needs the owner's token, which a
       // plain <img> on the ad page cannot send, so it shows as "Photo under review" here and loads
       // only in /manage (docs/decisions/032-photo-review.md)
