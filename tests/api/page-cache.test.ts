@@ -92,6 +92,21 @@ describe.runIf(cachesOn)('rendered pages kept like API answers', () => {
     expect(brotli.headers.vary).toContain('Accept-Encoding')
   })
 
+  it('keeps one page for every query that adds parameters the page does not read (utm_…)', async () => {
+    const first = rendered((await get('/ca/MB/adult-buy-sell?page=2')).body)
+    for (const junk of ['utm_1=1', 'utm_source=x&utm_medium=y', 'fbclid=abc', 'x123=1']) {
+      const again = await get(`/ca/MB/adult-buy-sell?${junk}&page=2`)
+      expect(again.statusCode, junk).toBe(200)
+      expect(rendered(again.body), junk).toEqual(first)
+    }
+    // a parameter the listing reads is another page
+    const city = rendered((await get('/ca/MB/adult-buy-sell?page=2&city=Winnipeg')).body)
+    expect(city[1]).not.toBe(first[1])
+    // an ad page reads none but its language
+    const ad = rendered((await get('/ca/MB/adult-buy-sell/abc123def456?utm_1=1')).body)
+    expect(rendered((await get('/ca/MB/adult-buy-sell/abc123def456?utm_2=2')).body)).toEqual(ad)
+  })
+
   it('renders again once an ad changes, and shows the change', async () => {
     const before = rendered((await get('/ca/QC/adult-buy-sell')).body)
     expect(rendered((await get('/ca/QC/adult-buy-sell')).body)).toEqual(before)

@@ -30,7 +30,7 @@ const adminTrustRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') done(null, null)
-    else parseJson(request, body, done)
+    else parseJson(request, String(body), done)
   })
   const security = [{ bearerAuth: [] }]
   const tags = ['admin']

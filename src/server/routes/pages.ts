@@ -4,6 +4,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type Language, withLanguageParam } from '#domain/languages.ts'
+import { LISTING_SEARCH_KEYS } from '#domain/listing.ts'
 import type { RenderedPage } from '#domain/pages.ts'
 import {
   AD_PAGE_SPECULATION_RULES_TEXT,
@@ -168,9 +169,18 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   const { renders, answers } = app.caches.pages
   const ads = app.caches.generations.of('ads')
 
+  // what a page reads of its query: a listing its search, an ad page nothing; both their language
+  const pageParams: Record<keyof typeof shells, ReadonlySet<string>> = {
+    listing: new Set([...LISTING_SEARCH_KEYS, 'lang']),
+    ad: new Set(['lang']),
+  }
   const servePage = (shell: keyof typeof shells) => async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.raw.url ?? request.url, 'http://page')
-    // one key for one page however its query is spelled
+    // one key for one page however its query is spelled, and whatever it adds that the page does not
+    // read: 5,000 `?utm_n=1` would otherwise be 5,000 renders and fill the cache
+    for (const key of [...url.searchParams.keys()]) {
+      if (!pageParams[shell].has(key)) url.searchParams.delete(key)
+    }
     url.searchParams.sort()
     const language = pageLanguage(request, url)
     const asked = url.searchParams.has('lang') ? language : null

@@ -11,7 +11,7 @@ import {
   SERVICES_CATEGORY,
 } from '#domain/categories.ts'
 import { SORT_OPTIONS, type SortOption } from '#domain/constants.ts'
-import { isAllCities, resolveListingPath } from '#domain/listing.ts'
+import { isAllCities, type LISTING_SEARCH_KEYS, resolveListingPath } from '#domain/listing.ts'
 import { ALL, type ProvinceOrAll } from '#domain/provinces.ts'
 import type { AdListQueryParams } from './api/ads-keys.ts'
 
@@ -23,6 +23,12 @@ export interface ListingSearch {
   sort: SortOption
   verified: boolean
 }
+
+// the server keeps one page for every spelling of a listing's query that reads the same, by this list:
+// a parameter added above and not there would be dropped by the server's render
+type Unlisted = Exclude<keyof ListingSearch, (typeof LISTING_SEARCH_KEYS)[number]>
+const everyParamListed: Unlisted extends never ? true : Unlisted = true
+void everyParamListed
 
 function pageNumber(value: unknown): number {
   if (value === undefined) return 1

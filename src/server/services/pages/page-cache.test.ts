@@ -123,3 +123,27 @@ describe('pages kept until the ads change', () => {
     expect(cache.look('latest')?.aged).toBe(false)
   })
 })
+
+describe('a full cache', () => {
+  it('makes room by dropping the least used pages, not every page', () => {
+    const state = { generation: 0, now: 1_000 }
+    const cache = new GenerationCache<string>(
+      () => state.generation,
+      () => true,
+      () => state.now,
+      () => 0,
+      3,
+    )
+    cache.set('home', 'home page', 0, 10)
+    cache.set('junk-1', 'a page', 0, 10)
+    cache.set('junk-2', 'a page', 0, 10)
+    expect(cache.get('home')).toBe('home page')
+    // a stream of new URLs pushes out what nobody asked for again, never the page in use
+    for (let i = 3; i < 20; i++) {
+      cache.set(`junk-${i}`, 'a page', 0, 10)
+      expect(cache.get('home')).toBe('home page')
+    }
+    expect(cache.get('junk-1')).toBeUndefined()
+    expect(cache.get('junk-19')).toBe('a page')
+  })
+})

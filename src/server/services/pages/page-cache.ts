@@ -56,6 +56,7 @@ export class GenerationCache<T> {
     private readonly now: () => number = () => Date.now(),
     /** 0 to 1: how much of AGE_SPREAD cuts this page's age */
     private readonly random: () => number = Math.random,
+    private readonly maxEntries: number = MAX_ENTRIES,
   ) {}
 
   /** The kept value, fresh or aged, or nothing (another generation, an expired ad, too old). */
@@ -67,6 +68,9 @@ export class GenerationCache<T> {
       this.delete(key, entry)
       return undefined
     }
+    // the last one used goes to the end, so the first entries are the least used (set() drops those)
+    this.entries.delete(key)
+    this.entries.set(key, entry)
     return { value: entry.value, aged: now >= entry.freshUntil }
   }
 
@@ -87,9 +91,13 @@ export class GenerationCache<T> {
     const freshUntil = Math.min(now + age, staleAt ?? Number.POSITIVE_INFINITY)
     if (freshUntil <= now) return
     const until = Math.min(freshUntil + AGED_GRACE_MS, staleAt ?? Number.POSITIVE_INFINITY)
-    if (this.entries.size >= MAX_ENTRIES || this.bytes + bytes > MAX_BYTES) this.clear()
     const old = this.entries.get(key)
     if (old) this.delete(key, old)
+    // full: the least used pages make room, not every page (a burst of new URLs must not empty it)
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size < this.maxEntries && this.bytes + bytes <= MAX_BYTES) break
+      this.delete(oldest, entry)
+    }
     this.entries.set(key, { value, generation: readGeneration, until, freshUntil, bytes })
     this.bytes += bytes
   }
@@ -139,11 +147,6 @@ export class GenerationCache<T> {
   private delete(key: string, entry: Entry<T>): void {
     this.entries.delete(key)
     this.bytes -= entry.bytes
-  }
-
-  private clear(): void {
-    this.entries.clear()
-    this.bytes = 0
   }
 }
 
