@@ -1,12 +1,9 @@
 // For unit tests of the payment flow: the answers the API gives to POST /ads, POST /wallet/pay and
 // POST /moderation/check, as a fetch. The server side of each is tested in tests/api.
 import type { OwnAd } from '#domain/api/ads.ts'
+import { json } from './fetch-mock.ts'
 
 export const SERVER_AD_ID = 'srvad0000001'
-
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-}
 
 function createdAd(body: Record<string, unknown>): OwnAd {
   const now = '2026-11-21T15:00:00.000Z'

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { clearAdminToken, setAdminToken, signIn, signOut } from '#client/lib/session/session-store.ts'
+import { installFetchMock } from '#tests/support/fetch-mock.ts'
 import { ApiError, apiUrl, errorDetail, extractDetail, http, onUnauthorized, request } from './http.ts'
 
 // fetch is the browser boundary: each test answers it and inspects what the client sent
@@ -13,7 +14,7 @@ function answer({ status = 200, body, statusText = '', contentType = 'applicatio
     headers: { 'content-type': contentType },
   })
 }
-const fetchMock = vi.fn<typeof fetch>()
+const fetchMock = installFetchMock()
 function lastCall() {
   const call = fetchMock.mock.calls.at(-1)
   if (!call) throw new Error('fetch was not called')
@@ -21,12 +22,7 @@ function lastCall() {
   return { url: String(url), init: init ?? {}, headers: (init?.headers ?? {}) as Record<string, string> }
 }
 
-beforeEach(() => {
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
-})
 afterEach(() => {
-  vi.unstubAllGlobals()
   vi.unstubAllEnvs()
   signOut()
   clearAdminToken()

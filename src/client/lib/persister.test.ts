@@ -1,9 +1,9 @@
-import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
+import { noRetryQueryClient } from '#tests/support/client-render.tsx'
 import { shouldPersistQuery } from './persister.ts'
 
 async function queryAfter(key: string[], outcomes: ('ok' | 'fail')[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const client = noRetryQueryClient()
   for (const outcome of outcomes) {
     await client
       .fetchQuery({

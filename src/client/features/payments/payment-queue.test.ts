@@ -3,13 +3,14 @@ import type { z } from 'zod'
 import { resetDb } from '#client/db/database.ts'
 import { addPendingPayment, listPendingPayments } from '#client/db/pending-payments-repository.ts'
 import type { PostDraftSchema } from '#domain/post-draft.ts'
-import { happyApi, json, SERVER_AD_ID, walletPaid } from '#tests/support/fake-payments-api.ts'
+import { happyApi, SERVER_AD_ID, walletPaid } from '#tests/support/fake-payments-api.ts'
+import { installFetchMock, json } from '#tests/support/fetch-mock.ts'
 import { chargeOrder } from './charge-order.ts'
 import { OrderRefused } from './order-refused.ts'
 import { payPendingOrder, resumeOnReconnect, resumePendingPayments } from './payment-queue.ts'
 
 // fetch is the network: each test answers it and counts what the app sent
-const fetchMock = vi.fn<typeof fetch>()
+const fetchMock = installFetchMock()
 
 function sent(path: string) {
   return fetchMock.mock.calls
@@ -41,11 +42,8 @@ function draft(extra: Partial<PostDraftInput> = {}): PostDraftInput {
 
 beforeEach(async () => {
   await resetDb({ deleteData: true })
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
 })
 afterEach(async () => {
-  vi.unstubAllGlobals()
   await resetDb({ deleteData: true })
 })
 

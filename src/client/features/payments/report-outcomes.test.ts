@@ -7,6 +7,7 @@ import {
 } from '#client/db/pending-payments-repository.ts'
 import { toastStore, toastsAtom } from '#client/lib/toasts/toast-store.ts'
 import { happyApi } from '#tests/support/fake-payments-api.ts'
+import { installFetchMock } from '#tests/support/fetch-mock.ts'
 import { chargeOrder } from './charge-order.ts'
 import { OrderRefused } from './order-refused.ts'
 import { type OrderOutcome, resumeOnReconnect, resumePendingPayments } from './payment-queue.ts'
@@ -18,7 +19,7 @@ import {
   reportOutcomes,
 } from './report-outcomes.ts'
 
-const fetchMock = vi.fn<typeof fetch>()
+const fetchMock = installFetchMock()
 
 const draft = {
   id: 'ad-7',
@@ -62,12 +63,9 @@ const order: PendingPayment = {
 beforeEach(async () => {
   await resetDb({ deleteData: true })
   toastStore.set(toastsAtom, [])
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
 })
 
 afterEach(async () => {
-  vi.unstubAllGlobals()
   await resetDb({ deleteData: true })
 })
 

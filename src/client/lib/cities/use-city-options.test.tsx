@@ -1,39 +1,31 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, type Mock, vi } from 'vitest'
 import type { ProvinceOrAll } from '#domain/provinces.ts'
+import { noRetryQueryClient } from '#tests/support/client-render.tsx'
+import { installFetchMock, json } from '#tests/support/fetch-mock.ts'
 import { useCityOptions } from './use-city-options.ts'
 
 function wrapper() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const client = noRetryQueryClient()
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   )
 }
 
-function requestedUrls(fetchMock: ReturnType<typeof vi.fn>): URL[] {
+function requestedUrls(fetchMock: Mock<typeof fetch>): URL[] {
   return fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost'))
 }
 
 describe('useCityOptions', () => {
-  let fetchMock: ReturnType<typeof vi.fn>
-
-  beforeEach(() => {
-    fetchMock = vi.fn(async (url: string) => {
-      const q = new URL(url, 'http://localhost').searchParams.get('q') ?? ''
-      const names = ['Toronto', 'Ottawa', 'Orillia'].filter((n) =>
-        n.toLowerCase().startsWith(q.toLowerCase()),
-      )
-      return new Response(JSON.stringify({ items: names.map((name) => ({ name })) }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      })
-    })
-    vi.stubGlobal('fetch', fetchMock)
+  const fetchMock = installFetchMock(async (url) => {
+    const q = new URL(String(url), 'http://localhost').searchParams.get('q') ?? ''
+    const names = ['Toronto', 'Ottawa', 'Orillia'].filter((n) => n.toLowerCase().startsWith(q.toLowerCase()))
+    return json(200, { items: names.map((name) => ({ name })) })
   })
+
   afterEach(() => {
-    vi.unstubAllGlobals()
     vi.useRealTimers()
   })
 

@@ -1,5 +1,6 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { installFetchMock } from '#tests/support/fetch-mock.ts'
 import { checkBackend, resetBackendReachability, useBackendReachable } from './backend-reachability.ts'
 import { useOnline } from './use-online.ts'
 
@@ -8,16 +9,13 @@ function setOnline(value: boolean) {
   window.dispatchEvent(new Event(value ? 'online' : 'offline'))
 }
 
-const fetchMock = vi.fn<typeof fetch>()
+const fetchMock = installFetchMock()
 
 beforeEach(() => {
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
   resetBackendReachability()
 })
 afterEach(() => {
   cleanup()
-  vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 

@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { onUnauthorized } from '#client/lib/http.ts'
 import { getSession, isSignedIn, signIn, signOut } from '#client/lib/session/session-store.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
+import { installFetchMock } from '#tests/support/fetch-mock.ts'
 import { logout } from './logout.ts'
 
-const fetchMock = vi.fn<typeof fetch>()
+const fetchMock = installFetchMock()
 
-beforeEach(() => {
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
-})
 afterEach(() => {
-  vi.unstubAllGlobals()
   signOut()
 })
 

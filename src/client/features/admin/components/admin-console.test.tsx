@@ -1,18 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from '#client/lib/http.ts'
 import { getAdminToken, setAdminToken } from '#client/lib/session/session-store.ts'
 import { toastStore, toastsAtom } from '#client/lib/toasts/toast-store.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
+import { renderWithQueryClient } from '#tests/support/client-render.tsx'
+import { installFetchMock, json } from '#tests/support/fetch-mock.ts'
 import { announceAdminFailure } from './admin-failure.ts'
 import { AdminPage } from './admin-page.tsx'
 
-const fetchMock = vi.fn<typeof fetch>()
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-}
+const fetchMock = installFetchMock()
 const phrases = [
   { id: 'p1', phrase: 'first phrase', created_at: '2026-01-01T00:00:00Z' },
   { id: 'p2', phrase: 'second phrase', created_at: '2026-01-01T00:00:00Z' },
@@ -21,12 +19,7 @@ function lastToast() {
   return toastStore.get(toastsAtom)[0]
 }
 function renderAdmin() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <AdminPage />
-    </QueryClientProvider>,
-  )
+  renderWithQueryClient(<AdminPage />)
 }
 function calls() {
   return fetchMock.mock.calls.map(([url, init]) => ({
@@ -36,13 +29,8 @@ function calls() {
   }))
 }
 
-beforeEach(() => {
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
-})
 afterEach(() => {
   cleanup()
-  vi.unstubAllGlobals()
   setAdminToken('')
   toastStore.set(toastsAtom, [])
 })

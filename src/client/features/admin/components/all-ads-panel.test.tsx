@@ -1,13 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { setAdminToken } from '#client/lib/session/session-store.ts'
+import { renderWithQueryClient } from '#tests/support/client-render.tsx'
+import { installFetchMock, json } from '#tests/support/fetch-mock.ts'
 import { AllAdsPanel } from './all-ads-panel.tsx'
 
-const fetchMock = vi.fn<typeof fetch>()
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const fetchMock = installFetchMock()
 
 const ad = (id: string, title: string, status: string, ownerEmail: string | null) => ({
   id,
@@ -25,22 +24,15 @@ const ad = (id: string, title: string, status: string, ownerEmail: string | null
 })
 
 beforeEach(() => {
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
   setAdminToken('adm-1')
 })
 afterEach(() => {
   cleanup()
-  vi.unstubAllGlobals()
   setAdminToken('')
 })
 
 function renderPanel() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AllAdsPanel />
-    </QueryClientProvider>,
-  )
+  renderWithQueryClient(<AllAdsPanel />)
 }
 
 const searches = () =>

@@ -1,14 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { setAdminToken } from '#client/lib/session/session-store.ts'
 import { toastStore, toastsAtom } from '#client/lib/toasts/toast-store.ts'
+import { renderWithQueryClient } from '#tests/support/client-render.tsx'
+import { installFetchMock, json } from '#tests/support/fetch-mock.ts'
 import { VerifiedAccountsPanel } from './verified-accounts-panel.tsx'
 
-const fetchMock = vi.fn<typeof fetch>()
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const fetchMock = installFetchMock()
 
 const account = {
   id: 7,
@@ -24,24 +23,17 @@ const account = {
 }
 
 function renderPanel() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <VerifiedAccountsPanel />
-    </QueryClientProvider>,
-  )
+  renderWithQueryClient(<VerifiedAccountsPanel />)
 }
 
 const gets = () => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === 'GET')
 const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')
 
 beforeEach(() => {
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
   setAdminToken('adm-1')
 })
 afterEach(() => {
   cleanup()
-  vi.unstubAllGlobals()
   setAdminToken('')
   toastStore.set(toastsAtom, [])
 })

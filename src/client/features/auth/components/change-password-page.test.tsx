@@ -1,32 +1,22 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { signIn, signOut } from '#client/lib/session/session-store.ts'
 import { toastStore, toastsAtom } from '#client/lib/toasts/toast-store.ts'
+import { renderWithQueryClient } from '#tests/support/client-render.tsx'
+import { installFetchMock, json } from '#tests/support/fetch-mock.ts'
 import { ChangePasswordPage } from './change-password-page.tsx'
 
-const fetchMock = vi.fn<typeof fetch>()
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-}
+const fetchMock = installFetchMock()
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <ChangePasswordPage />
-    </QueryClientProvider>,
-  )
+  renderWithQueryClient(<ChangePasswordPage />)
 }
 
 beforeEach(() => {
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
   signIn('user-token', { id: 'u1', email: 'me@example.com' })
 })
 afterEach(() => {
   cleanup()
-  vi.unstubAllGlobals()
   signOut()
   toastStore.set(toastsAtom, [])
 })

@@ -1,29 +1,20 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { createRootRoute, createRoute, Outlet } from '@tanstack/react-router'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { http } from '#client/lib/http.ts'
 import { getSession, signIn, signOut } from '#client/lib/session/session-store.ts'
 import { toastStore, toastsAtom } from '#client/lib/toasts/toast-store.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
+import { renderRoutes } from '#tests/support/client-render.tsx'
+import { installFetchMock, json } from '#tests/support/fetch-mock.ts'
 import { parseLoginSearch } from '../auth-forms.ts'
 import { useSessionExpiry } from '../use-session-expiry.ts'
 import { LoginPage } from './login-page.tsx'
 
 // The login screen in a small in-memory router, against a stubbed fetch (the browser boundary).
 
-const fetchMock = vi.fn<typeof fetch>()
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-}
+const fetchMock = installFetchMock()
 
 function renderApp(path: string) {
   const root = createRootRoute({
@@ -43,23 +34,16 @@ function renderApp(path: string) {
   })
   const page = (p: string, text: string) =>
     createRoute({ getParentRoute: () => root, path: p, component: () => <p>{text}</p> })
-  const router = createRouter({
-    routeTree: root.addChildren([
+  return renderRoutes(
+    root.addChildren([
       login,
       page('/', 'Home page'),
       page('/wallet', 'Wallet page'),
       page('/register', 'Register page'),
       page('/forgot-password', 'Forgot page'),
     ]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  })
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    path,
   )
-  return router
 }
 
 function lastToast() {
@@ -67,14 +51,11 @@ function lastToast() {
 }
 
 beforeEach(() => {
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
   // jsdom has no scrolling; the router restores scroll on navigation
   vi.stubGlobal('scrollTo', () => {})
 })
 afterEach(() => {
   cleanup()
-  vi.unstubAllGlobals()
   signOut()
   toastStore.set(toastsAtom, [])
 })

@@ -1,18 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-  stripSearchParams,
-} from '@tanstack/react-router'
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { createRootRoute, createRoute, Outlet, stripSearchParams } from '@tanstack/react-router'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { en } from '#client/i18n/en.ts'
+import { renderRoutes } from '#tests/support/client-render.tsx'
 import { fakeAdsFetch } from '#tests/support/fake-ads-api.ts'
+import { installFetchMock } from '#tests/support/fetch-mock.ts'
 import { listingSearchDefaults, parseListingSearch } from '../listing-search.ts'
 import { ListingPage } from './listing-page.tsx'
 
@@ -32,31 +25,15 @@ function renderListing(url: string) {
       return <ListingPage provinceParam={province} categoryParam={category} />
     },
   })
-  const router = createRouter({
-    routeTree: root.addChildren([listing]),
-    history: createMemoryHistory({ initialEntries: [url] }),
-  })
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return router
+  return renderRoutes(root.addChildren([listing]), url)
 }
 
 const titles = () => screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)
 const count = () => screen.getByTestId('result-count').textContent
 
-const fetchMock = vi.fn(fakeAdsFetch)
-beforeEach(() => {
-  fetchMock.mockReset()
-  fetchMock.mockImplementation(fakeAdsFetch)
-  vi.stubGlobal('fetch', fetchMock)
-})
+const fetchMock = installFetchMock(fakeAdsFetch)
 afterEach(() => {
   cleanup()
-  vi.unstubAllGlobals()
 })
 
 describe('the listing page', () => {

@@ -1,12 +1,13 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { en } from '#client/i18n/en.ts'
 import type { AdReveal } from '#domain/api/ads.ts'
+import { installFetchMock } from '#tests/support/fetch-mock.ts'
 import { RevealContact } from './reveal-contact.tsx'
 
 const m = en.adDialog
-const fetchMock = vi.fn<typeof fetch>()
+const fetchMock = installFetchMock()
 const AD_ID = 'abcdefabcdef'
 
 /** The server's answer to POST /ads/{id}/reveal. */
@@ -22,13 +23,8 @@ function revealCalls(): number {
   return fetchMock.mock.calls.filter(([url]) => String(url).endsWith(`/ads/${AD_ID}/reveal`)).length
 }
 
-beforeEach(() => {
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
-})
 afterEach(() => {
   cleanup()
-  vi.unstubAllGlobals()
 })
 
 function shownCode(): string {

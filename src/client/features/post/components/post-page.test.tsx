@@ -1,25 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { createRootRoute, createRoute, Outlet } from '@tanstack/react-router'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetDb } from '#client/db/database.ts'
 import { toastStore, toastsAtom } from '#client/lib/toasts/toast-store.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 import { parseCheckoutDraft } from '#domain/post-draft.ts'
+import { renderRoutes } from '#tests/support/client-render.tsx'
+import { installFetchMock, json } from '#tests/support/fetch-mock.ts'
 import { PostPage } from './post-page.tsx'
 
-const fetchMock = vi.fn<typeof fetch>()
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-}
+// the city suggestions ask for cities; the form works without them
+const fetchMock = installFetchMock(async () => json(200, { items: [] }))
 function lastToast() {
   return toastStore.get(toastsAtom)[0]
 }
@@ -35,31 +27,14 @@ function renderPost() {
     path: '/checkout',
     component: () => <p>checkout</p>,
   })
-  const router = createRouter({
-    routeTree: root.addChildren([post, checkout]),
-    history: createMemoryHistory({ initialEntries: ['/post'] }),
-  })
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  })
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return router
+  return renderRoutes(root.addChildren([post, checkout]), '/post')
 }
 
 beforeEach(async () => {
   await resetDb({ deleteData: true })
-  fetchMock.mockReset()
-  // the city suggestions ask for cities; the form works without them
-  fetchMock.mockImplementation(async () => json(200, { items: [] }))
-  vi.stubGlobal('fetch', fetchMock)
 })
 afterEach(async () => {
   cleanup()
-  vi.unstubAllGlobals()
   vi.restoreAllMocks()
   toastStore.set(toastsAtom, [])
   await resetDb({ deleteData: true })
