@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { refusal } from '#server/errors.ts'
 import { RETRY_AFTER_SECONDS } from '#server/outages.ts'
 import { setupTestApp, testDbKind } from '#tests/support/api-app.ts'
@@ -19,14 +19,6 @@ const CONNECT_TIMEOUT_MS = 2_000
 // the longest a request may take to fail: a connection through the frozen proxy, then a statement
 // past the client's own timeout (statement + 1 s), with room for a busy machine
 const ANSWER_BOUND_MS = CONNECT_TIMEOUT_MS + STATEMENT_TIMEOUT_MS + 1_000 + 10_000
-
-async function until(test: () => Promise<boolean>): Promise<void> {
-  const started = Date.now()
-  while (!(await test())) {
-    if (Date.now() - started > 20_000) throw new Error('gave up waiting')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 interface LogLine {
   level: number
@@ -184,7 +176,10 @@ describe.runIf(onPostgres)('PostgreSQL outages', () => {
     expect(outageLines().down).toHaveLength(1)
     expect(outageLines().stacks).toEqual([])
     // a probe's answer is kept half a second: the next ones see the database again
-    await until(async () => (await api.t.app.inject({ method: 'GET', url: '/readyz' })).statusCode === 200)
+    await vi.waitFor(
+      async () => expect((await api.t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200),
+      { timeout: 20_000, interval: 100 },
+    )
     expect(outageLines().back).toHaveLength(1)
   })
 })

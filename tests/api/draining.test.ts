@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http'
 import { connect } from 'node:net'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { createScratchPostgres, type ScratchDatabase, testDbKind } from '#tests/support/api-app.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
 
@@ -35,13 +35,8 @@ function get(base: string, path: string, agent: Agent): Promise<Answer> {
   })
 }
 
-async function until(test: () => boolean, what: string): Promise<void> {
-  const started = Date.now()
-  while (!test()) {
-    if (Date.now() - started > 60_000) throw new Error(`gave up waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
+// the process's log and answers, polled every 50 ms for at most a minute
+const WAIT = { timeout: 60_000, interval: 50 }
 
 describe('a server process on SIGTERM', () => {
   let scratch: ScratchDatabase | undefined
@@ -76,7 +71,10 @@ describe('a server process on SIGTERM', () => {
     )
 
     server.child.kill('SIGTERM')
-    await until(() => lines.some((line) => line.includes('draining')), 'the draining line')
+    await vi.waitFor(
+      () => expect(lines, 'the draining line').toContainEqual(expect.stringContaining('draining')),
+      WAIT,
+    )
     const signalledAt = Date.now()
 
     const ready = await get(base, '/readyz', agent)
@@ -90,7 +88,7 @@ describe('a server process on SIGTERM', () => {
     expect(JSON.parse(reachable.body)).toEqual({ status: 'ok' })
 
     inFlight.write(body.slice(10))
-    await until(() => /\r\n\r\n/.test(answer), 'the answer to the request in flight')
+    await vi.waitFor(() => expect(answer, 'the answer to the request in flight').toMatch(/\r\n\r\n/), WAIT)
     const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1])
     expect(status).toBeGreaterThanOrEqual(400)
     expect(status).toBeLessThan(500)

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { sessions } from '#server/db/schema/sessions.ts'
 import { member } from '#tests/support/ads.ts'
 import { setupTestApp, testDbKind } from '#tests/support/api-app.ts'
@@ -15,13 +15,8 @@ import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts'
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const hasRedis = testDbKind() === 'postgres' && (await redisReachable(redisUrl))
 
-async function until(test: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const started = Date.now()
-  while (!(await test())) {
-    if (Date.now() - started > 30_000) throw new Error(`gave up waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
+// the other process and Redis through the proxy, polled every 20 ms for at most 30 s
+const WAIT = { timeout: 30_000, interval: 20 }
 
 describe.runIf(hasRedis)('the change feed between two processes', () => {
   const here = setupTestApp({ REDIS_URL: redisUrl })
@@ -35,10 +30,10 @@ describe.runIf(hasRedis)('the change feed between two processes', () => {
       REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
     })
     const feed = here.t.app.changeFeed
-    await until(
-      () => feed?.live() === true && feed.knownProcesses > 0,
-      'the two processes to hear each other',
-    )
+    await vi.waitFor(() => {
+      expect(feed?.live(), 'the two processes to hear each other').toBe(true)
+      expect(feed?.knownProcesses, 'the two processes to hear each other').toBeGreaterThan(0)
+    }, WAIT)
   }, 400_000)
   afterAll(async () => {
     await there?.stop()
@@ -69,7 +64,7 @@ describe.runIf(hasRedis)('the change feed between two processes', () => {
     proxy.freeze()
     try {
       // there may now write without being heard: here's caches go off…
-      await until(() => !feed.live(), 'the caches here to go off')
+      await vi.waitFor(() => expect(feed.live(), 'the caches here to go off').toBe(false), WAIT)
       // …so a sign-out made there, unheard, is refused here at once
       await here.t.db.delete(sessions).where(eq(sessions.userId, m.id))
       expect((await walletHere(m.auth)).statusCode).toBe(401)
@@ -81,15 +76,18 @@ describe.runIf(hasRedis)('the change feed between two processes', () => {
         const body = (await res.json()) as { checks: Record<string, string> }
         return { status: res.status, redis: body.checks.redis }
       }
-      await until(async () => (await redisCheck()).redis !== 'ok', 'there to see Redis degraded')
+      await vi.waitFor(
+        async () => expect((await redisCheck()).redis, 'there to see Redis degraded').not.toBe('ok'),
+        WAIT,
+      )
       expect(await redisCheck()).toMatchObject({ status: 200, redis: expect.stringMatching(/^degraded: /) })
     } finally {
       proxy.thaw()
     }
-    await until(() => feed.live(), 'the caches here to come back')
-    await until(async () => {
+    await vi.waitFor(() => expect(feed.live(), 'the caches here to come back').toBe(true), WAIT)
+    await vi.waitFor(async () => {
       const body = (await (await fetch(`${there?.base}/readyz`)).json()) as { checks: Record<string, string> }
-      return body.checks.redis === 'ok'
-    }, 'there to hear Redis again')
+      expect(body.checks.redis, 'there to hear Redis again').toBe('ok')
+    }, WAIT)
   })
 })

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { Redis } from 'ioredis'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { changed } from '#server/db/after-commit.ts'
 import type { Change } from '#server/db/changes.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
@@ -17,13 +17,8 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const onPostgres = testDbKind() === 'postgres'
 const hasRedis = onPostgres && (await redisReachable(redisUrl))
 
-async function until(test: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const started = Date.now()
-  while (!(await test())) {
-    if (Date.now() - started > 5_000) throw new Error(`gave up waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
+// the change feed and its news, polled every 10 ms for at most 5 s
+const WAIT = { timeout: 5_000, interval: 10 }
 
 function wallet(t: TestApp, auth: { authorization: string }) {
   return t.app.inject({ method: 'GET', url: '/api/wallet/', headers: auth })
@@ -75,7 +70,7 @@ describe.runIf(hasRedis)('caches on PostgreSQL, told of other processes’ chang
       const news = JSON.parse(message) as ChangeNews
       if (news.name !== undefined) heard.push(news)
     })
-    await until(() => api.t.app.cachesLive?.() === true, 'the change feed')
+    await vi.waitFor(() => expect(api.t.app.cachesLive?.(), 'the change feed').toBe(true), WAIT)
   })
   afterAll(() => other.disconnect())
 
@@ -96,7 +91,7 @@ describe.runIf(hasRedis)('caches on PostgreSQL, told of other processes’ chang
     } finally {
       publisher.disconnect()
     }
-    await until(() => feed.received > received, 'the news')
+    await vi.waitFor(() => expect(feed.received, 'the news').toBeGreaterThan(received), WAIT)
     expect((await wallet(api.t, m.auth)).statusCode).toBe(401)
   })
 
@@ -104,7 +99,10 @@ describe.runIf(hasRedis)('caches on PostgreSQL, told of other processes’ chang
     const m = await member(api.t)
     heard.length = 0
     const id = await createAd(api.t, m)
-    await until(() => heard.some((news) => news.name === 'ads'), 'the ads news')
+    await vi.waitFor(
+      () => expect(heard, 'the ads news').toContainEqual(expect.objectContaining({ name: 'ads' })),
+      WAIT,
+    )
     const news = heard.find((n) => n.name === 'ads')
     expect(news?.origin).toBe(api.t.app.changeFeed?.origin)
     const res = await api.t.app.inject({ method: 'GET', url: `/api/ads/${id}`, headers: m.auth })
@@ -113,13 +111,18 @@ describe.runIf(hasRedis)('caches on PostgreSQL, told of other processes’ chang
     heard.length = 0
     const logout = await api.t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: m.auth })
     expect(logout.statusCode).toBeLessThan(300)
-    await until(() => heard.some((n) => n.name === 'sessions'), 'the sessions news')
+    await vi.waitFor(
+      () => expect(heard, 'the sessions news').toContainEqual(expect.objectContaining({ name: 'sessions' })),
+      WAIT,
+    )
   })
 })
 
 describe.runIf(hasRedis)('caches on PostgreSQL when the news stops', () => {
   const api = setupTestApp({ REDIS_URL: redisUrl })
-  beforeAll(() => until(() => api.t.app.cachesLive?.() === true, 'the change feed'))
+  beforeAll(async () => {
+    await vi.waitFor(() => expect(api.t.app.cachesLive?.(), 'the change feed').toBe(true), WAIT)
+  })
 
   it('are voided when the Redis connection drops, since news may have been missed meanwhile', async () => {
     const m = await member(api.t)
@@ -135,9 +138,12 @@ describe.runIf(hasRedis)('caches on PostgreSQL when the news stops', () => {
     } finally {
       admin.disconnect()
     }
-    await until(() => feed.subscriptions > subscriptions, 'the change feed back')
+    await vi.waitFor(
+      () => expect(feed.subscriptions, 'the change feed back').toBeGreaterThan(subscriptions),
+      WAIT,
+    )
     // live once its own heartbeat comes back through the new connection
-    await until(() => feed.live(), 'the caches back on')
+    await vi.waitFor(() => expect(feed.live(), 'the caches back on').toBe(true), WAIT)
     expect((await wallet(api.t, m.auth)).statusCode).toBe(401)
   })
 })
