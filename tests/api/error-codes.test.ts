@@ -13,10 +13,10 @@ import { ReportPaths } from '#domain/api/reports.ts'
 import { VerificationPaths } from '#domain/api/verification.ts'
 import { WalletPaths } from '#domain/api/wallet.ts'
 import { errorText } from '#server/errors.ts'
+import { ADMIN, adminTokenOn } from '#tests/support/admin-app.ts'
 import { createAd, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 
-const ADMIN = { username: 'boss', password: 'correct horse battery staple' }
 const api = setupTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password })
 const FRENCH = { 'accept-language': 'fr-CA,fr;q=0.9' }
 
@@ -38,12 +38,6 @@ function expectFrench(res: { statusCode: number; json: () => unknown }, status: 
   expect(body.detail).toBe(errorText('fr', { code, ...(body.params ? { params: body.params } : {}) }))
   expect(body.detail).not.toBe(errorText('en', { code, ...(body.params ? { params: body.params } : {}) }))
   return body
-}
-
-async function adminToken(): Promise<string> {
-  const res = await ask({ method: 'POST', url: `/api${AdminPaths.login}`, payload: ADMIN })
-  expect(res.statusCode).toBe(200)
-  return res.json().token as string
 }
 
 describe('error codes in French', () => {
@@ -121,7 +115,7 @@ describe('error codes in French', () => {
       payload: { username: 'boss', password: 'nope' },
     })
     expectFrench(wrong, 401, 'auth.admin_invalid_credentials')
-    const admin = { authorization: `Bearer ${await adminToken()}` }
+    const admin = { authorization: `Bearer ${await adminTokenOn(api.t)}` }
     const phrase = await ask({
       method: 'POST',
       url: `/api${ModerationPaths.bannedWords}`,

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '#server/config.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
 import { enqueueMail } from '#server/services/mail/outbox.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
-import { ADMIN } from '#tests/support/admin-app.ts'
+import { ADMIN, adminTokenOn } from '#tests/support/admin-app.ts'
 import { createAd, member } from '#tests/support/ads.ts'
 import { setupTestApp, type TestApp } from '#tests/support/api-app.ts'
 import { listen } from '#tests/support/listening-app.ts'
@@ -44,12 +44,6 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined
 }
 
-async function adminToken(t: TestApp): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: ADMIN })
-  expect(res.statusCode).toBe(200)
-  return res.json().token
-}
-
 describe('GET /metrics', () => {
   it('answers 401 { detail } without a token, with a wrong one, and with a signed-in user’s', async () => {
     const none = await scrape(api.t)
@@ -73,7 +67,7 @@ describe('GET /metrics', () => {
     expect(scraper.headers['cache-control']).toBe('no-store')
     expect(scraper.body).toContain('# TYPE maple_http_requests_total counter')
     expect(scraper.body).toContain('# TYPE process_cpu_seconds_total counter')
-    const admin = await scrape(api.t, `Bearer ${await adminToken(api.t)}`)
+    const admin = await scrape(api.t, `Bearer ${await adminTokenOn(api.t)}`)
     expect(admin.statusCode).toBe(200)
     expect(admin.body).toContain('# TYPE maple_payments_total counter')
   })

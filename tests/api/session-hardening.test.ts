@@ -3,6 +3,7 @@ import { sessions } from '#server/db/schema/sessions.ts'
 import { users } from '#server/db/schema/users.ts'
 import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { createSession } from '#server/services/accounts/sessions.ts'
+import { adminTokenOn } from '#tests/support/admin-app.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 const ADMIN = { username: 'boss', password: 'hardening-admin-password' }
@@ -17,16 +18,6 @@ async function userToken(): Promise<string> {
     .values({ email: `u${ipCounter}@example.com`, passwordHash: 'x', emailVerifiedAt: new Date() })
     .returning()
   return createSession(t.db, user?.id ?? '')
-}
-
-async function adminToken(): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: ADMIN,
-    remoteAddress: ip,
-  })
-  return res.json().token as string
 }
 
 function get(url: string, token?: string) {
@@ -65,7 +56,7 @@ describe('Cache-Control on authenticated answers', () => {
   })
 
   it('sends no-store on every admin answer', async () => {
-    const token = await adminToken()
+    const token = await adminTokenOn(t, ip, ADMIN)
     const answers = [
       await get('/api/dev/outbox', token),
       await get('/api/dev/outbox'),

@@ -3,10 +3,20 @@
 // test) and gives each test its own client address, since admin login is rate limited per address.
 import { sql } from 'drizzle-orm'
 import { beforeEach, expect } from 'vitest'
-import { setupTestApp } from './api-app.ts'
+import { setupTestApp, type TestApp } from './api-app.ts'
 import { rowsOf, signedUpUser } from './auth-app.ts'
 
 export const ADMIN = { username: 'boss', password: 'correct horse battery staple' }
+
+/**
+ * Signs in as the admin on this app and answers the session token. Admin login is rate limited per
+ * address: a file that signs in often gives each test its own.
+ */
+export async function adminTokenOn(t: TestApp, remoteAddress = '127.0.0.1', admin = ADMIN): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: admin, remoteAddress })
+  expect(res.statusCode).toBe(200)
+  return res.json<{ token: string }>().token
+}
 
 export function setupAdminApp() {
   const api = setupTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password })
@@ -37,10 +47,8 @@ export function setupAdminApp() {
     return current().app.inject({ method: 'POST', url: '/api/admin/login', payload: body, remoteAddress: ip })
   }
 
-  async function adminToken(): Promise<string> {
-    const res = await adminLogin()
-    expect(res.statusCode).toBe(200)
-    return res.json().token
+  function adminToken(): Promise<string> {
+    return adminTokenOn(current(), ip)
   }
 
   function purge(token?: string) {

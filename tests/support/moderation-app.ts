@@ -5,6 +5,7 @@ import { expect } from 'vitest'
 import type { BannedPhrase } from '#domain/api/moderation.ts'
 import { users } from '#server/db/schema/users.ts'
 import { createSession } from '#server/services/accounts/sessions.ts'
+import { adminTokenOn } from './admin-app.ts'
 import { setupTestApp } from './api-app.ts'
 
 const ADMIN = { username: 'admin', password: 'moderation-test-password' }
@@ -29,16 +30,9 @@ export function setupModerationApp() {
     })
   }
 
-  async function adminToken(): Promise<string> {
+  function adminToken(): Promise<string> {
     // admin login is rate limited per address too
-    const res = await current().app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: ADMIN,
-      remoteAddress: freshIp(),
-    })
-    expect(res.statusCode).toBe(200)
-    return res.json<{ token: string }>().token
+    return adminTokenOn(current(), freshIp(), ADMIN)
   }
 
   async function userToken(): Promise<string> {
