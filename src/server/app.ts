@@ -149,7 +149,7 @@ export async function buildApp({
   const { changeFeed, cachesLive } = base
   // before any route, so its request counter sees them all (docs/decisions/028-metrics-and-deployment.md)
   installErrorHandler(base, outages)
-  registerDeadline(base, config.REQUEST_TIMEOUT_MS)
+  registerDeadline(base, { timeoutMs: config.REQUEST_TIMEOUT_MS, stallMs: config.BODY_STALL_MS })
   const metrics = registerMetrics(base, {
     database,
     metricsToken: config.METRICS_TOKEN,

@@ -27,6 +27,7 @@ const EnvSchema = z
     // a request without an answer after this long (its body received) is answered 503: the bound
     // behind every other one, for whatever has none of its own
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    BODY_STALL_MS: z.coerce.number().int().min(100).default(15_000),
     // on SIGTERM: /readyz answers 503 at once, requests are still served this long (the balancer's
     // probes notice meanwhile), then the process stops listening, finishes what is in flight and exits.
     // Unset: 5 s in production, none elsewhere (a developer's Ctrl-C stops at once)

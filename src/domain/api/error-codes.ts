@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   'request.unavailable': none,
   'request.rate_limited': none,
   'request.too_large': none,
+  'request.body_too_slow': { seconds: 'number' },
   'request.bad_json': none,
   'request.refused': { reason: 'text' },
   'request.unsupported_type': { reason: 'text' },

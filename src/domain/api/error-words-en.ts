@@ -23,6 +23,7 @@ export const errorWordsEn: ErrorWords = {
     'request.unavailable': 'Service temporarily unavailable, please try again in a few seconds.',
     'request.rate_limited': 'Too many requests, please try again later.',
     'request.too_large': 'Request body is too large',
+    'request.body_too_slow': 'The upload stalled for {seconds} seconds: check the connection and try again.',
     'request.bad_json': 'Request body is not valid JSON',
     'request.refused': '{reason}',
     'request.unsupported_type': '{reason}',

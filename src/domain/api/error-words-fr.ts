@@ -23,6 +23,8 @@ export const errorWordsFr: ErrorWords = {
     'request.unavailable': 'Service momentanément indisponible, veuillez réessayer dans quelques secondes.',
     'request.rate_limited': 'Trop de requêtes, veuillez réessayer plus tard.',
     'request.too_large': 'Le corps de la requête est trop volumineux',
+    'request.body_too_slow':
+      'Le téléversement est resté bloqué {seconds} secondes : vérifiez la connexion et réessayez.',
     'request.bad_json': 'Le corps de la requête n’est pas du JSON valide',
     'request.refused': 'Requête refusée ({reason})',
     'request.unsupported_type': 'Type de contenu non pris en charge ({reason})',

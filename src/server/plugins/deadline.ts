@@ -1,25 +1,41 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { sendUnavailable } from './errors.ts'
+import { coded } from '#domain/api/error-codes.ts'
+import { errorBody, sendUnavailable } from './errors.ts'
 
 // one warning per this long at most, with how many requests ran out meanwhile
 const REPORT_EVERY_MS = 10_000
+
+/** What a body must bring in each stall window to count as arriving: 8 KiB, a phone on a poor link does. */
+const STALL_MIN_BYTES = 8 * 1024
+
+interface OpenRequest {
+  /** since when its whole body has been there (or now, while it arrives) */
+  since: number
+  /** the socket's bytes read when the body last made progress, and when */
+  bytes: number
+  progressAt: number
+}
 
 /**
  * The bound behind every other one (REQUEST_TIMEOUT_MS): a request whose body has arrived and
  * that has no answer `timeoutMs` later is answered 503 with Retry-After. The database and the media
  * store have tighter bounds of their own (docs/decisions/027-health-and-draining.md); this one is
- * for whatever has none. A body still arriving (an upload on a slow link) does not count: the HTTP
- * server's own requestTimeout bounds that. Requests are swept once a second instead of each getting
- * a timer.
+ * for whatever has none. A body still arriving (an upload on a slow link) does not count, as long as
+ * it arrives: one that brings less than 8 KiB in `stallMs` (a byte every few seconds holds a socket
+ * and a parser for as long as the sender likes) is answered 408 and its connection closed. Requests
+ * are swept once a second instead of each getting a timer.
  */
-export function registerDeadline(app: FastifyInstance, timeoutMs: number): void {
-  // each open request, and since when its whole body has been there
-  const open = new Map<FastifyReply, number>()
+export function registerDeadline(
+  app: FastifyInstance,
+  { timeoutMs, stallMs }: { timeoutMs: number; stallMs: number },
+): void {
+  const open = new Map<FastifyReply, OpenRequest>()
   let missed = 0
   let reportedAt = 0
 
-  app.addHook('onRequest', (_request, reply, done) => {
-    open.set(reply, Date.now())
+  app.addHook('onRequest', (request, reply, done) => {
+    const now = Date.now()
+    open.set(reply, { since: now, bytes: request.raw.socket?.bytesRead ?? 0, progressAt: now })
     done()
   })
   app.addHook('onResponse', (_request, reply, done) => {
@@ -27,13 +43,38 @@ export function registerDeadline(app: FastifyInstance, timeoutMs: number): void 
     done()
   })
 
+  const stalled = (reply: FastifyReply, entry: OpenRequest, now: number): boolean => {
+    const bytes = reply.request.raw.socket?.bytesRead ?? entry.bytes
+    if (bytes - entry.bytes >= STALL_MIN_BYTES) {
+      entry.bytes = bytes
+      entry.progressAt = now
+    }
+    return now - entry.progressAt >= stallMs
+  }
+
+  const cutStalled = (reply: FastifyReply) => {
+    const seconds = Math.round(stallMs / 1000)
+    reply.log.info({ url: reply.request.url, stallMs }, 'a request body stalled: answered 408')
+    reply
+      .code(408)
+      .header('connection', 'close')
+      .send(errorBody(reply.request.language, { error: coded('request.body_too_slow', { seconds }) }))
+    // the rest of the body will not be read: the socket goes once the answer is out
+    reply.raw.once('finish', () => reply.request.raw.socket?.destroy())
+  }
+
   const sweep = () => {
     const now = Date.now()
-    for (const [reply, since] of open) {
+    for (const [reply, entry] of open) {
       if (reply.raw.headersSent || reply.raw.destroyed) open.delete(reply)
       // an injected request (tests) has no `complete`: it is all there
-      else if (reply.request.raw.complete === false) open.set(reply, now)
-      else if (now - since >= timeoutMs) {
+      else if (reply.request.raw.complete === false) {
+        entry.since = now
+        if (stalled(reply, entry, now)) {
+          open.delete(reply)
+          cutStalled(reply)
+        }
+      } else if (now - entry.since >= timeoutMs) {
         open.delete(reply)
         missed++
         if (now - reportedAt >= REPORT_EVERY_MS) {
@@ -48,7 +89,10 @@ export function registerDeadline(app: FastifyInstance, timeoutMs: number): void 
       }
     }
   }
-  const timer = setInterval(sweep, Math.min(1_000, Math.max(10, Math.floor(timeoutMs / 4))))
+  const timer = setInterval(
+    sweep,
+    Math.min(1_000, Math.max(10, Math.floor(Math.min(timeoutMs, stallMs) / 4))),
+  )
   timer.unref()
   app.addHook('onClose', (_instance, done) => {
     clearInterval(timer)
