@@ -187,7 +187,14 @@ export async function buildApp({
       run: changeFeed ? () => changeFeed.check() : async () => void (await rateLimitRedis?.ping()),
     })
   }
-  readiness.add({ name: 'media store', dependency: 'media store', run: () => store.check() })
+  readiness.add({
+    name: 'media store',
+    dependency: 'media store',
+    // shared by every process, and sign-in, wallet and listings never touch it: its outage answers
+    // media requests 503 and unreadies no process (docs/decisions/041-fault-drill.md)
+    degradesOnly: true,
+    run: () => store.check(),
+  })
   registerHealth(app, readiness)
   const stopCleanup = startMediaCleanup(app.mediaLibrary, app.log)
   // tests call runRetention with their own clock instead (docs/decisions/034-privacy-and-retention.md)

@@ -1,7 +1,8 @@
 // A loopback TCP proxy a test can freeze: the dependency behind it (PostgreSQL, Redis, S3) then
 // looks as a frozen server or a network that drops packets does. Connections stay open, bytes stop
 // in both directions until thaw(); new connections are accepted and hang too. cut() ends every
-// connection at once, as a restart does.
+// connection at once, as a restart does. refuse() ends every connection and each new one at once
+// (a server that is down), until accept().
 //
 //   const proxy = await startTcpProxy(5432)
 //   const url = `postgres://postgres@127.0.0.1:${proxy.port}/db`
@@ -16,6 +17,9 @@ export interface TcpProxy {
   thaw(): void
   /** Ends every open connection (the next ones are served normally). */
   cut(): void
+  /** Ends every open connection and each new one as soon as it arrives, until accept(). */
+  refuse(): void
+  accept(): void
   close(): Promise<void>
 }
 
@@ -30,6 +34,7 @@ interface Pair {
 export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<TcpProxy> {
   const pairs = new Set<Pair>()
   let frozen = false
+  let refusing = false
   let accepted = 0
 
   const flush = (pair: Pair) => {
@@ -38,6 +43,11 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
   }
 
   const server = createServer((client) => {
+    if (refusing) {
+      client.on('error', () => {})
+      client.resetAndDestroy()
+      return
+    }
     accepted++
     const upstream = connect(targetPort, targetHost)
     const pair: Pair = { client, server: upstream, toServer: [], toClient: [] }
@@ -81,6 +91,16 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
         pair.client.destroy()
         pair.server.destroy()
       }
+    },
+    refuse() {
+      refusing = true
+      for (const pair of [...pairs]) {
+        pair.client.destroy()
+        pair.server.destroy()
+      }
+    },
+    accept() {
+      refusing = false
     },
     close() {
       for (const pair of [...pairs]) {
