@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { HealthSchema } from '#domain/api/meta.ts'
@@ -16,7 +15,7 @@ import { registerCompression } from './plugins/compression.ts'
 import { registerDeadline } from './plugins/deadline.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrorHandler, installErrorHandler } from './plugins/errors.ts'
-import { ReadinessProbe, registerHealth } from './plugins/health.ts'
+import { databaseCheck, ReadinessProbe, registerHealth } from './plugins/health.ts'
 import jobsPlugin from './plugins/jobs.ts'
 import { registerLanguages } from './plugins/languages.ts'
 import { registerMail } from './plugins/mail.ts'
@@ -172,11 +171,7 @@ export async function buildApp({
     metrics.countMediaStoreError(operation),
   )
   app.decorate('mediaLibrary', new MediaLibrary(database.db, store))
-  readiness.add({
-    name: 'database',
-    dependency: 'database',
-    run: async () => void (await database.db.execute(sql`SELECT 1`)),
-  })
+  readiness.add(databaseCheck(database))
   if (config.REDIS_URL) {
     readiness.add({
       name: 'redis',

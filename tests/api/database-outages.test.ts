@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -27,6 +30,12 @@ interface LogLine {
   err?: { stack?: string }
 }
 
+// a build's files, served from disk whatever the database does
+const staticDir = mkdtempSync(join(tmpdir(), 'maple-outage-static-'))
+mkdirSync(join(staticDir, 'assets'))
+writeFileSync(join(staticDir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>')
+writeFileSync(join(staticDir, 'assets', 'app-1234.js'), 'console.log("app")')
+
 describe.runIf(onPostgres)('PostgreSQL outages', () => {
   let proxy: TcpProxy | undefined
   const lines: LogLine[] = []
@@ -50,6 +59,7 @@ describe.runIf(onPostgres)('PostgreSQL outages', () => {
   const api = setupTestApp(
     {
       LOG_LEVEL: 'info',
+      STATIC_DIR: staticDir,
       DB_STATEMENT_TIMEOUT_MS: STATEMENT_TIMEOUT_MS,
       DB_CONNECT_TIMEOUT_MS: CONNECT_TIMEOUT_MS,
     },
@@ -74,7 +84,10 @@ describe.runIf(onPostgres)('PostgreSQL outages', () => {
       },
     },
   )
-  afterAll(() => proxy?.close())
+  afterAll(async () => {
+    await proxy?.close()
+    rmSync(staticDir, { recursive: true, force: true })
+  })
   beforeEach(() => {
     lines.length = 0
     newGate()
@@ -165,9 +178,10 @@ describe.runIf(onPostgres)('PostgreSQL outages', () => {
       for (const res of answers) expectUnavailable(res)
       expectUnavailable(await listAds())
       expect(Date.now() - started).toBeLessThan(2 * ANSWER_BOUND_MS)
+      // shared by every process: degraded, the process stays in the balancer (decision 041)
       const ready = await api.t.app.inject({ method: 'GET', url: '/readyz' })
-      expect(ready.statusCode).toBe(503)
-      expect(ready.json().checks.database).not.toBe('ok')
+      expect(ready.statusCode).toBe(200)
+      expect(ready.json().checks.database).toMatch(/^degraded: /)
     } finally {
       proxy?.thaw()
     }
@@ -177,9 +191,42 @@ describe.runIf(onPostgres)('PostgreSQL outages', () => {
     expect(outageLines().stacks).toEqual([])
     // a probe's answer is kept half a second: the next ones see the database again
     await vi.waitFor(
-      async () => expect((await api.t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200),
+      async () =>
+        expect((await api.t.app.inject({ method: 'GET', url: '/readyz' })).json().checks.database).toBe('ok'),
       { timeout: 20_000, interval: 100 },
     )
     expect(outageLines().back).toHaveLength(1)
+  })
+
+  // The fault drill (issue 43): a PostgreSQL stop failed every process's readiness at once, so the
+  // balancer answered its own 503 without Retry-After on every route, and took two good checks to
+  // bring each process back. The database is shared: it degrades readiness, the app answers.
+  it('stays ready while the database refuses connections, answers what needs it 503 with Retry-After, serves files and probes, and serves again at once when it is back', async () => {
+    expect((await listAds()).statusCode).toBe(200)
+    proxy?.refuse()
+    try {
+      expectUnavailable(await listAds())
+      const signIn = await api.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'nobody@example.com', password: 'maple-pw-1' },
+      })
+      expectUnavailable(signIn)
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      const ready = await api.t.app.inject({ method: 'GET', url: '/readyz' })
+      expect(ready.statusCode).toBe(200)
+      expect(ready.json()).toMatchObject({ status: 'ready' })
+      expect(ready.json().checks.database).toMatch(/^degraded: /)
+      expect((await api.t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
+      const file = await api.t.app.inject({ method: 'GET', url: '/assets/app-1234.js' })
+      expect(file.statusCode).toBe(200)
+      expect(file.body).toContain('console.log')
+    } finally {
+      proxy?.accept()
+    }
+    // the first request after the database is back succeeds: nothing waits for checks to pass
+    expect((await listAds()).statusCode).toBe(200)
+    expect(outageLines().down).toHaveLength(1)
+    expect(outageLines().stacks).toEqual([])
   })
 })

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '#server/db/client.ts'
 import { refusal } from '#server/errors.ts'
 import { RETRY_AFTER_SECONDS } from '#server/outages.ts'
+import { databaseCheck, ProcessUnfit } from '#server/plugins/health.ts'
 import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { createTestApp, setupTestApp, type TestApp } from '#tests/support/api-app.ts'
 
@@ -9,7 +11,7 @@ import { createTestApp, setupTestApp, type TestApp } from '#tests/support/api-ap
 // database, the media store and Redis is in database-outages, media-outages and shared-changes.
 
 // a dependency the test turns off and on, and counts the questions it is asked
-const probe = { failing: false, hanging: false, asked: 0, sharedDown: false }
+const probe = { failing: false, hanging: false, asked: 0, sharedDown: false, unfit: false }
 let release = () => {}
 
 const api = setupTestApp(
@@ -33,7 +35,10 @@ const api = setupTestApp(
       app.readiness.add({
         name: 'shared dependency',
         degradesOnly: true,
-        run: () => (probe.sharedDown ? Promise.reject(new Error('gone')) : Promise.resolve()),
+        run: () => {
+          if (probe.unfit) return Promise.reject(new ProcessUnfit('its own connections fail'))
+          return probe.sharedDown ? Promise.reject(new Error('gone')) : Promise.resolve()
+        },
       })
       // a handler waiting on something that has no bound of its own
       app.get('/api/test/never', () => new Promise(() => {}))
@@ -100,6 +105,23 @@ describe('GET /readyz', () => {
     } finally {
       probe.sharedDown = false
     }
+  })
+
+  it('answers 503 when a check says the process itself is unfit, even for a dependency that only degrades', async () => {
+    await fresh()
+    probe.unfit = true
+    try {
+      const res = await get('/readyz')
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toMatchObject({
+        status: 'unready',
+        checks: { 'shared dependency': 'unfit: its own connections fail' },
+      })
+    } finally {
+      probe.unfit = false
+    }
+    await fresh()
+    expect((await get('/readyz')).statusCode).toBe(200)
   })
 
   it('asks each dependency once for the probes of half a second, and never again while it has not answered', async () => {
@@ -174,5 +196,33 @@ describe('a Redis that every process shares, down', () => {
     }
     expect(statuses.at(-2)).toBe(401)
     expect(statuses.at(-1)).toBe(429)
+  })
+})
+
+// The database check tells a pool broken in this process from a database down for every process
+// (docs/decisions/041-fault-drill.md): only the first takes the process out of the balancer.
+describe('the database check', () => {
+  const failingPool = (reachable: Database['reachable']) =>
+    ({
+      db: { execute: () => Promise.reject(new Error('Client was closed')) },
+      reachable,
+    }) as unknown as Database
+
+  it('says the process is unfit when its pool fails while the database answers a new connection', async () => {
+    const check = databaseCheck(failingPool(async () => {}))
+    await expect(check.run()).rejects.toBeInstanceOf(ProcessUnfit)
+  })
+
+  it("passes the database's own failure on (an outage that only degrades) when no connection reaches it", async () => {
+    const check = databaseCheck(
+      failingPool(async () => {
+        throw new Error('connect ECONNREFUSED')
+      }),
+    )
+    expect(check.degradesOnly).toBe(true)
+    const failure = await check.run().catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(Error)
+    expect(failure).not.toBeInstanceOf(ProcessUnfit)
+    expect((failure as Error).message).toBe('Client was closed')
   })
 })

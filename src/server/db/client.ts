@@ -26,6 +26,12 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** What committed writes changed, told to the caches and the change feed (changes.ts). */
   changes: CommittedChanges
+  /**
+   * PostgreSQL only: whether the server answers a new connection of its own, outside the pool, within
+   * `timeoutMs`. Readiness asks it when the pool fails, to tell this process's pool broken (the
+   * process is unfit) from the database down for every process (docs/decisions/041-fault-drill.md).
+   */
+  reachable?: (timeoutMs: number) => Promise<void>
   close: () => Promise<void>
 }
 
@@ -134,6 +140,22 @@ function boundedPool(databaseUrl: string, limits: DatabaseLimits): pg.Pool {
   return pool
 }
 
+/** Opens one connection outside the pool, asks `SELECT 1` and closes it, all within `timeoutMs`. */
+async function answersNewConnection(databaseUrl: string, timeoutMs: number): Promise<void> {
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+  })
+  client.on('error', () => {})
+  try {
+    await client.connect()
+    await client.query('SELECT 1')
+  } finally {
+    void client.end().catch(() => {})
+  }
+}
+
 export async function openDatabase({
   databaseUrl,
   dataDir,
@@ -144,7 +166,12 @@ export async function openDatabase({
     // a no-op once `npm run migrate` (or another process) has run them
     await migratePostgres(databaseUrl)
     const pool = boundedPool(databaseUrl, limits)
-    return { ...runningAfterCommit(drizzlePg(pool)), kind: 'postgres', close: () => pool.end() }
+    return {
+      ...runningAfterCommit(drizzlePg(pool)),
+      kind: 'postgres',
+      reachable: (timeoutMs) => answersNewConnection(databaseUrl, timeoutMs),
+      close: () => pool.end(),
+    }
   }
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   const client = new PGlite(dataDir, {

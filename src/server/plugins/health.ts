@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
@@ -7,6 +8,7 @@ import {
   type Readiness,
   ReadinessSchema,
 } from '#domain/api/health.ts'
+import type { Database } from '#server/db/client.ts'
 import { type Dependency, type OutageLog, outageReason } from '#server/outages.ts'
 import type { StartupWork } from '#server/startup-work.ts'
 
@@ -22,6 +24,18 @@ export interface ReadinessCheck {
    */
   degradesOnly?: boolean
   run: () => Promise<void>
+}
+
+/**
+ * Thrown by a check to say the process itself is unfit (its own pool broken while the dependency
+ * answers others): readiness fails even when the check only degrades for the dependency's outage
+ * (docs/decisions/041-fault-drill.md).
+ */
+export class ProcessUnfit extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'ProcessUnfit'
+  }
 }
 
 // a check that has not answered in this long has failed: a balancer probes about once a second
@@ -82,7 +96,7 @@ export class ReadinessProbe {
     return this.round
   }
 
-  private async ask(check: ReadinessCheck): Promise<string> {
+  private async ask(check: ReadinessCheck): Promise<{ answer: string; unfit: boolean }> {
     let run = this.asking.get(check.name)
     if (run === undefined) {
       run = check.run().finally(() => this.asking.delete(check.name))
@@ -91,10 +105,11 @@ export class ReadinessProbe {
     try {
       await within(run, CHECK_TIMEOUT_MS)
       if (check.dependency) this.outages.recovered(check.dependency)
-      return 'ok'
+      return { answer: 'ok', unfit: false }
     } catch (error) {
+      if (error instanceof ProcessUnfit) return { answer: `unfit: ${error.message}`, unfit: true }
       if (check.dependency) this.outages.failed(check.dependency, error)
-      return outageReason(error)
+      return { answer: outageReason(error), unfit: false }
     }
   }
 
@@ -104,9 +119,9 @@ export class ReadinessProbe {
     )
     const checks: Record<string, string> = {}
     let ready = true
-    for (const [check, answer] of answers) {
-      checks[check.name] = answer === 'ok' || !check.degradesOnly ? answer : `degraded: ${answer}`
-      if (answer !== 'ok' && !check.degradesOnly) ready = false
+    for (const [check, { answer, unfit }] of answers) {
+      checks[check.name] = answer === 'ok' || unfit || !check.degradesOnly ? answer : `degraded: ${answer}`
+      if (unfit || (answer !== 'ok' && !check.degradesOnly)) ready = false
     }
     const unfinished = this.startup.unfinished()
     checks['start-up'] = unfinished.length === 0 ? 'ok' : `pending: ${unfinished.join(', ')}`
@@ -114,6 +129,45 @@ export class ReadinessProbe {
     const report: Readiness = { status: ready ? 'ready' : 'unready', checks }
     this.last = { at: this.now(), report }
     return report
+  }
+}
+
+// how long the pool's `SELECT 1` may take before it counts as failed, and what is left of the check's
+// second for a connection of its own
+const POOL_ANSWER_MS = 700
+const NEW_CONNECTION_MS = 250
+
+/**
+ * The database's readiness check. PostgreSQL is shared by every process: its outage only degrades
+ * readiness, so the balancer keeps every process and each answers what needs the database 503 with
+ * Retry-After while it serves kept pages, files and probes. When the pool fails but a connection of
+ * this process's own is answered, the pool is what is broken: that process alone is unfit. A slow
+ * pool (all its connections busy) is not unfit: under load every process would leave together
+ * (docs/decisions/041-fault-drill.md).
+ */
+export function databaseCheck(database: Database): ReadinessCheck {
+  return {
+    name: 'database',
+    dependency: 'database',
+    degradesOnly: true,
+    run: async () => {
+      const pooled = database.db.execute(sql`SELECT 1`).then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      )
+      const answer = await within(pooled, POOL_ANSWER_MS).catch((error: unknown) => ({ error, slow: true }))
+      if (answer === undefined) return
+      if ('slow' in answer || database.reachable === undefined) throw answer.error
+      try {
+        await database.reachable(NEW_CONNECTION_MS)
+      } catch {
+        // nobody reaches it: the outage every process shares
+        throw answer.error
+      }
+      throw new ProcessUnfit('its pool fails while the database answers a new connection', {
+        cause: answer.error,
+      })
+    },
   }
 }
 
