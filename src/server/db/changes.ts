@@ -1,12 +1,12 @@
 /**
  * What a write can change that a process keeps copies of: named for the data, one name per cache
- * (sessions and users, wallets and their ledger, ads). A service says which it changed with
+ * (sessions and users, wallets and their ledger, ads, the banned-phrase list and its matcher). A service says which it changed with
  * `changed` (after-commit.ts); the copies hear it once, after the commit
  * (docs/decisions/038-server-wiring.md).
  */
-export type Change = 'ads' | 'sessions' | 'wallets'
+export type Change = 'ads' | 'sessions' | 'wallets' | 'bannedPhrases'
 
-export const CHANGES: readonly Change[] = ['ads', 'sessions', 'wallets']
+export const CHANGES: readonly Change[] = ['ads', 'sessions', 'wallets', 'bannedPhrases']
 
 type ChangeListener = (change: Change) => void
 type JobsListener = (earliestRunAt: Date) => void

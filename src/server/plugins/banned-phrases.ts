@@ -14,7 +14,14 @@ declare module 'fastify' {
  * change through either is seen by both at once (docs/decisions/038-server-wiring.md).
  */
 async function bannedPhrases(app: FastifyInstance): Promise<void> {
-  app.decorate('bannedPhrases', new BannedPhraseService(app.database.db))
+  // the list's changes come as news, here and from the other processes (docs/decisions/041-fault-drill.md)
+  app.decorate(
+    'bannedPhrases',
+    new BannedPhraseService(app.database.db, {
+      changes: app.caches.generations.of('bannedPhrases'),
+      live: app.cachesLive,
+    }),
+  )
 }
 
-export default fp(bannedPhrases, { name: 'banned-phrases' })
+export default fp(bannedPhrases, { name: 'banned-phrases', dependencies: ['caches'] })

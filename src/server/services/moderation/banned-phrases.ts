@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { BannedPhrase, ModerationCheckResponse } from '#domain/api/moderation.ts'
+import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { bannedPhrases, moderationLists } from '#server/db/schema/moderation.ts'
 import { ApiError } from '#server/errors.ts'
+import { type CacheLive, Generation } from '#server/services/cache/rechecked-cache.ts'
 import { DEFAULT_BANNED_PHRASES } from './default-phrases.ts'
 import { createMatcher, type Matcher } from './matcher.ts'
 import { phraseKey } from './phrase-tokens.ts'
@@ -11,10 +13,14 @@ const LIST_NAME = 'banned_phrases'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
- * How long a process trusts its cached matcher before asking the database whether another process
- * changed the list. Changes made through this process invalidate the cache at once.
+ * How long a process trusts its cached matcher before asking the database whether the list changed,
+ * while it may not hear the others' changes (PostgreSQL without the change feed): a phrase added on
+ * one process is enforced on every other within this bound. While the feed runs, another process's
+ * change arrives as news (`changed(tx, 'bannedPhrases')`) and voids the matcher at once, and the
+ * list is re-read only as a safety net (docs/decisions/041-fault-drill.md).
  */
-export const LIST_RECHECK_MS = 2_000
+export const LIST_RECHECK_MS = 1_000
+export const LIST_RECHECK_LIVE_MS = 60_000
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -67,6 +73,7 @@ export async function seedDefaultPhrases(db: Db): Promise<number> {
       .values(DEFAULT_BANNED_PHRASES.map((phrase) => ({ phrase, normalized: phraseKey(phrase) })))
       .onConflictDoNothing({ target: bannedPhrases.normalized })
       .returning({ id: bannedPhrases.id })
+    changed(tx, 'bannedPhrases')
     return inserted.length
   })
 }
@@ -85,6 +92,16 @@ interface CachedMatcher {
   matcher: Matcher
   version: number
   checkedAt: number
+  // the list's generation read before its version: news of a change since then voids the matcher
+  generation: number
+}
+
+export interface BannedPhraseOptions {
+  /** Bumped when a change to the list commits, here or (through the change feed) in another process. */
+  changes?: Generation | undefined
+  /** Whether this process hears every change now (PGlite, or the feed up); else it rechecks each second. */
+  live?: CacheLive | undefined
+  now?: () => number
 }
 
 /**
@@ -95,12 +112,19 @@ export class BannedPhraseService {
   private cached: CachedMatcher | undefined
   private building: Promise<CachedMatcher> | undefined
   // bumped on every local change, so a build that started before the change is not kept
-  private generation = 0
+  private builds = 0
+  private readonly changes: Generation
+  private readonly live: CacheLive
+  private readonly now: () => number
 
   constructor(
     private readonly db: Db,
-    private readonly now: () => number = Date.now,
-  ) {}
+    options: BannedPhraseOptions = {},
+  ) {
+    this.changes = options.changes ?? new Generation()
+    this.live = options.live ?? (() => false)
+    this.now = options.now ?? Date.now
+  }
 
   async list(): Promise<BannedPhrase[]> {
     const rows = await this.db
@@ -123,6 +147,7 @@ export class BannedPhraseService {
         .returning()
       if (!created) throw new ApiError(409, 'phrase.duplicate')
       await bumpVersion(tx)
+      changed(tx, 'bannedPhrases')
       return created
     })
     this.invalidate()
@@ -139,6 +164,7 @@ export class BannedPhraseService {
         .returning({ id: bannedPhrases.id })
       if (deleted.length === 0) throw new ApiError(404, 'phrase.not_found')
       await bumpVersion(tx)
+      changed(tx, 'bannedPhrases')
     })
     this.invalidate()
   }
@@ -162,9 +188,11 @@ export class BannedPhraseService {
     if (fresh) return fresh
     const cached = this.cached
     if (cached) {
+      const generation = this.changes.current()
       const version = await readVersion(this.db)
       if (this.cached === cached && version === cached.version) {
         cached.checkedAt = this.now()
+        cached.generation = generation
         return cached.matcher
       }
     }
@@ -173,24 +201,32 @@ export class BannedPhraseService {
 
   private freshMatcher(): Matcher | undefined {
     const cached = this.cached
-    return cached && this.now() - cached.checkedAt < LIST_RECHECK_MS ? cached.matcher : undefined
+    if (cached === undefined || cached.generation !== this.changes.current()) return undefined
+    const recheckMs = this.live() ? LIST_RECHECK_LIVE_MS : LIST_RECHECK_MS
+    return this.now() - cached.checkedAt < recheckMs ? cached.matcher : undefined
   }
 
   invalidate(): void {
-    this.generation++
+    this.builds++
     this.cached = undefined
     this.building = undefined
   }
 
   private build(): Promise<CachedMatcher> {
     if (this.building) return this.building
-    const generation = this.generation
+    const builds = this.builds
     const building = (async () => {
-      // version first: a change landing between the two reads then only causes one extra rebuild
+      // generation, then version: a change landing meanwhile only causes one extra rebuild
+      const generation = this.changes.current()
       const version = await readVersion(this.db)
       const rows = await this.db.select({ phrase: bannedPhrases.phrase }).from(bannedPhrases)
-      const built = { matcher: createMatcher(rows.map((r) => r.phrase)), version, checkedAt: this.now() }
-      if (this.generation === generation) this.cached = built
+      const built = {
+        matcher: createMatcher(rows.map((r) => r.phrase)),
+        version,
+        checkedAt: this.now(),
+        generation,
+      }
+      if (this.builds === builds) this.cached = built
       return built
     })()
     this.building = building
