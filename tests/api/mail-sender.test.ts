@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { outbox } from '#server/db/schema/mail.ts'
 import { enqueueMail, readOutbox } from '#server/services/mail/outbox.ts'
-import { createMailSender, MAIL_MAX_ATTEMPTS, type SendMail } from '#server/services/mail/sender.ts'
+import {
+  createMailSender,
+  MAIL_BATCH,
+  MAIL_MAX_ATTEMPTS,
+  type MailObserver,
+  type SendMail,
+} from '#server/services/mail/sender.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 let t: TestApp
@@ -104,5 +110,77 @@ describe('the outbox sender', () => {
     }
     expect(sent).toHaveLength(30)
     expect(new Set(sent).size).toBe(30)
+  })
+
+  it(`claims at most ${MAIL_BATCH} mails in one pass, however many are due`, async () => {
+    const sent: string[] = []
+    for (let i = 0; i < 3 * MAIL_BATCH; i++) await enqueueMail(t.db, { ...MAIL, to: `b${i}@example.com` })
+    const sender = createMailSender({ db: t.db, send: async (m) => void sent.push(m.to), log })
+    try {
+      expect(await sender.drain()).toBe(MAIL_BATCH)
+    } finally {
+      await sender.stop()
+    }
+    expect(sent).toHaveLength(MAIL_BATCH)
+    const leased = await t.db.select().from(outbox)
+    expect(leased.filter((row) => row.attempts > 0)).toHaveLength(0)
+    expect(leased).toHaveLength(2 * MAIL_BATCH)
+  })
+
+  // The fault drill (issue 43): mail waited up to 115 s after SMTP came back, each one waiting out
+  // its back-off (docs/decisions/041-fault-drill.md).
+  it('sends what waits out a back-off as soon as the SMTP server answers again, not when the back-off ends', async () => {
+    const smtp = { up: false }
+    const sent: string[] = []
+    const send: SendMail = async (m) => {
+      if (!smtp.up) throw new Error('connect ECONNREFUSED')
+      sent.push(m.to)
+    }
+    const verify = async () => {
+      if (!smtp.up) throw new Error('connect ECONNREFUSED')
+    }
+    const seen = { failed: 0, succeeded: 0 }
+    const observer: MailObserver = {
+      failed: () => void seen.failed++,
+      succeeded: () => void seen.succeeded++,
+    }
+    for (let i = 0; i < 3; i++) await enqueueMail(t.db, { ...MAIL, to: `w${i}@example.com` })
+    const sender = createMailSender({ db: t.db, send, verify, log, observer })
+    try {
+      expect(await sender.drain()).toBe(0)
+      // still down: nothing is due, and the server is asked, not the mails retried
+      expect(await sender.drain()).toBe(0)
+      expect(seen).toEqual({ failed: 3, succeeded: 0 })
+      const waiting = await t.db.select().from(outbox)
+      expect(waiting.every((row) => row.nextAttemptAt.getTime() > Date.now() + 30_000)).toBe(true)
+
+      smtp.up = true
+      expect(await sender.drain()).toBe(3)
+    } finally {
+      await sender.stop()
+    }
+    expect(sent.sort()).toEqual(['w0@example.com', 'w1@example.com', 'w2@example.com'])
+    expect(await t.db.select().from(outbox)).toEqual([])
+    expect(seen.succeeded).toBeGreaterThan(0)
+  })
+
+  it('sends what waits out a back-off once a new mail goes through, without a way to ask the server', async () => {
+    let up = false
+    const sent: string[] = []
+    const send: SendMail = async (m) => {
+      if (!up) throw new Error('connect ECONNREFUSED')
+      sent.push(m.to)
+    }
+    await enqueueMail(t.db, { ...MAIL, to: 'early@example.com' })
+    const sender = createMailSender({ db: t.db, send, log })
+    try {
+      expect(await sender.drain()).toBe(0)
+      up = true
+      await enqueueMail(t.db, { ...MAIL, to: 'late@example.com' })
+      expect(await sender.drain()).toBe(2)
+    } finally {
+      await sender.stop()
+    }
+    expect(sent).toEqual(['late@example.com', 'early@example.com'])
   })
 })

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it, vi } from 'vitest'
 import { ConfigError, loadConfig } from '#server/config.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
 import { enqueueMail } from '#server/services/mail/outbox.ts'
+import { createMailSender } from '#server/services/mail/sender.ts'
 import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
 import { ADMIN, adminTokenOn } from '#tests/support/admin-app.ts'
 import { createAd, member } from '#tests/support/ads.ts'
@@ -169,6 +170,59 @@ describe('GET /metrics', () => {
       expect(pool).toBeUndefined()
       expect(sample(text, 'maple_caches_live')).toBe(1)
     }
+  })
+})
+
+// The fault drill (issue 43): during a 2-minute SMTP outage the operator saw 10 mails waiting and 0
+// due, and nothing else: no failures, no age, no sign the sender or the reconciler was stuck
+// (docs/decisions/041-fault-drill.md).
+describe('GET /metrics during a mail outage', () => {
+  it('counts failed sends, says how long the oldest mail has waited and how long since the sender last succeeded', async () => {
+    await api.t.reset()
+    await enqueueMail(api.t.db, { to: 'late@example.com', subject: 'late', text: 'x' })
+    await api.t.db.execute(sql`UPDATE outbox SET created_at = now() - interval '90 seconds'`)
+    const before = sample(await metricsText(), 'maple_mail_send_failures_total', { outcome: 'retry' }) ?? 0
+    const metrics = api.t.app.metrics
+    const sender = createMailSender({
+      db: api.t.db,
+      send: async () => {
+        throw new Error('connect ECONNREFUSED')
+      },
+      log: { info: () => {}, error: () => {} },
+      observer: {
+        failed: (dropped) => metrics.countMailFailure(dropped),
+        succeeded: metrics.watchTask('mail_sender'),
+      },
+    })
+    try {
+      await sender.drain()
+    } finally {
+      await sender.stop()
+    }
+    const text = await metricsText()
+    expect(sample(text, 'maple_mail_send_failures_total', { outcome: 'retry' })).toBe(before + 1)
+    expect(sample(text, 'maple_mail_outbox_waiting')).toBe(1)
+    expect(sample(text, 'maple_mail_outbox_due')).toBe(0)
+    expect(sample(text, 'maple_mail_outbox_oldest_waiting_seconds')).toBeGreaterThanOrEqual(90)
+    // it has never succeeded: its lag runs from its start, and no success time is reported
+    expect(sample(text, 'maple_background_lag_seconds', { task: 'mail_sender' })).toBeGreaterThan(0)
+    expect(
+      sample(text, 'maple_background_last_success_timestamp_seconds', { task: 'mail_sender' }),
+    ).toBeUndefined()
+  })
+
+  it("reports the payment reconciler's last success and lag", async () => {
+    await vi.waitFor(
+      async () => {
+        const text = await metricsText()
+        const last = sample(text, 'maple_background_last_success_timestamp_seconds', {
+          task: 'payment_reconciler',
+        })
+        expect(last).toBeGreaterThan(Date.now() / 1000 - 600)
+        expect(sample(text, 'maple_background_lag_seconds', { task: 'payment_reconciler' })).toBeLessThan(600)
+      },
+      { timeout: 5_000 },
+    )
   })
 })
 

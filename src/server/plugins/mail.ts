@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { createMailSender, type MailSender, smtpSend } from '#server/services/mail/sender.ts'
+import { createMailSender, type MailSender, smtpTransport } from '#server/services/mail/sender.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +15,15 @@ declare module 'fastify' {
 export function registerMail(app: FastifyInstance): void {
   const { SMTP_URL, MAIL_FROM } = app.config
   const sender = SMTP_URL
-    ? createMailSender({ db: app.database.db, send: smtpSend(SMTP_URL, MAIL_FROM), log: app.log })
+    ? createMailSender({
+        db: app.database.db,
+        ...smtpTransport(SMTP_URL, MAIL_FROM),
+        log: app.log,
+        observer: {
+          failed: (dropped) => app.metrics.countMailFailure(dropped),
+          succeeded: app.metrics.watchTask('mail_sender'),
+        },
+      })
     : null
   app.decorate('mailSender', sender)
   if (sender) app.addHook('onClose', () => sender.stop())

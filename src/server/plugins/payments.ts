@@ -22,7 +22,12 @@ async function payments(app: FastifyInstance): Promise<void> {
   // missed webhooks: re-read open charges on start and every RECONCILE_INTERVAL_MS
   let reconciler: ReturnType<typeof startReconciler> | null = null
   app.addHook('onReady', async () => {
-    reconciler = startReconciler(() => service, app.config.RECONCILE_INTERVAL_MS, app.log)
+    reconciler = startReconciler(
+      () => service,
+      app.config.RECONCILE_INTERVAL_MS,
+      app.log,
+      app.metrics.watchTask('payment_reconciler'),
+    )
   })
   app.addHook('onClose', async () => {
     await reconciler?.stop()

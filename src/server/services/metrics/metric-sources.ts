@@ -41,9 +41,11 @@ export function metricSources(deps: {
         .select({
           waiting: count(),
           due: sql<number>`count(*) filter (where ${outbox.nextAttemptAt} <= now())`.mapWith(Number),
+          oldestSeconds:
+            sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt})), 0)`.mapWith(Number),
         })
         .from(outbox)
-      return { waiting: row?.waiting ?? 0, due: row?.due ?? 0 }
+      return { waiting: row?.waiting ?? 0, due: row?.due ?? 0, oldestSeconds: row?.oldestSeconds ?? 0 }
     },
   }
 }

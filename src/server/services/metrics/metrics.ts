@@ -18,6 +18,16 @@ export type PaymentProviderLabel = 'wallet' | 'sandbox' | 'btcpay'
 
 export type PaymentObserver = (provider: PaymentProviderLabel, outcome: PaymentOutcome) => void
 
+/** The background loops whose last success and lag an operator watches (docs/decisions/041-fault-drill.md). */
+export type BackgroundTask = 'mail_sender' | 'payment_reconciler'
+
+/** Mail outbox figures: rows, rows due now, and how long the oldest row has waited (0 when empty). */
+export interface OutboxCounts {
+  waiting: number
+  due: number
+  oldestSeconds: number
+}
+
 /** node-postgres pool's own counts. */
 interface PoolCounts {
   totalCount: number
@@ -34,7 +44,7 @@ export interface MetricSources {
   /** Whether the short caches may answer now; undefined when they are off for good. */
   cachesLive?: () => boolean
   /** Rows of the mail outbox: all, and those due now. Throws when the database does not answer. */
-  outbox?: () => Promise<{ waiting: number; due: number }>
+  outbox?: () => Promise<OutboxCounts>
   /** Requests the answer cache gave, by route pattern, since the start (running totals). */
   answerCacheHits?: () => ReadonlyMap<string, number>
 }
@@ -63,6 +73,10 @@ export class Metrics {
   readonly requests = new RequestStats()
   private readonly payments: Counter<'provider' | 'outcome'>
   private readonly mediaErrors: Counter<'operation'>
+  private readonly mailFailures: Counter<'outcome'>
+  private readonly lastSuccess: Gauge<'task'>
+  // each watched loop: when it started, when it last succeeded
+  private readonly tasks = new Map<BackgroundTask, { since: number; last: number | undefined }>()
   // made with the first figure read from the database
   private readFailures: Counter | undefined
 
@@ -80,6 +94,29 @@ export class Metrics {
       help: 'Media store calls (local disk or S3) that failed, by operation',
       labelNames: ['operation'],
       registers,
+    })
+    this.mailFailures = new Counter({
+      name: 'maple_mail_send_failures_total',
+      help: 'Mails the sender could not send, by outcome (retry: tried again later; dropped: the last attempt)',
+      labelNames: ['outcome'],
+      registers,
+    })
+    this.lastSuccess = new Gauge({
+      name: 'maple_background_last_success_timestamp_seconds',
+      help: 'When a background loop of this process last succeeded (Unix time): mail_sender, payment_reconciler',
+      labelNames: ['task'],
+      registers,
+    })
+    const tasks = this.tasks
+    new Gauge({
+      name: 'maple_background_lag_seconds',
+      help: 'Seconds since a background loop of this process last succeeded (since it started, if never)',
+      labelNames: ['task'],
+      registers,
+      collect() {
+        const now = Date.now()
+        for (const [task, { since, last }] of tasks) this.set({ task }, (now - (last ?? since)) / 1000)
+      },
     })
     this.poolGauges(sources, registers)
     this.feedGauges(sources, registers)
@@ -153,7 +190,7 @@ export class Metrics {
     if (!outbox) return
     // both gauges are collected at once in a scrape: one query answers the two
     const read = this.databaseFigure(outbox)
-    const gauge = (name: string, help: string, pick: (counts: { waiting: number; due: number }) => number) =>
+    const gauge = (name: string, help: string, pick: (counts: OutboxCounts) => number) =>
       new Gauge({
         name,
         help,
@@ -173,6 +210,11 @@ export class Metrics {
       'maple_mail_outbox_due',
       'Mails in the outbox whose next attempt is due now',
       (counts) => counts.due,
+    )
+    gauge(
+      'maple_mail_outbox_oldest_waiting_seconds',
+      'How long the oldest mail in the outbox has waited since it was queued (0 when none waits)',
+      (counts) => counts.oldestSeconds,
     )
   }
 
@@ -207,6 +249,20 @@ export class Metrics {
 
   countMediaStoreError(operation: string): void {
     this.mediaErrors.inc({ operation })
+  }
+
+  countMailFailure(dropped: boolean): void {
+    this.mailFailures.inc({ outcome: dropped ? 'dropped' : 'retry' })
+  }
+
+  /** Starts reporting `task`'s last success and lag; returns what the loop calls on each success. */
+  watchTask(task: BackgroundTask): () => void {
+    const watched = { since: Date.now(), last: undefined as number | undefined }
+    this.tasks.set(task, watched)
+    return () => {
+      watched.last = Date.now()
+      this.lastSuccess.set({ task }, watched.last / 1000)
+    }
   }
 
   /** The text a Prometheus scraper reads, and its content type. */

@@ -56,6 +56,8 @@ export function startReconciler(
   service: () => PaymentsService,
   intervalMs: number,
   log: FastifyBaseLogger,
+  // a pass that read every charge it looked at (metrics: last success and lag, decision 041)
+  succeeded: () => void = () => {},
 ): Reconciler {
   let running: Promise<void> | null = null
   const pass = () => {
@@ -63,6 +65,7 @@ export function startReconciler(
     running = reconcileCharges(service())
       .then((result) => {
         if (result.fulfilled > 0 || result.failed > 0) log.info({ reconcile: result }, 'payments reconciled')
+        if (result.failed === 0) succeeded()
       })
       .catch((error: unknown) => log.warn({ err: error }, 'payment reconciliation failed'))
       .finally(() => {
