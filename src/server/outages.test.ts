@@ -106,4 +106,19 @@ describe('OutageLog', () => {
     outages.failed('database', new Error('c'))
     expect(lines.map((l) => l.fields.dependency)).toEqual(['database', 'media store', 'database'])
   })
+
+  // the fault drill (issue 43): the Redis line said "answering 503 with Retry-After" while every
+  // request was served (docs/decisions/041-fault-drill.md)
+  it('says a Redis outage is served without it, and only the outages that cost requests a 503 say so', () => {
+    const lines: Line[] = []
+    const outages = new OutageLog(recordingLogger(lines))
+    outages.failed('redis', new Error('connect ECONNREFUSED'))
+    outages.failed('database', new Error('connect ECONNREFUSED'))
+    outages.failed('media store', new Error('connect ECONNREFUSED'))
+    const [redis, database, media] = lines.map((line) => line.msg)
+    expect(redis).toMatch(/^redis unavailable: serving without it/)
+    expect(redis).not.toMatch(/503/)
+    expect(database).toMatch(/^database unavailable: .*503 with Retry-After/)
+    expect(media).toMatch(/^media store unavailable: .*503 with Retry-After/)
+  })
 })

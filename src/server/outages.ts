@@ -87,6 +87,15 @@ export function outageReason(error: unknown): string {
   return typeof root?.code === 'string' ? `${message} (${root.code})` : message
 }
 
+// what the process does meanwhile, in the outage's one line: without Redis requests are served
+// (rate limits per process, caches off, docs/decisions/027-health-and-draining.md), so no 503 is said
+const OUTAGE_LINE: Record<Dependency, string> = {
+  database: 'database unavailable: answering what needs it 503 with Retry-After until it is back',
+  'media store': 'media store unavailable: answering what needs it 503 with Retry-After until it is back',
+  redis:
+    'redis unavailable: serving without it (rate limits counted per process, caches off) until it is back',
+}
+
 interface Outage {
   since: number
   last: number
@@ -117,10 +126,7 @@ export class OutageLog {
       return
     }
     this.outages.set(dependency, { since: now, last: now, answered: 1 })
-    this.log.warn(
-      { dependency, reason: outageReason(error) },
-      `${dependency} unavailable: answering 503 with Retry-After until it is back`,
-    )
+    this.log.warn({ dependency, reason: outageReason(error) }, OUTAGE_LINE[dependency])
   }
 
   /** The dependency answered (a readiness probe passed): ends its outage, with one line. */

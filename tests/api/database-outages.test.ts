@@ -60,6 +60,10 @@ describe.runIf(onPostgres)('PostgreSQL outages', () => {
     {
       LOG_LEVEL: 'info',
       STATIC_DIR: staticDir,
+      // the background loops that read the database: the reconciler every 200 ms, and a mail sender
+      // (its SMTP server is never asked: the outbox stays empty)
+      RECONCILE_INTERVAL_MS: 200,
+      SMTP_URL: 'smtp://127.0.0.1:9',
       DB_STATEMENT_TIMEOUT_MS: STATEMENT_TIMEOUT_MS,
       DB_CONNECT_TIMEOUT_MS: CONNECT_TIMEOUT_MS,
     },
@@ -221,6 +225,11 @@ describe.runIf(onPostgres)('PostgreSQL outages', () => {
       const file = await api.t.app.inject({ method: 'GET', url: '/assets/app-1234.js' })
       expect(file.statusCode).toBe(200)
       expect(file.body).toContain('console.log')
+      // the mail sender polls and the reconciler runs meanwhile: their failures join the outage's line
+      for (let i = 0; i < 5; i++) {
+        api.t.app.mailSender?.wake()
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
     } finally {
       proxy?.accept()
     }
@@ -228,5 +237,10 @@ describe.runIf(onPostgres)('PostgreSQL outages', () => {
     expect((await listAds()).statusCode).toBe(200)
     expect(outageLines().down).toHaveLength(1)
     expect(outageLines().stacks).toEqual([])
+    // one line for the outage, not one per poll of the mail sender or pass of the reconciler
+    expect(
+      lines.filter((l) => l.msg === 'mail outbox drain failed' || l.msg === 'payment reconciliation failed'),
+    ).toEqual([])
+    expect(lines.filter((l) => l.level >= 40)).toHaveLength(1)
   })
 })

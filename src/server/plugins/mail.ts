@@ -19,6 +19,7 @@ export function registerMail(app: FastifyInstance): void {
         db: app.database.db,
         ...smtpTransport(SMTP_URL, MAIL_FROM),
         log: app.log,
+        outages: app.outages,
         observer: {
           failed: (dropped) => app.metrics.countMailFailure(dropped),
           succeeded: app.metrics.watchTask('mail_sender'),

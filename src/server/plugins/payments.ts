@@ -22,12 +22,10 @@ async function payments(app: FastifyInstance): Promise<void> {
   // missed webhooks: re-read open charges on start and every RECONCILE_INTERVAL_MS
   let reconciler: ReturnType<typeof startReconciler> | null = null
   app.addHook('onReady', async () => {
-    reconciler = startReconciler(
-      () => service,
-      app.config.RECONCILE_INTERVAL_MS,
-      app.log,
-      app.metrics.watchTask('payment_reconciler'),
-    )
+    reconciler = startReconciler(() => service, app.config.RECONCILE_INTERVAL_MS, app.log, {
+      succeeded: app.metrics.watchTask('payment_reconciler'),
+      outages: app.outages,
+    })
   })
   app.addHook('onClose', async () => {
     await reconciler?.stop()

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { createTransport } from 'nodemailer'
 import type { Db } from '#server/db/client.ts'
 import { outbox } from '#server/db/schema/mail.ts'
+import { type OutageLog, outageOf } from '#server/outages.ts'
 import type { MailMessage } from './outbox.ts'
 
 export type SendMail = (message: MailMessage) => Promise<void>
@@ -81,8 +82,10 @@ export function createMailSender(deps: {
   /** Whether the SMTP server answers again, asked while mails wait out a back-off (no mail is due). */
   verify?: () => Promise<void>
   observer?: MailObserver
+  /** A drain the database's outage failed is one line per outage there, not a stack per poll (041). */
+  outages?: OutageLog
 }): MailSender {
-  const { db, send, log, verify, observer } = deps
+  const { db, send, log, verify, observer, outages } = deps
   let running: Promise<number> | undefined
   let again = false
   let stopped = false
@@ -189,7 +192,11 @@ export function createMailSender(deps: {
 
   function drainQuietly() {
     if (stopped) return
-    drain().catch((error: unknown) => log.error({ err: error }, 'mail outbox drain failed'))
+    drain().catch((error: unknown) => {
+      const dependency = outageOf(error)
+      if (dependency && outages) outages.failed(dependency, error)
+      else log.error({ err: error }, 'mail outbox drain failed')
+    })
   }
 
   const timer = setInterval(drainQuietly, POLL_MS)

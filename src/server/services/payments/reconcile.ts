@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNull } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
+import { type OutageLog, outageOf } from '#server/outages.ts'
 import type { PaymentsService } from './charges.ts'
 
 // Webhooks get lost (our server was down, BTCPay gave up retrying), so we also ask: every open or
@@ -56,8 +57,12 @@ export function startReconciler(
   service: () => PaymentsService,
   intervalMs: number,
   log: FastifyBaseLogger,
-  // a pass that read every charge it looked at (metrics: last success and lag, decision 041)
-  succeeded: () => void = () => {},
+  watch: {
+    /** A pass read every charge it looked at (metrics: last success and lag, decision 041). */
+    succeeded?: () => void
+    /** A pass the database's outage failed is one line per outage there, not a stack per pass. */
+    outages?: OutageLog
+  } = {},
 ): Reconciler {
   let running: Promise<void> | null = null
   const pass = () => {
@@ -65,9 +70,13 @@ export function startReconciler(
     running = reconcileCharges(service())
       .then((result) => {
         if (result.fulfilled > 0 || result.failed > 0) log.info({ reconcile: result }, 'payments reconciled')
-        if (result.failed === 0) succeeded()
+        if (result.failed === 0) watch.succeeded?.()
       })
-      .catch((error: unknown) => log.warn({ err: error }, 'payment reconciliation failed'))
+      .catch((error: unknown) => {
+        const dependency = outageOf(error)
+        if (dependency && watch.outages) watch.outages.failed(dependency, error)
+        else log.warn({ err: error }, 'payment reconciliation failed')
+      })
       .finally(() => {
         running = null
       })
