@@ -79,6 +79,22 @@ export function outageOf(error: unknown): Dependency | undefined {
   return undefined
 }
 
+/** A statement the database cancelled for waiting too long, by its SQLSTATE (57014, 55P03). */
+export type DatabaseWait = 'statement_timeout' | 'lock_timeout'
+
+/**
+ * Whether this error is a statement PostgreSQL cancelled after waiting (its statement timeout, or a
+ * lock not granted): counted in the metrics, where a locked table otherwise shows only as 503s
+ * (docs/decisions/041-fault-drill.md).
+ */
+export function databaseWaitOf(error: unknown): DatabaseWait | undefined {
+  for (const link of causes(error)) {
+    if (link.code === '57014') return 'statement_timeout'
+    if (link.code === '55P03') return 'lock_timeout'
+  }
+  return undefined
+}
+
 /** The innermost cause's message, with its SQLSTATE or system code: never the query or its values. */
 export function outageReason(error: unknown): string {
   const chain = causes(error)

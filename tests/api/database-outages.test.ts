@@ -167,6 +167,10 @@ describe.runIf(onPostgres)('PostgreSQL outages', () => {
     const { down, stacks } = outageLines()
     expect(down).toHaveLength(1)
     expect(stacks).toEqual([])
+    // the operator sees the lock as statements cancelled past their timeout (decision 041)
+    const { body } = await api.t.app.metrics.exposition()
+    const timeouts = /^maple_db_wait_timeouts_total\{kind="statement_timeout"\} (\d+)$/m.exec(body)
+    expect(Number(timeouts?.[1])).toBeGreaterThanOrEqual(4)
     // the readiness probe sees it answer again: the outage ends with one line
     expect((await api.t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200)
     expect(outageLines().back).toHaveLength(1)

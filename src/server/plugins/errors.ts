@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { type CodedError, type CodedIssue, coded, isErrorCode, readSays } from '#domain/api/error-codes.ts'
 import type { Language } from '#domain/languages.ts'
 import { ApiError, errorText, issuesText } from '#server/errors.ts'
-import { type OutageLog, outageOf, RETRY_AFTER_SECONDS } from '#server/outages.ts'
+import { databaseWaitOf, type OutageLog, outageOf, RETRY_AFTER_SECONDS } from '#server/outages.ts'
 
 interface Described {
   status: number
@@ -141,6 +141,8 @@ export function installErrorHandler(app: FastifyInstance, outages: OutageLog): v
     const dependency = outageOf(error)
     if (dependency !== undefined) {
       outages.failed(dependency, error)
+      const wait = databaseWaitOf(error)
+      if (wait && request.server.hasDecorator('metrics')) request.server.metrics.countDatabaseWait(wait)
       return sendUnavailable(reply)
     }
     const { status, ...described } = describeError(error)

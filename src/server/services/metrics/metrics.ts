@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
+import type { DatabaseWait } from '#server/outages.ts'
 import { RequestStats } from './request-stats.ts'
 
 /** How a payment ended, as counted in maple_payments_total (one word per outcome). */
@@ -74,6 +75,7 @@ export class Metrics {
   private readonly payments: Counter<'provider' | 'outcome'>
   private readonly mediaErrors: Counter<'operation'>
   private readonly mailFailures: Counter<'outcome'>
+  private readonly databaseWaits: Counter<'kind'>
   private readonly lastSuccess: Gauge<'task'>
   // each watched loop: when it started, when it last succeeded
   private readonly tasks = new Map<BackgroundTask, { since: number; last: number | undefined }>()
@@ -99,6 +101,12 @@ export class Metrics {
       name: 'maple_mail_send_failures_total',
       help: 'Mails the sender could not send, by outcome (retry: tried again later; dropped: the last attempt)',
       labelNames: ['outcome'],
+      registers,
+    })
+    this.databaseWaits = new Counter({
+      name: 'maple_db_wait_timeouts_total',
+      help: 'Requests answered 503 because PostgreSQL cancelled a statement that waited too long, by kind (statement_timeout, lock_timeout): a locked table shows here',
+      labelNames: ['kind'],
       registers,
     })
     this.lastSuccess = new Gauge({
@@ -249,6 +257,10 @@ export class Metrics {
 
   countMediaStoreError(operation: string): void {
     this.mediaErrors.inc({ operation })
+  }
+
+  countDatabaseWait(kind: DatabaseWait): void {
+    this.databaseWaits.inc({ kind })
   }
 
   countMailFailure(dropped: boolean): void {
