@@ -176,7 +176,10 @@ describe.runIf(hasRedis)('the banned-phrase list on two processes of one databas
     // the second app on the first one's database, so on its channel too
     const shared = one.config.DATABASE_URL ?? ''
     two = await createTestApp({ REDIS_URL: redisUrl, DATABASE_URL: shared }, { connectThrough: () => shared })
-    await until(() => one.app.cachesLive?.() === true && two.app.cachesLive?.() === true, 'both change feeds')
+    await vi.waitFor(() => {
+      expect(one.app.cachesLive?.(), 'the first change feed').toBe(true)
+      expect(two.app.cachesLive?.(), 'the second change feed').toBe(true)
+    }, WAIT)
   })
   afterAll(async () => {
     await two?.close()
