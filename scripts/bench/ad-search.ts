@@ -153,11 +153,11 @@ export async function benchAdSearch(databaseUrl?: string, runs = 100): Promise<A
     console.log(`seeded ${AD_SEARCH_ADS} ads in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     const out: AdSearchTiming[] = []
     for (const { label, query, target } of QUERIES) {
-      for (let i = 0; i < 5; i++) await listPublicAds(database.db, query)
+      for (let i = 0; i < 5; i++) await listPublicAds(database.db, query, new Date())
       const samples: number[] = []
       for (let i = 0; i < runs; i++) {
         const start = performance.now()
-        await listPublicAds(database.db, query)
+        await listPublicAds(database.db, query, new Date())
         samples.push(performance.now() - start)
       }
       samples.sort((a, b) => a - b)

@@ -56,8 +56,8 @@ export interface RenderedPage {
 }
 
 /**
- * The earliest `expiresAt` (an ISO date) anywhere in `value`, as epoch ms, or null: the ads a render
- * read, wherever its queries keep them.
+ * The earliest `expiresAt` or `availableUntil` (an ISO date) anywhere in `value`, as epoch ms, or
+ * null: the ads a render read, wherever its queries keep them.
  */
 export function earliestExpiry(value: unknown): number | null {
   let earliest: number | null = null
@@ -69,7 +69,8 @@ export function earliestExpiry(value: unknown): number | null {
       return
     }
     for (const [key, item] of Object.entries(node)) {
-      if (key === 'expiresAt' && typeof item === 'string') {
+      // an ad's "Available now" ends with no write too (docs/decisions/048-advertisers.md)
+      if ((key === 'expiresAt' || key === 'availableUntil') && typeof item === 'string') {
         const at = Date.parse(item)
         if (Number.isFinite(at) && (earliest === null || at < earliest)) earliest = at
       } else visit(item, depth + 1)

@@ -31,6 +31,7 @@ function toPublicAd(ad: Ad): PublicAd {
     bumpedAt: ad.bumpedAt ?? null,
     updatedAt: ad.updatedAt ?? ad.postedAt,
     expiresAt: null,
+    availableUntil: null,
   }
 }
 

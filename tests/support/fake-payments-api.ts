@@ -28,6 +28,7 @@ function createdAd(body: Record<string, unknown>): OwnAd {
     bumpedAt: null,
     updatedAt: now,
     expiresAt: null,
+    availableUntil: null,
     status: 'pending_payment',
     contact: { phone: '', email: '', website: '', handle: '' },
     contactPlatform: null,

@@ -6,6 +6,7 @@ export const AdsPaths = {
   mine: '/ads/mine',
   ad: (id: string) => `/ads/${encodeURIComponent(id)}`,
   reveal: (id: string) => `/ads/${encodeURIComponent(id)}/reveal`,
+  available: (id: string) => `/ads/${encodeURIComponent(id)}/available`,
 } as const
 
 /** 12 characters of [0-9a-z]: no '-', so a URL can carry `{id}-{slug}` and split it at the first '-'. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AD_STATUSES } from '../ad-status.ts'
+import { AVAILABLE_HOURS_DEFAULT, AVAILABLE_HOURS_MAX, AVAILABLE_HOURS_MIN } from '../available-now.ts'
 import { CATEGORY_KEYS, COMPANION_TYPES } from '../categories.ts'
 import {
   CONTACT_PLATFORMS,
@@ -129,6 +130,8 @@ export const AdListQuerySchema = z.object({
     .enum(SORT_OPTIONS, says('request.one_of', { name: 'sort', values: SORT_OPTIONS.join(', ') }))
     .optional(),
   verified: boolText.optional(),
+  // only ads whose owner switched "Available now" on and whose hours have not run out
+  available: boolText.optional(),
   page: PageParamSchema,
 })
 export type AdListQuery = z.infer<typeof AdListQuerySchema>
@@ -168,8 +171,25 @@ export const PublicAdSchema = z.object({
   bumpedAt: IsoDate.nullable(),
   updatedAt: IsoDate,
   expiresAt: IsoDate.nullable(),
+  /** "Available now" until this moment; null when not available, and once that moment has passed */
+  availableUntil: IsoDate.nullable(),
 })
 export type PublicAd = z.infer<typeof PublicAdSchema>
+
+/** POST /api/ads/{id}/available: "Available now" for this many hours from now. */
+const hoursRange = says('request.one_of', {
+  name: 'hours',
+  values: `${AVAILABLE_HOURS_MIN}–${AVAILABLE_HOURS_MAX}`,
+})
+export const AvailableRequestSchema = z.object({
+  hours: z
+    .number(hoursRange)
+    .int(hoursRange)
+    .min(AVAILABLE_HOURS_MIN, hoursRange)
+    .max(AVAILABLE_HOURS_MAX, hoursRange)
+    .default(AVAILABLE_HOURS_DEFAULT),
+})
+export type AvailableRequest = z.input<typeof AvailableRequestSchema>
 
 /** The owner's view of an ad, for /manage and /edit: its status and its contact details too. */
 export const OwnAdSchema = PublicAdSchema.extend({

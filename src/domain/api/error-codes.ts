@@ -64,6 +64,8 @@ export const ERROR_CODES = {
   'ad.removed_unchangeable': none,
   'ad.held_uneditable': none,
   'ad.bumped_recently': none,
+  'ad.available_not_live': none,
+  'ad.available_limit': { max: 'number' },
   'ad.title_required': none,
   'ad.media_ids': none,
   'ad.too_many_photos': { max: 'number' },

@@ -71,6 +71,9 @@ export const errorWordsEn: ErrorWords = {
     'ad.held_uneditable':
       'This ad is held for review and cannot be edited: ask for a review, and a moderator will look at it as it was reported',
     'ad.bumped_recently': `This ad was bumped less than ${BUMP_SPACING_MINUTES} minutes ago and is still at the top: nothing was charged. Try again later`,
+    'ad.available_not_live': 'Only a live ad can be Available now',
+    'ad.available_limit':
+      'This ad was switched to Available now {max} times in the last 24 hours: try again later',
     'ad.title_required': 'Title is required',
     'ad.media_ids': 'Media must be ids returned by the upload',
     'ad.too_many_photos': 'At most {max} photos',

@@ -73,6 +73,9 @@ export const errorWordsFr: ErrorWords = {
     'ad.held_uneditable':
       'Cette annonce est retenue pour examen et ne peut pas être modifiée : demandez un examen, et un modérateur la verra telle qu’elle a été signalée',
     'ad.bumped_recently': `Cette annonce a été remontée il y a moins de ${BUMP_SPACING_MINUTES} minutes et est encore en tête : rien n’a été facturé. Réessayez plus tard`,
+    'ad.available_not_live': 'Seule une annonce en ligne peut être Disponible maintenant',
+    'ad.available_limit':
+      'Cette annonce a été mise en Disponible maintenant {max} fois dans les dernières 24 heures : réessayez plus tard',
     'ad.title_required': 'Le titre est obligatoire',
     'ad.media_ids': 'Les médias doivent être des identifiants reçus au téléversement',
     'ad.too_many_photos': 'Au plus {max} photos',

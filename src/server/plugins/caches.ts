@@ -52,7 +52,8 @@ async function caches(app: FastifyInstance): Promise<void> {
     generations,
     sessions: live && createSessionCaches(generations.of('sessions'), live),
     wallets: live && createWalletCache(generations.of('wallets'), live),
-    adLists: live && createAdListCache(generations.of('ads'), live),
+    // the listing's answers end when an ad's expiry or "Available now" passes by the app's clock (048)
+    adLists: live && createAdListCache(generations.of('ads'), live, () => app.clock.now().getTime()),
     pages: createPageCaches(generations.of('ads'), live),
   })
   app.addHook('onClose', async () => {

@@ -11,6 +11,7 @@ import {
   AdPatchSchema,
   AdRevealSchema,
   AdWriteSchema,
+  AvailableRequestSchema,
   OwnAdListSchema,
   OwnAdSchema,
 } from '#domain/api/ads.ts'
@@ -26,6 +27,7 @@ import {
   ReportRequestSchema,
   ReportResponseSchema,
 } from '#domain/api/reports.ts'
+import { AVAILABLE_HOURS_DEFAULT, AVAILABLE_SWITCHES_PER_DAY } from '#domain/available-now.ts'
 import { PAGE_SIZE } from '#domain/listing.ts'
 import { seedDemoAdsEnabled } from '#server/config.ts'
 import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
@@ -36,7 +38,8 @@ import { findUserBySessionToken } from '#server/services/accounts/sessions.ts'
 import { bearerToken } from '#server/services/accounts/tokens.ts'
 import { cachedAdList } from '#server/services/ads/ad-list-cache.ts'
 import { listPublicAds } from '#server/services/ads/ad-search.ts'
-import { toOwnAd, toPublicAd, toReveal } from '#server/services/ads/ad-views.ts'
+import { type AdRow, toOwnAd, toPublicAd, toReveal } from '#server/services/ads/ad-views.ts'
+import { switchAvailableOff, switchAvailableOn } from '#server/services/ads/available-now.ts'
 import { seedDemoAds } from '#server/services/ads/demo-ads.ts'
 import { mediaIndexFor } from '#server/services/media/ad-media.ts'
 import { appealHold } from '#server/services/reports/appeal.ts'
@@ -99,10 +102,11 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       // UTF-8 encoding (015, 019). Fastify sends bytes with a JSON type as they are; the cast only tells
       // the type provider so
       const { answer, isCurrent } = await cachedAdList(adLists, request.query, async () => {
-        const result = await listPublicAds(db, request.query)
+        const now = app.clock.now()
+        const result = await listPublicAds(db, request.query, now)
         const media = await mediaIndexFor(db, result.rows)
         const answer = AdListSchema.parse({
-          items: result.rows.map((row) => toPublicAd(row, media)),
+          items: result.rows.map((row) => toPublicAd(row, now, media)),
           total: result.total,
           page: result.page,
           pages: result.pages,
@@ -127,7 +131,7 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const now = new Date()
+      const now = app.clock.now()
       const rows = await service.listMine(request.user.id)
       const [media, appeals] = await Promise.all([mediaIndexFor(db, rows), appealsOfCurrentHolds(db, rows)])
       return { items: rows.map((row) => toOwnAd(row, now, media, appeals)) }
@@ -152,7 +156,7 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await service.create(request.user.id, request.body)
-      return reply.code(201).send(toOwnAd(row, new Date(), await mediaIndexFor(db, [row])))
+      return reply.code(201).send(toOwnAd(row, app.clock.now(), await mediaIndexFor(db, [row])))
     },
   )
 
@@ -176,7 +180,7 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       // the owner too gets the public photos: a photo under review needs the owner's token, which a
       // plain <img> on the ad page cannot send, so it shows as "Photo under review" here and loads
       // only in /manage (docs/decisions/032-photo-review.md)
-      const view = toPublicAd(row, await mediaIndexFor(db, [row]))
+      const view = toPublicAd(row, app.clock.now(), await mediaIndexFor(db, [row]))
       return own ? { ...view, status: effectiveStatus(row, new Date()) } : view
     },
   )
@@ -197,9 +201,65 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await service.update(request.user.id, request.params.id, request.body)
       const [media, appeals] = await Promise.all([mediaIndexFor(db, [row]), appealsOfCurrentHolds(db, [row])])
-      return toOwnAd(row, new Date(), media, appeals)
+      return toOwnAd(row, app.clock.now(), media, appeals)
     },
   )
+
+  // "Available now" (docs/decisions/048-advertisers.md): the owner's switch; anyone else's ad is 404
+  // as everywhere else under /api/ads. The write goes through recordAdEvent, which voids the cached
+  // listings and pages as an edit does; its end voids them through their staleAt
+  app.post(
+    '/:id/available',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Switch "Available now" on for 1 to 12 hours (3 by default)',
+        description:
+          'Only for your own live ad (409 ad.available_not_live otherwise). At most ' +
+          `${AVAILABLE_SWITCHES_PER_DAY} switches a day per ad, counted over the last 24 hours ` +
+          '(429 ad.available_limit); switching on again starts the hours from now and counts. It ends ' +
+          'by itself: availableUntil reads null once it has passed.',
+        params: AdParamsSchema,
+        body: AvailableRequestSchema.optional(),
+        response: { 200: OwnAdSchema, 409: ErrorSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now()
+      const { id } = request.params
+      const user = request.user.id
+      const hours = request.body?.hours ?? AVAILABLE_HOURS_DEFAULT
+      const row = await switchAvailableOn(db, (tx) => service.ownAd(user, id, tx), user, hours, now)
+      return ownView(row, now)
+    },
+  )
+
+  app.delete(
+    '/:id/available',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Switch "Available now" off (harmless when it is off)',
+        params: AdParamsSchema,
+        response: { 200: OwnAdSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now()
+      const { id } = request.params
+      const user = request.user.id
+      return ownView(await switchAvailableOff(db, (tx) => service.ownAd(user, id, tx), user, now), now)
+    },
+  )
+
+  async function ownView(row: AdRow, now: Date) {
+    const [media, appeals] = await Promise.all([mediaIndexFor(db, [row]), appealsOfCurrentHolds(db, [row])])
+    return toOwnAd(row, now, media, appeals)
+  }
 
   app.delete(
     '/:id',

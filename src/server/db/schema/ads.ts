@@ -65,6 +65,9 @@ export const ads = pgTable(
       (): SQL => sql`coalesce(${ads.bumpedAt}, ${ads.publishedAt})`,
     ),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    // "Available now" until this moment (docs/decisions/048-advertisers.md): past it, the ad simply
+    // is not available any more; every reader compares it with the app's clock, no job clears it
+    availableUntil: timestamp('available_until', { withTimezone: true }),
     // the lifetime this ad was sold with (AD_LIFETIME_DAYS when it was created): publishing and
     // renewing read it here, so the payment paths need no configuration of their own
     lifetimeDays: doublePrecision('lifetime_days').notNull().default(30),
@@ -100,6 +103,10 @@ export const ads = pgTable(
     index('ads_live_category_rank').on(t.category, t.rankedAt.desc()).where(sql`${t.status} = 'live'`),
     index('ads_live_category_price').on(t.category, t.priceCents).where(sql`${t.status} = 'live'`),
     index('ads_owner_created').on(t.ownerId, t.createdAt),
+    // the "Available now" filter: the few live ads switched on, by when they stop
+    index('ads_live_available')
+      .on(t.availableUntil)
+      .where(sql`${t.status} = 'live' and ${t.availableUntil} is not null`),
   ],
 )
 
@@ -116,6 +123,9 @@ export const AD_EVENT_KINDS = [
   'held',
   'released',
   'restored',
+  // "Available now" switched on (detail: the hours) and off; the switches a day are counted from these
+  'available',
+  'unavailable',
 ] as const
 
 /** The audit trail: every change to an ad, who made it, the status before and after, and why. */

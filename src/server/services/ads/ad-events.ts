@@ -14,6 +14,8 @@ export interface AdEventInput {
   to?: AdStatus | null
   /** why: the payment, the report, the admin's note */
   detail?: string
+  /** when, by the app's clock, for events a rule counts over time (available-now.ts); else the database's now() */
+  at?: Date
 }
 
 /** Writes one audit row; call it with the `tx` that made the change, so both commit or neither. */
@@ -25,6 +27,7 @@ export async function recordAdEvent(tx: Db, event: AdEventInput): Promise<void> 
     fromStatus: event.from ?? null,
     toStatus: event.to ?? null,
     detail: event.detail ?? '',
+    ...(event.at ? { at: event.at } : {}),
   })
   // every ad change comes through here: cached public listings must not outlive it
   changed(tx, 'ads')

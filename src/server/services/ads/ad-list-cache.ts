@@ -21,8 +21,12 @@ interface Fresh<T> {
 export type AdListCache = RecheckedCache<unknown>
 
 /** Made by plugins/caches.ts where this process hears of every ad change (see the header). */
-export function createAdListCache(generation: Generation, live: CacheLive): AdListCache {
-  return new RecheckedCache<unknown>(generation, AD_LIST_RECHECK_MS, 1_000, undefined, live)
+export function createAdListCache(
+  generation: Generation,
+  live: CacheLive,
+  now: () => number = Date.now,
+): AdListCache {
+  return new RecheckedCache<unknown>(generation, AD_LIST_RECHECK_MS, 1_000, now, live)
 }
 
 /**

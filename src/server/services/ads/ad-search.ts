@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, min, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, min, type SQL, sql } from 'drizzle-orm'
 import type { AdListQuery } from '#domain/api/ads.ts'
 import { clampPage, isAllCities, PAGE_SIZE, pageCount } from '#domain/listing.ts'
 import { ALL } from '#domain/provinces.ts'
@@ -48,7 +48,8 @@ function textMatch(q: string): SQL {
 /** Live means paid, not removed or held, and not past expiry: a time condition, not a job. */
 export const isListed = sql`${ads.status} = 'live' and ${ads.expiresAt} > now()`
 
-export function listingConditions(query: AdListQuery): SQL {
+/** `now` is the app's clock: "Available now" ends when it passes the ad's moment (048). */
+export function listingConditions(query: AdListQuery, now: Date): SQL {
   const conditions: SQL[] = [isListed]
   if (query.province && query.province !== ALL) conditions.push(eq(ads.province, query.province))
   if (query.category) conditions.push(eq(ads.category, query.category))
@@ -56,6 +57,7 @@ export function listingConditions(query: AdListQuery): SQL {
   if (query.escortType) conditions.push(eq(ads.escortType, query.escortType))
   if (query.verified) conditions.push(eq(ads.verified, true))
   if (query.q) conditions.push(textMatch(query.q))
+  if (query.available) conditions.push(gt(ads.availableUntil, now))
   return and(...conditions) ?? isListed
 }
 
@@ -79,8 +81,81 @@ export interface ListingResult {
   total: number
   page: number
   pages: number
-  /** The earliest expiry among all matching ads: the answer changes then, with no write to say so. */
+  /**
+   * The earliest moment the answer changes with no write to say so: an ad's expiry, or the end of
+   * an ad's "Available now" (its field turns null, and it leaves the available filter).
+   */
   nextExpiry: Date | null
+}
+
+/** At most this many of one advertiser's ads on a page (docs/decisions/048-advertisers.md). */
+export const FAIR_SHARE = 3
+
+interface Ranked {
+  id: string
+  ownerId: string | null
+}
+
+/**
+ * Fair visibility (048): the pages as the listing's order fills them, each taking the next ads in
+ * that order but at most FAIR_SHARE of one owner's; an owner's further ads wait, still in order,
+ * for the next page that has room. Only at the listing's end, when no other advertiser's ad is
+ * left to take a place, do the waiting ones fill the page. Demo ads belong to nobody and are never
+ * held back. Every page
+ * comes from the same walk, so page 2 continues page 1 with nothing lost or repeated, and a bump
+ * still puts its ad first (no page has an owner at its share before its first ad).
+ *
+ * The walk needs the order only as far as it reads to fill page `page`: usually about
+ * `page × PAGE_SIZE` ids, more when one owner has many ads near the top. `ranked(limit)` reads that
+ * prefix (ids and owners only, along the rank index); when the prefix ran out before the page was
+ * full and there may be more, it reads twice as far and walks again. A page past the end is empty.
+ */
+export async function fairPage(
+  ranked: (limit: number) => Promise<Ranked[]>,
+  page: number,
+): Promise<string[]> {
+  let limit = page * PAGE_SIZE * 2 + 2 * PAGE_SIZE
+  for (;;) {
+    const prefix = await ranked(limit)
+    const walked = walkPages(prefix, page)
+    // a full page read from a prefix is the page the whole order gives: what follows comes later
+    if (walked.length === PAGE_SIZE || prefix.length < limit) return walked
+    limit *= 2
+  }
+}
+
+/** Page `page` of the fair walk over `order` (the ids on it), as described on fairPage. */
+export function walkPages(order: readonly Ranked[], page: number): string[] {
+  let waiting: Ranked[] = []
+  let next = 0
+  let placed: string[] = []
+  for (let p = 1; p <= page; p++) {
+    placed = []
+    const shown = new Map<string, number>()
+    const stillWaiting: Ranked[] = []
+    const take = (ad: Ranked): boolean => {
+      if (placed.length >= PAGE_SIZE) return false
+      if (ad.ownerId !== null) {
+        const n = shown.get(ad.ownerId) ?? 0
+        if (n >= FAIR_SHARE) return false
+        shown.set(ad.ownerId, n + 1)
+      }
+      placed.push(ad.id)
+      return true
+    }
+    // the waiting ads come before every ad not yet read, so the order holds
+    for (const ad of waiting) if (!take(ad)) stillWaiting.push(ad)
+    while (placed.length < PAGE_SIZE && next < order.length) {
+      const ad = order[next++] as Ranked
+      if (!take(ad)) stillWaiting.push(ad)
+    }
+    // nobody else's ads are left: the waiting ones fill the page rather than leave it short, so the
+    // pages stay as many as the count says and no ad falls off the end
+    if (placed.length < PAGE_SIZE)
+      placed.push(...stillWaiting.splice(0, PAGE_SIZE - placed.length).map((ad) => ad.id))
+    waiting = stillWaiting
+  }
+  return placed
 }
 
 /**
@@ -88,26 +163,46 @@ export interface ListingResult {
  * count and the page are two queries sent together: a window count in the page query would make a
  * broad listing read every match instead of stopping at the page along the rank index.
  */
-export async function listPublicAds(db: Db, query: AdListQuery): Promise<ListingResult> {
-  const where = listingConditions(query)
-  const pageOf = (page: number) =>
+export async function listPublicAds(db: Db, query: AdListQuery, now: Date): Promise<ListingResult> {
+  const where = listingConditions(query, now)
+  const ranked = (limit: number) =>
     db
-      .select()
+      .select({ id: ads.id, ownerId: ads.ownerId })
       .from(ads)
       .where(where)
       .orderBy(...ordering(query))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE)
+      .limit(limit)
   const [counted, found] = await Promise.all([
     db
-      .select({ total: count(), nextExpiry: min(ads.expiresAt) })
+      .select({
+        total: count(),
+        nextExpiry: min(ads.expiresAt),
+        nextUnavailable: sql<
+          Date | string | null
+        >`min(${ads.availableUntil}) filter (where ${ads.availableUntil} > ${now})`,
+      })
       .from(ads)
       .where(where),
-    pageOf(query.page),
+    fairPage(ranked, query.page),
   ])
   const total = counted[0]?.total ?? 0
   const pages = pageCount(total, PAGE_SIZE)
   const page = clampPage(query.page, pages)
-  const rows = page === query.page ? found : await pageOf(page)
-  return { rows, total, page, pages, nextExpiry: counted[0]?.nextExpiry ?? null }
+  const ids = page === query.page ? found : await fairPage(ranked, page)
+  const byId = new Map(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .select()
+            .from(ads)
+            .where(and(where, inArray(ads.id, ids)))
+        ).map((row) => [row.id, row]),
+  )
+  const rows = ids.flatMap((id) => byId.get(id) ?? [])
+  const ends = [counted[0]?.nextExpiry, counted[0]?.nextUnavailable]
+    .filter((at) => at != null)
+    .map((at) => new Date(at as Date | string))
+  const nextExpiry = ends.length === 0 ? null : new Date(Math.min(...ends.map((at) => at.getTime())))
+  return { rows, total, page, pages, nextExpiry }
 }

@@ -32,7 +32,13 @@ function hasContact(row: AdRow): boolean {
 // `media` holds the rows behind the ad's media ids (mediaIndexFor); an id without a row (its
 // media were deleted with a removed ad) is left out rather than shown broken.
 // `row.verified` is the owner's verification, kept equal to it by every decision (verifications.ts).
-export function toPublicAd(row: AdRow, media: MediaIndex = NO_MEDIA, viewer: AdViewer = 'public'): PublicAd {
+// `now` is the app's clock: "Available now" reads as null once its moment has passed (048).
+export function toPublicAd(
+  row: AdRow,
+  now: Date,
+  media: MediaIndex = NO_MEDIA,
+  viewer: AdViewer = 'public',
+): PublicAd {
   const { photos, underReview } = adPhotos(row.images, media, row.verified, viewer)
   return {
     id: row.id,
@@ -55,6 +61,7 @@ export function toPublicAd(row: AdRow, media: MediaIndex = NO_MEDIA, viewer: AdV
     bumpedAt: iso(row.bumpedAt),
     updatedAt: row.updatedAt.toISOString(),
     expiresAt: iso(row.expiresAt),
+    availableUntil: row.availableUntil && row.availableUntil > now ? row.availableUntil.toISOString() : null,
   }
 }
 
@@ -78,7 +85,7 @@ export function toOwnAd(
   appeals: ReadonlyMap<string, Date> = new Map(),
 ): OwnAd {
   return {
-    ...toPublicAd(row, media, 'owner'),
+    ...toPublicAd(row, now, media, 'owner'),
     ...toReveal(row),
     status: effectiveStatus(row, now),
     createdAt: row.createdAt.toISOString(),

@@ -1,0 +1,2 @@
+ALTER TABLE "ads" ADD COLUMN "available_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "ads_live_available" ON "ads" USING btree ("available_until") WHERE "ads"."status" = 'live' and "ads"."available_until" is not null;
