@@ -1,4 +1,5 @@
 // The post, edit and manage-ads screens' part of the English catalog (see en.ts).
+import { AVAILABLE_SWITCHES_PER_DAY } from '#domain/available-now.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { formatFee } from '#domain/money.ts'
 
@@ -125,6 +126,19 @@ export const enManage = {
   renewLabel: `Renew {title} for ${formatFee(FEES_CENTS.post)}`,
   deleteLabel: 'Delete {title}',
   posted: 'Posted {date}',
+  // "Available now" (docs/decisions/048-advertisers.md)
+  available: {
+    hours: 'Hours available',
+    hoursLabel: 'How long {title} shows as Available now',
+    hoursOption: '{n} h',
+    switchOn: 'Available now',
+    switchOnLabel: 'Show {title} as Available now',
+    until: 'Available now until {time}',
+    switchOff: 'Stop',
+    switchOffLabel: 'Stop Available now for {title}',
+    limit: `At most ${AVAILABLE_SWITCHES_PER_DAY} times a day; it ends by itself.`,
+    failed: 'Available now could not be changed',
+  },
   status: {
     pending_payment: 'Awaiting payment',
     live: 'Live until {date}',

@@ -1,4 +1,5 @@
 // The post, edit and manage-ads screens' part of the French catalog (see fr.ts).
+import { AVAILABLE_SWITCHES_PER_DAY } from '#domain/available-now.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { formatFee } from '#domain/money.ts'
 import type { PostMessages } from './messages-type.ts'
@@ -125,6 +126,18 @@ export const frManage: PostMessages['manage'] = {
   renewLabel: `Renouveler {title} pour ${formatFee(FEES_CENTS.post, 'fr-CA')}`,
   deleteLabel: 'Supprimer {title}',
   posted: 'Publiée le {date}',
+  available: {
+    hours: 'Heures disponibles',
+    hoursLabel: 'Combien de temps {title} s’affiche Disponible maintenant',
+    hoursOption: '{n} h',
+    switchOn: 'Disponible maintenant',
+    switchOnLabel: 'Afficher {title} comme Disponible maintenant',
+    until: 'Disponible maintenant jusqu’à {time}',
+    switchOff: 'Arrêter',
+    switchOffLabel: 'Arrêter Disponible maintenant pour {title}',
+    limit: `Au plus ${AVAILABLE_SWITCHES_PER_DAY} fois par jour ; cela se termine tout seul.`,
+    failed: 'Disponible maintenant n’a pas pu être modifié',
+  },
   status: {
     pending_payment: 'En attente de paiement',
     live: 'En ligne jusqu’au {date}',

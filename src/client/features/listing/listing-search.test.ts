@@ -7,7 +7,7 @@ const parse = (search: Record<string, unknown>) =>
 
 describe('listing search params', () => {
   it('fills the defaults: all cities, page 1, newest first, every ad', () => {
-    expect(parse({})).toEqual({ city: 'ALL', page: 1, sort: 'new', verified: false })
+    expect(parse({})).toEqual({ city: 'ALL', page: 1, sort: 'new', verified: false, available: false })
   })
 
   it('keeps valid params', () => {
@@ -19,6 +19,7 @@ describe('listing search params', () => {
         page: 3,
         sort: 'price-asc',
         verified: true,
+        available: 'true',
       }),
     ).toEqual({
       q: 'robe',
@@ -27,6 +28,7 @@ describe('listing search params', () => {
       page: 3,
       sort: 'price-asc',
       verified: true,
+      available: true,
     })
   })
 
@@ -36,11 +38,21 @@ describe('listing search params', () => {
   })
 
   it('falls back instead of failing on a hand-edited URL', () => {
-    expect(parse({ page: -4, sort: 'cheapest', escortType: 'robot', verified: 'maybe', city: {} })).toEqual({
+    expect(
+      parse({
+        page: -4,
+        sort: 'cheapest',
+        escortType: 'robot',
+        verified: 'maybe',
+        city: {},
+        available: 'yes',
+      }),
+    ).toEqual({
       city: 'ALL',
       page: 1,
       sort: 'new',
       verified: false,
+      available: false,
     })
     expect(parse({ page: 1.5 }).page).toBe(1)
   })
@@ -57,8 +69,10 @@ describe('a listing URL as an API query and as a canonical URL', () => {
       q: 'silk',
       sort: undefined,
       verified: undefined,
+      available: undefined,
       page: 2,
     })
+    expect(listingQuery('on', 'adult-buy-sell', parse({ available: 'true' })).available).toBe(true)
     expect(listingQuery('ALL', 'adult-services', search).escortType).toBe('female-companion')
     expect(listingQuery('ALL', 'no-such-category', search).category).toBe('adult-buy-sell')
   })

@@ -22,6 +22,8 @@ export interface ListingSearch {
   page: number
   sort: SortOption
   verified: boolean
+  /** only ads whose owner is "Available now" (docs/decisions/048-advertisers.md) */
+  available: boolean
 }
 
 // the server keeps one page for every spelling of a listing's query that reads the same, by this list:
@@ -55,6 +57,7 @@ export function parseListingSearch(search: Partial<ListingSearch> & SearchSchema
     sort: searchOneOf(SORT_OPTIONS, raw.sort) ?? 'new',
     // text from the URL, a boolean from a link in code
     verified: raw.verified === 'true' || raw.verified === true,
+    available: raw.available === 'true' || raw.available === true,
   }
 }
 
@@ -64,6 +67,7 @@ export const listingSearchDefaults = {
   page: 1,
   sort: 'new',
   verified: false,
+  available: false,
 } as const satisfies Partial<ListingSearch>
 
 /** The GET /ads query of a listing URL: one definition for the page and its server render's loader. */
@@ -83,13 +87,14 @@ export function listingQuery(
     // no sort in the URL: newest first, or best match first when searching
     sort: search.sort === 'new' ? undefined : search.sort,
     verified: search.verified || undefined,
+    available: search.available || undefined,
     page: search.page,
   }
 }
 
 /**
  * The one URL a listing's content lives at, for search engines: its path with the city, companion
- * type and page, never the keyword, sort or verified filter (views of the same ads).
+ * type and page, never the keyword, sort, verified or available filter (views of the same ads).
  */
 export function listingCanonicalPath(query: AdListQueryParams): string {
   const params = new URLSearchParams()

@@ -9,6 +9,7 @@ import { formatAdPrice, formatPlace, listedAt } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { adPath } from '#domain/ad-path.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
+import { AvailableNowBadge } from './available-now-badge.tsx'
 
 const m = msg.listing
 
@@ -61,6 +62,7 @@ export function AdCard({ ad, own, eager, priority, onOpen, onIntent }: AdCardPro
               {m.verified}
             </Badge>
           )}
+          <AvailableNowBadge availableUntil={ad.availableUntil} />
           {own && <Badge>{m.yours}</Badge>}
           {ad.demo && <Badge variant="secondary">{m.demo}</Badge>}
         </div>

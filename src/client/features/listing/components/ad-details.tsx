@@ -13,6 +13,7 @@ import { adImage } from '#client/lib/ad-image.ts'
 import { cn } from '#client/lib/cn.ts'
 import { AD_TITLE_TIMING } from '#client/lib/element-timing.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
+import { AvailableNowBadge } from './available-now-badge.tsx'
 import { ReportAd } from './report-ad.tsx'
 import { RevealContact } from './reveal-contact.tsx'
 import { ShareAd } from './share-ad.tsx'
@@ -132,6 +133,7 @@ export function AdDetails({
                   {m.verified}
                 </Badge>
               )}
+              <AvailableNowBadge availableUntil={ad.availableUntil} />
               {ad.demo && <Badge variant="outline">{msg.listing.demo}</Badge>}
             </div>
           }

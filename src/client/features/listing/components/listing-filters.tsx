@@ -183,6 +183,15 @@ export function ListingFilters({ province, category, search, listedCities, onApp
         <Label htmlFor={`${id}-verified`}>{m.verifiedOnly}</Label>
       </div>
 
+      <div className="flex items-center gap-3">
+        <Checkbox
+          id={`${id}-available`}
+          checked={search.available}
+          onCheckedChange={(checked) => update({ available: checked === true })}
+        />
+        <Label htmlFor={`${id}-available`}>{m.availableOnly}</Label>
+      </div>
+
       <Button variant="outline" onClick={clear}>
         {m.clear}
       </Button>

@@ -17,6 +17,7 @@ import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { canApply } from '#domain/ad-status.ts'
 import type { OwnAd } from '#domain/api/ads.ts'
+import { AvailableNowSwitch } from './available-now-switch.tsx'
 import { DeleteAdButton } from './delete-ad-button.tsx'
 
 const t = msgPost.manage
@@ -132,6 +133,7 @@ export function OwnAdRow({
           )}
           {ad.status === 'held' && <HoldNotice ad={ad} onAppeal={onAppeal} />}
           <PhotoReviewNotes ad={ad} />
+          {ad.status === 'live' && <AvailableNowSwitch ad={ad} />}
           <p className="text-sm font-bold text-primary">{formatAdPrice(ad)}</p>
           <p className="flex items-center gap-1 text-xs text-muted-foreground">
             <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
