@@ -117,15 +117,19 @@ export async function fairPage(
   let limit = page * PAGE_SIZE * 2 + 2 * PAGE_SIZE
   for (;;) {
     const prefix = await ranked(limit)
-    const walked = walkPages(prefix, page)
+    const complete = prefix.length < limit
+    const walked = walkPages(prefix, page, complete)
     // a full page read from a prefix is the page the whole order gives: what follows comes later
-    if (walked.length === PAGE_SIZE || prefix.length < limit) return walked
+    if (walked.length === PAGE_SIZE || complete) return walked
     limit *= 2
   }
 }
 
-/** Page `page` of the fair walk over `order` (the ids on it), as described on fairPage. */
-export function walkPages(order: readonly Ranked[], page: number): string[] {
+/**
+ * Page `page` of the fair walk over `order` (the ids on it), as described on fairPage. `complete`:
+ * `order` is the whole listing, not a prefix of it, so its end is the listing's end.
+ */
+export function walkPages(order: readonly Ranked[], page: number, complete = true): string[] {
   let waiting: Ranked[] = []
   let next = 0
   let placed: string[] = []
@@ -151,7 +155,7 @@ export function walkPages(order: readonly Ranked[], page: number): string[] {
     }
     // nobody else's ads are left: the waiting ones fill the page rather than leave it short, so the
     // pages stay as many as the count says and no ad falls off the end
-    if (placed.length < PAGE_SIZE)
+    if (complete && placed.length < PAGE_SIZE)
       placed.push(...stillWaiting.splice(0, PAGE_SIZE - placed.length).map((ad) => ad.id))
     waiting = stillWaiting
   }
