@@ -47,6 +47,8 @@ function matches(ad: Ad, query: AdListQuery): boolean {
     (isAllCities(query.city) || foldAccents(ad.city) === foldAccents(query.city?.trim() ?? '')) &&
     (escortType === undefined || ad.escortType === escortType) &&
     (query.verified !== true || ad.verified) &&
+    // demo ads have no owner to say they are available now
+    query.available !== true &&
     words.every((word) => text.includes(word))
   )
 }

@@ -91,6 +91,17 @@ describe('the listing page', () => {
     expect(count()).toBe('10 ads')
   })
 
+  it('asks for ads available now when that box is ticked: no demo ad is', async () => {
+    const router = renderListing('/ca/QC/adult-pics-vids')
+    const user = userEvent.setup()
+    await screen.findAllByRole('article')
+    const filters = screen.getByRole('complementary', { name: m.filters })
+    await user.click(within(filters).getByRole('checkbox', { name: m.availableOnly }))
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ available: true }))
+    expect(await screen.findByText(m.emptyTitle)).toBeTruthy()
+    expect(screen.queryAllByRole('article')).toHaveLength(0)
+  })
+
   it('searches within results from the keyword box and says so when nothing matches', async () => {
     const router = renderListing('/ca/ON/adult-buy-sell')
     const user = userEvent.setup()
