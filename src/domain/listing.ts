@@ -12,7 +12,15 @@ export const PAGE_SIZE = 12
  * The query parameters a listing page reads (the app's listing-search.ts): any other one (utm_…, a
  * tracker's id) draws the same page, which the server keeps once (routes/pages.ts).
  */
-export const LISTING_SEARCH_KEYS = ['q', 'city', 'escortType', 'page', 'sort', 'verified'] as const
+export const LISTING_SEARCH_KEYS = [
+  'q',
+  'city',
+  'escortType',
+  'page',
+  'sort',
+  'verified',
+  'available',
+] as const
 
 /**
  * Reads the listing route's path segments: the province case-insensitively (undefined when it is

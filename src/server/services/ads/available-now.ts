@@ -2,10 +2,10 @@ import { and, count, eq, gt } from 'drizzle-orm'
 import { effectiveStatus } from '#domain/ad-status.ts'
 import { AVAILABLE_SWITCH_WINDOW_MS, AVAILABLE_SWITCHES_PER_DAY } from '#domain/available-now.ts'
 import type { Db } from '#server/db/client.ts'
+import type { AdRow } from '#server/db/schema/ads.ts'
 import { adEvents, ads } from '#server/db/schema/ads.ts'
 import { ApiError } from '#server/errors.ts'
 import { recordAdEvent } from './ad-events.ts'
-import type { AdRow } from './ad-views.ts'
 
 // "Available now" (docs/decisions/048-advertisers.md). Only `available_until` is stored: the ad is
 // available while that moment is after the app's clock, so it ends by itself with no job, and
