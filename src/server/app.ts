@@ -32,6 +32,7 @@ import adsRoutes from './routes/ads.ts'
 import adultGateRoutes from './routes/adult-gate.ts'
 import authRoutes from './routes/auth.ts'
 import devRoutes from './routes/dev.ts'
+import favouritesRoutes from './routes/favourites.ts'
 import mediaRoutes from './routes/media.ts'
 import mediaFileRoutes from './routes/media-files.ts'
 import metaRoutes from './routes/meta.ts'
@@ -224,6 +225,7 @@ export async function buildApp({
       await api.register(walletRoutes, { prefix: '/wallet' })
       await api.register(paymentsRoutes, { prefix: '/payments' })
       await api.register(privacyRoutes, { prefix: '/account' })
+      await api.register(favouritesRoutes, { prefix: '/account/favourites' })
       await api.register(verificationRoutes, { prefix: '/account/verification' })
       await api.register(adminRoutes, { prefix: '/admin' })
       await api.register(adminTrustRoutes, { prefix: '/admin' })

@@ -205,6 +205,8 @@ export const OwnAdSchema = PublicAdSchema.extend({
   photoReviews: z.array(PhotoReviewStateSchema).default([]),
   /** the media ids behind images and videos, to send back (reordered or trimmed) in an edit */
   mediaIds: z.object({ images: z.array(z.string()), videos: z.array(z.string()) }),
+  /** how many people keep the ad in their favourites (GET /ads/mine only; never who) */
+  keptBy: z.number().int().optional(),
 })
 export type OwnAd = z.infer<typeof OwnAdSchema>
 

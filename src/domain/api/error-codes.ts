@@ -59,6 +59,7 @@ export const ERROR_CODES = {
   'auth.current_password_required': none,
   // ads
   'ad.not_found': none,
+  'favourite.bad_ad_id': none,
   'ad.banned_words': { words: 'text' },
   'ad.verify_email_first': none,
   'ad.removed_unchangeable': none,

@@ -67,6 +67,7 @@ export const errorWordsFr: ErrorWords = {
     'auth.username_required': 'Le nom d’utilisateur est obligatoire',
     'auth.current_password_required': 'Le mot de passe actuel est obligatoire',
     'ad.not_found': 'Annonce introuvable',
+    'favourite.bad_ad_id': 'Ce n’est pas un identifiant d’annonce',
     'ad.banned_words': 'Mots interdits détectés : {words}',
     'ad.verify_email_first': 'Vérifiez votre adresse courriel avant de publier une annonce',
     'ad.removed_unchangeable': 'Cette annonce a été retirée et ne peut plus être modifiée',

@@ -42,6 +42,7 @@ import { listPublicAds } from '#server/services/ads/ad-search.ts'
 import { toOwnAd, toPublicAd, toReveal } from '#server/services/ads/ad-views.ts'
 import { switchAvailableOff, switchAvailableOn } from '#server/services/ads/available-now.ts'
 import { seedDemoAds } from '#server/services/ads/demo-ads.ts'
+import { keptByCounts } from '#server/services/favourites/favourites.ts'
 import { mediaIndexFor } from '#server/services/media/ad-media.ts'
 import { appealHold } from '#server/services/reports/appeal.ts'
 import { appealsOfCurrentHolds } from '#server/services/reports/hold-view.ts'
@@ -134,8 +135,17 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = app.clock.now()
       const rows = await service.listMine(request.user.id)
-      const [media, appeals] = await Promise.all([mediaIndexFor(db, rows), appealsOfCurrentHolds(db, rows)])
-      return { items: rows.map((row) => toOwnAd(row, now, media, appeals)) }
+      const [media, appeals, keptBy] = await Promise.all([
+        mediaIndexFor(db, rows),
+        appealsOfCurrentHolds(db, rows),
+        keptByCounts(
+          db,
+          rows.map((row) => row.id),
+        ),
+      ])
+      return {
+        items: rows.map((row) => ({ ...toOwnAd(row, now, media, appeals), keptBy: keptBy.get(row.id) ?? 0 })),
+      }
     },
   )
 
