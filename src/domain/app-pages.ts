@@ -15,6 +15,7 @@ export const APP_PAGES = [
   '/checkout',
   '/contact',
   '/edit/$id',
+  '/favourites',
   '/forgot-password',
   '/login',
   '/manage',

@@ -34,7 +34,9 @@ describe('a device from before ads lived on the server', () => {
     expect([...(db?.backendDB().objectStoreNames ?? [])].sort()).toEqual([
       'blobs',
       'drafts',
+      'favourites',
       'pendingPayments',
+      'recentAds',
     ])
     expect(localStorage.getItem('mock_ads')).toBeNull()
     await expect(loadDraft(z.object({ title: z.string() }))).resolves.toEqual({ title: 'Half-written ad' })

@@ -16,6 +16,7 @@
 // - Corrupt stored data (bad JSON, wrong shapes) reads as empty or skips the bad items; it never
 //   throws into a page.
 import { Dexie, type EntityTable } from 'dexie'
+import type { PublicAd } from '#domain/api/ads.ts'
 import { readMirroredDraft, writeMirroredDraft } from './local-storage.ts'
 import { DB_NAME } from './pending-payments-flag.ts'
 
@@ -55,6 +56,35 @@ export interface StoredBlob {
   uploadedAt?: string
 }
 
+/**
+ * An ad the user keeps (docs/decisions/046-favourites.md). `account` is empty for one kept while signed
+ * out (merged into the next account that signs in here) and the account's email for one that came from
+ * or went to the server; a record of another account is dropped when it is not the one signed in.
+ */
+export interface FavouriteRecord {
+  adId: string
+  savedAt: string
+  account: string
+  /** the ad as last seen, so /favourites reads offline; null when it was never seen here */
+  ad: PublicAd | null
+  /** its first photo, kept as bytes so it shows offline */
+  photo?: Blob
+  /** false once the server says it left the listing (expired, held, removed) */
+  listed: boolean
+  /** the server never had this ad: kept here, shown as gone */
+  gone?: boolean
+  /** a change the account has not heard of yet (made offline) */
+  pending?: 'put' | 'delete'
+}
+
+/** One of the last ads opened on this device (issue 41 item 4), newest `viewedAt` first. */
+export interface RecentRecord {
+  adId: string
+  viewedAt: string
+  ad: PublicAd
+  photo?: Blob
+}
+
 // Devices from before ads lived on the server kept the user's ads in an `ads` table and under this
 // key; version 2 drops both (docs/decisions/009-browser-ads-and-generated-ads.md, superseded).
 const FORMER_ADS_KEY = 'mock_ads'
@@ -71,6 +101,8 @@ export class MapleDb extends Dexie {
   declare drafts: EntityTable<DraftRecord, 'key'>
   declare pendingPayments: EntityTable<PendingPayment, 'id'>
   declare blobs: EntityTable<StoredBlob, 'id'>
+  declare favourites: EntityTable<FavouriteRecord, 'adId'>
+  declare recentAds: EntityTable<RecentRecord, 'adId'>
 
   constructor() {
     // the globals are read now, not when dexie was loaded, so a page (or test) without them is seen
@@ -84,6 +116,7 @@ export class MapleDb extends Dexie {
     this.version(2)
       .stores({ ads: null })
       .upgrade(() => forgetFormerAdsKey())
+    this.version(3).stores({ favourites: 'adId, savedAt', recentAds: 'adId, viewedAt' })
   }
 }
 

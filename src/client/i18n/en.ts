@@ -80,6 +80,7 @@ export const en = {
     postAdShort: 'Post Ad',
     manage: 'Manage',
     wallet: 'Wallet',
+    favourites: 'Favourites and recently viewed',
     logout: 'Logout',
     register: 'Register',
     login: 'Login',
@@ -228,6 +229,22 @@ export const en = {
     goneText: 'It may have expired or been taken down by its poster.',
     browse: 'Browse {listing}',
     metaDescription: '{price} · {city}, {province}. {description}',
+  },
+  favourites: {
+    // a toggle's name: the same whether pressed or not
+    button: 'Favourite',
+    saved: 'In your favourites',
+    title: 'Favourites',
+    intro:
+      'Tap the heart on an ad to keep it here. They are kept on this device, and in your account once you sign in.',
+    empty: 'No favourites yet.',
+    recentTitle: 'Recently viewed',
+    recentEmpty: 'The ads you open will show here.',
+    notListed: 'No longer listed',
+    expired: 'Expired',
+    gone: 'This ad is no longer available',
+    remove: 'Remove from favourites',
+    keptBy: 'In favourites: {count}',
   },
   toasts: {
     region: 'Notifications',

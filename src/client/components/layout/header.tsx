@@ -1,4 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router'
+import { HeartIcon } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { InstallButton } from '#client/components/pwa/install-button.tsx'
 import { msg } from '#client/i18n/messages.ts'
@@ -145,6 +146,12 @@ export function Header() {
 
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <LanguageSwitch className="hidden text-chrome-foreground hover:bg-white/10 sm:inline-flex" />
+          {/* for everyone: a device keeps favourites and recently viewed ads before any account */}
+          {!inAdmin && (
+            <AppLink href="/favourites" aria-label={t.favourites} title={t.favourites} className={navLink}>
+              <HeartIcon aria-hidden="true" className="size-5" />
+            </AppLink>
+          )}
           {!inAdmin && <AuthLinks signedIn={signedIn} onLogout={onLogout} compact />}
           <InstallButton className="hidden border-white/20 bg-transparent text-chrome-foreground hover:bg-white/10 hover:text-chrome-foreground sm:inline-flex" />
           <AccountMenu email={signedIn ? (session.user?.email ?? null) : null} onSignOut={onLogout} />

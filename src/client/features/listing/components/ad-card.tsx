@@ -3,6 +3,7 @@ import { AdPhoto } from '#client/components/media/ad-photo.tsx'
 import { MediaImage } from '#client/components/media/media-image.tsx'
 import { PhotoUnderReview } from '#client/components/media/photo-under-review.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
+import { FavouriteButton } from '#client/components/ui/favourite-button.tsx'
 import { PostedTime } from '#client/components/ui/posted-time.tsx'
 import { msg } from '#client/i18n/messages.ts'
 import { formatAdPrice, formatPlace, listedAt } from '#client/lib/ad-format.ts'
@@ -66,6 +67,8 @@ export function AdCard({ ad, own, eager, priority, onOpen, onIntent }: AdCardPro
           {own && <Badge>{m.yours}</Badge>}
           {ad.demo && <Badge variant="secondary">{m.demo}</Badge>}
         </div>
+        {/* above the title link's stretched ::after, so a tap on it keeps the ad rather than opens it */}
+        <FavouriteButton ad={ad} className="absolute top-2 right-2 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h2 className="line-clamp-2 text-sm font-semibold leading-snug wrap-anywhere sm:text-base">

@@ -4,6 +4,7 @@ import { AdPhoto } from '#client/components/media/ad-photo.tsx'
 import { MediaImage } from '#client/components/media/media-image.tsx'
 import { PhotoUnderReview } from '#client/components/media/photo-under-review.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
+import { FavouriteButton } from '#client/components/ui/favourite-button.tsx'
 import { PostedTime } from '#client/components/ui/posted-time.tsx'
 import { fill } from '#client/i18n/fill.ts'
 import { msg } from '#client/i18n/messages.ts'
@@ -12,6 +13,7 @@ import { formatAdPrice, formatPlace, listedAt } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { cn } from '#client/lib/cn.ts'
 import { AD_TITLE_TIMING } from '#client/lib/element-timing.ts'
+import { useRecordView } from '#client/lib/favourites/favourite-state.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
 import { AvailableNowBadge } from './available-now-badge.tsx'
 import { ReportAd } from './report-ad.tsx'
@@ -67,6 +69,8 @@ export function AdDetails({
   const inDialog = heading !== undefined
   const Heading = heading ?? PageHeading
   const [photo, setPhoto] = useState(0)
+  // an opened ad joins the device's recently viewed (issue 41 item 4), after the page is drawn
+  useRecordView(ad)
   const images = ad.images.length > 0 ? ad.images : [adImage(ad)]
   const category = ad.escortType ? companionName(ad.escortType) : categoryName(ad.category)
   return (
@@ -191,6 +195,7 @@ export function AdDetails({
           <RevealContact adId={ad.id} hasContact={ad.hasContact} demo={ad.demo} />
         </section>
 
+        <FavouriteButton ad={ad} look="labelled" className="self-start" />
         <ShareAd ad={ad} />
         <ReportAd adId={ad.id} />
       </div>

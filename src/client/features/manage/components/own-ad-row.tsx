@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import {
   ArrowUpIcon,
   CreditCardIcon,
+  HeartIcon,
   MapPinIcon,
   MessageSquareIcon,
   PencilIcon,
@@ -135,6 +136,13 @@ export function OwnAdRow({
           <PhotoReviewNotes ad={ad} />
           {ad.status === 'live' && <AvailableNowSwitch ad={ad} />}
           <p className="text-sm font-bold text-primary">{formatAdPrice(ad)}</p>
+          {ad.keptBy !== undefined && (
+            // a count only: who keeps an ad is theirs to know (docs/decisions/046-favourites.md)
+            <p data-testid="kept-by" className="flex items-center gap-1 text-xs text-muted-foreground">
+              <HeartIcon aria-hidden="true" className="size-3.5" />
+              {fill(msg.favourites.keptBy, { count: ad.keptBy })}
+            </p>
+          )}
           <p className="flex items-center gap-1 text-xs text-muted-foreground">
             <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
             <span className="truncate">
