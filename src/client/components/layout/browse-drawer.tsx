@@ -1,5 +1,6 @@
 import { InstallButton } from '#client/components/pwa/install-button.tsx'
 import { msg } from '#client/i18n/messages.ts'
+import { cn } from '#client/lib/cn.ts'
 import { ALL } from '#domain/provinces.ts'
 import { AppLink } from './app-link.tsx'
 import { BrowseTriggerContent, browseTriggerClass } from './browse-drawer-trigger.tsx'
@@ -77,6 +78,10 @@ export default function BrowseDrawer({ signedIn }: { signedIn: boolean }) {
               </AppLink>
             </nav>
           )}
+          {/* the header's heart is left out on the narrowest phones (header.tsx) */}
+          <AppLink href="/favourites" onClick={close} className={cn(drawerLink, 'min-[400px]:hidden')}>
+            {t.favourites}
+          </AppLink>
           <LanguageSwitch className="self-start border border-border hover:bg-accent" />
           <InstallButton className="self-start sm:hidden" />
         </>

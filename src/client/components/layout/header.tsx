@@ -148,7 +148,13 @@ export function Header() {
           <LanguageSwitch className="hidden text-chrome-foreground hover:bg-white/10 sm:inline-flex" />
           {/* for everyone: a device keeps favourites and recently viewed ads before any account */}
           {!inAdmin && (
-            <AppLink href="/favourites" aria-label={t.favourites} title={t.favourites} className={navLink}>
+            <AppLink
+              href="/favourites"
+              aria-label={t.favourites}
+              title={t.favourites}
+              // phones narrower than 400 px reach it from the Browse drawer: French must fit on one line
+              className={cn(navLink, 'hidden min-[400px]:inline-flex')}
+            >
               <HeartIcon aria-hidden="true" className="size-5" />
             </AppLink>
           )}

@@ -41,7 +41,7 @@ export function FavouriteButton({ ad, className, look = 'icon' }: FavouriteButto
       )}
     >
       <HeartIcon aria-hidden="true" className={cn('size-5', pressed && 'fill-rose-500 text-rose-500')} />
-      {look === 'labelled' && <span>{pressed ? m.saved : m.button}</span>}
+      {look === 'labelled' && <span>{m.button}</span>}
     </button>
   )
 }

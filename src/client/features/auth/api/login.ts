@@ -7,6 +7,8 @@ import { AuthPaths, type LoginRequest, LoginResponseSchema } from '#domain/api/a
 export async function login(body: LoginRequest) {
   const answer = await http.post(AuthPaths.login, body, { auth: 'none', schema: LoginResponseSchema })
   signIn(answer.token, answer.user)
+  // the device's favourites join the account now, whatever page comes next (docs/decisions/046-favourites.md)
+  void import('#client/lib/favourites/favourites-sync.ts').then((sync) => sync.startFavourites())
   return answer
 }
 
