@@ -2,9 +2,11 @@
 // device's favourites merge into the account once however often they are sent, an ad that leaves the
 // listing stays in the list marked as such, nobody sees another's list, and an owner sees only a count.
 import { eq } from 'drizzle-orm'
+import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { AdsPaths } from '#domain/api/ads-paths.ts'
 import { FavouriteListSchema, FavouriteMergeResultSchema, FavouritesPaths } from '#domain/api/favourites.ts'
+import { PrivacyPaths } from '#domain/api/privacy.ts'
 import { changed } from '#server/db/after-commit.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { favourites } from '#server/db/schema/favourites.ts'
@@ -179,6 +181,27 @@ describe('favourites', () => {
     const publicView = await api.t.app.inject({ method: 'GET', url: `/api${AdsPaths.ad(kept)}` })
     expect(publicView.json()).not.toHaveProperty('keptBy')
     expect(JSON.stringify(publicView.json())).not.toContain('keptBy')
+  })
+
+  it("puts a user's favourites, and nobody else's, in their data export", async () => {
+    const owner = await member(api.t)
+    const fan = await member(api.t)
+    const other = await member(api.t)
+    const adId = await liveAd(api.t, owner)
+    const notMine = await liveAd(api.t, owner)
+    await keep(fan, adId)
+    await keep(other, notMine)
+    const res = await api.t.app.inject({
+      method: 'GET',
+      url: `/api${PrivacyPaths.export}`,
+      headers: fan.auth,
+    })
+    expect(res.statusCode).toBe(200)
+    const files = unzipSync(new Uint8Array(res.rawPayload))
+    const json = JSON.parse(
+      Buffer.from(files['maple-after-dark-data/favourites.json'] ?? []).toString('utf8'),
+    )
+    expect(json).toEqual({ favourites: [{ ad: adId, saved_at: expect.any(String) }] })
   })
 
   it("removes a user's favourites with their account", async () => {

@@ -4,6 +4,7 @@ import { effectiveStatus } from '#domain/ad-status.ts'
 import { centsToDollars } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
 import { adEvents, ads } from '#server/db/schema/ads.ts'
+import { favourites } from '#server/db/schema/favourites.ts'
 import { media } from '#server/db/schema/media.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
 import { adAppeals, adReports } from '#server/db/schema/reports.ts'
@@ -30,6 +31,7 @@ ads.json       every ad you created, in every status, with its contact details, 
 wallet.json    your wallet balance and its whole ledger (top-ups, fees, credits)
 payments.json  your crypto charges (amount, type, status, dates)
 reports.json   the ads you reported, why, and what an admin decided
+favourites.json  the ads you keep in your favourites, and since when
 
 Maple After Dark : vos données
 ==============================
@@ -42,6 +44,7 @@ ads.json       chacune de vos annonces, quel que soit son statut, avec ses coord
 wallet.json    le solde de votre portefeuille et tout son registre (recharges, frais, crédits)
 payments.json  vos paiements en cryptomonnaie (montant, type, statut, dates)
 reports.json   les annonces que vous avez signalées, pourquoi, et la décision de l'administration
+favourites.json  les annonces que vous gardez en favori, et depuis quand
 `
 
 const iso = (date: Date | null) => date?.toISOString() ?? null
@@ -90,6 +93,12 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
       .where(eq(adReports.reporter, accountReporter(userId)))
       .orderBy(asc(adReports.at)),
   ])
+  // the ads the user keeps (docs/decisions/046-favourites.md): ids and dates, the ads are others'
+  const keptAds = await db
+    .select()
+    .from(favourites)
+    .where(eq(favourites.userId, userId))
+    .orderBy(asc(favourites.savedAt))
   // photos: the largest stored size (the last of PHOTO_WIDTHS); videos: the one file
   const fileOf = (row: (typeof uploads)[number]) => {
     const key = row.storageKeys.at(-1) ?? ''
@@ -200,6 +209,9 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
         at: iso(r.at),
         outcome: r.outcome ?? (r.resolvedAt ? 'resolved' : 'open'),
       })),
+    }),
+    jsonEntry('favourites.json', {
+      favourites: keptAds.map((f) => ({ ad: f.adId, saved_at: iso(f.savedAt) })),
     }),
   ]
   return { documents, files }
