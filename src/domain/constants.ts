@@ -63,4 +63,8 @@ export const STORAGE_KEYS = {
   hasPendingPayments: 'has_pending_payments',
   // the province the home page leads with, the last one the visitor chose there
   homeProvince: 'home_province',
+  // the ids of the device's favourites with whose they are, read by the hearts without IndexedDB, and
+  // the last ads opened (docs/decisions/046-favourites.md)
+  favouriteIds: 'favourite_ids',
+  recentAds: 'recent_ads',
 } as const

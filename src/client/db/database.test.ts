@@ -36,7 +36,6 @@ describe('a device from before ads lived on the server', () => {
       'drafts',
       'favourites',
       'pendingPayments',
-      'recentAds',
     ])
     expect(localStorage.getItem('mock_ads')).toBeNull()
     await expect(loadDraft(z.object({ title: z.string() }))).resolves.toEqual({ title: 'Half-written ad' })

@@ -77,14 +77,6 @@ export interface FavouriteRecord {
   pending?: 'put' | 'delete'
 }
 
-/** One of the last ads opened on this device (issue 41 item 4), newest `viewedAt` first. */
-export interface RecentRecord {
-  adId: string
-  viewedAt: string
-  ad: PublicAd
-  photo?: Blob
-}
-
 // Devices from before ads lived on the server kept the user's ads in an `ads` table and under this
 // key; version 2 drops both (docs/decisions/009-browser-ads-and-generated-ads.md, superseded).
 const FORMER_ADS_KEY = 'mock_ads'
@@ -102,7 +94,6 @@ export class MapleDb extends Dexie {
   declare pendingPayments: EntityTable<PendingPayment, 'id'>
   declare blobs: EntityTable<StoredBlob, 'id'>
   declare favourites: EntityTable<FavouriteRecord, 'adId'>
-  declare recentAds: EntityTable<RecentRecord, 'adId'>
 
   constructor() {
     // the globals are read now, not when dexie was loaded, so a page (or test) without them is seen
@@ -116,7 +107,7 @@ export class MapleDb extends Dexie {
     this.version(2)
       .stores({ ads: null })
       .upgrade(() => forgetFormerAdsKey())
-    this.version(3).stores({ favourites: 'adId, savedAt', recentAds: 'adId, viewedAt' })
+    this.version(3).stores({ favourites: 'adId, savedAt' })
   }
 }
 

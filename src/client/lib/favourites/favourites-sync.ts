@@ -1,10 +1,8 @@
-import type { FavouriteRecord, RecentRecord } from '#client/db/database.ts'
+import type { FavouriteRecord } from '#client/db/database.ts'
 import {
   deleteFavouriteRecords,
   readFavouriteRecords,
-  readRecentRecords,
   writeFavouriteRecords,
-  writeRecentRecord,
 } from '#client/db/favourites-repository.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { http, isApiError } from '#client/lib/http.ts'
@@ -33,7 +31,7 @@ function shown(records: readonly FavouriteRecord[]): FavouriteRecord[] {
 }
 
 async function publish(): Promise<void> {
-  publishFavourites(new Set(shown(await readFavouriteRecords()).map((r) => r.adId)))
+  publishFavourites(account(), new Set(shown(await readFavouriteRecords()).map((r) => r.adId)))
 }
 
 /** The first photo's bytes, to show offline; undefined when it cannot be fetched now. */
@@ -113,6 +111,7 @@ export function startFavourites(): void {
 }
 
 export async function toggleFavourite(ad: PublicAd): Promise<void> {
+  startFavourites()
   const who = account()
   const records = await readFavouriteRecords()
   const current = shown(records).find((r) => r.adId === ad.id)
@@ -158,26 +157,12 @@ async function send(call: () => Promise<unknown>, done: () => Promise<void>): Pr
   }
 }
 
-export async function recordView(ad: PublicAd): Promise<void> {
-  const photo = await photoOf(ad)
-  await writeRecentRecord({
-    adId: ad.id,
-    viewedAt: new Date().toISOString(),
-    ad,
-    ...(photo ? { photo } : {}),
-  })
-  await publish()
-}
-
 export async function readFavourites(): Promise<FavouriteRecord[]> {
   return shown(await readFavouriteRecords())
 }
 
-export function readRecent(): Promise<RecentRecord[]> {
-  return readRecentRecords()
-}
-
-/** Reads the account's list once more (the favourites page on opening). */
+/** Starts following the session and the network, and reads the account's list once more. */
 export function refreshFavourites(): Promise<void> {
+  startFavourites()
   return sync()
 }

@@ -1,7 +1,8 @@
 import { HeartIcon, MapPinIcon } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { FavouriteButton } from '#client/components/ui/favourite-button.tsx'
-import type { FavouriteRecord, RecentRecord } from '#client/db/database.ts'
+import type { FavouriteRecord } from '#client/db/database.ts'
+import { type RecentAd, readRecentAds } from '#client/db/recent-ads.ts'
 import { msg } from '#client/i18n/messages.ts'
 import { formatAdPrice, formatPlace } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
@@ -83,7 +84,7 @@ export function FavouritesPage() {
   const id = useId()
   const version = useFavouritesVersion()
   const [favourites, setFavourites] = useState<FavouriteRecord[] | undefined>(undefined)
-  const [recent, setRecent] = useState<RecentRecord[] | undefined>(undefined)
+  const [recent, setRecent] = useState<RecentAd[] | undefined>(undefined)
 
   useEffect(() => {
     void import('#client/lib/favourites/favourites-sync.ts').then((sync) => sync.refreshFavourites())
@@ -93,10 +94,10 @@ export function FavouritesPage() {
   useEffect(() => {
     let live = true
     void import('#client/lib/favourites/favourites-sync.ts').then(async (sync) => {
-      const [kept, seen] = await Promise.all([sync.readFavourites(), sync.readRecent()])
+      const kept = await sync.readFavourites()
       if (!live) return
       setFavourites(kept)
-      setRecent(seen)
+      setRecent(readRecentAds())
     })
     return () => {
       live = false
@@ -139,7 +140,7 @@ export function FavouritesPage() {
         )}
         <ul data-testid="recent-list" className="mt-3 flex flex-col gap-3">
           {recent?.map((record) => (
-            <Item key={record.adId} adId={record.adId} ad={record.ad} photo={record.photo} heart={false} />
+            <Item key={record.ad.id} adId={record.ad.id} ad={record.ad} photo={undefined} heart={false} />
           ))}
         </ul>
       </section>
