@@ -36,7 +36,7 @@ export async function listFavourites(db: Db, userId: string, now: Date): Promise
       adId: row.adId,
       savedAt: row.savedAt.toISOString(),
       listed: status === 'live',
-      ad: visible && row.ad ? toPublicAd(row.ad, media) : null,
+      ad: visible && row.ad ? toPublicAd(row.ad, now, media) : null,
     }
   })
   return { items }
