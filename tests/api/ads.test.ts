@@ -138,10 +138,15 @@ describe('creating an ad', () => {
   })
 
   it('keeps an escort type only on adult-services ads', async () => {
-    const owner = await member(t)
+    // a verified advertiser: only they post Adult Companions ads (docs/decisions/049-open-in-canada.md)
+    const owner = await member(t, { trusted: true })
     const buySell = await createAd(t, owner, { escortType: 'female-companion' })
     expect((await adRow(t, buySell))?.escortType).toBeNull()
-    const services = await createAd(t, owner, { category: 'adult-services', escortType: 'female-companion' })
+    const services = await createAd(t, owner, {
+      category: 'adult-services',
+      escortType: 'female-companion',
+      ownServicesConfirmed: true,
+    })
     expect((await adRow(t, services))?.escortType).toBe('female-companion')
   })
 })

@@ -160,6 +160,7 @@ export const enManage = {
     banned_phrase: 'it contains a phrase that is no longer allowed',
     admin: 'held by a moderator',
     copy: 'it repeats an ad that is under review or was removed',
+    unverified: 'your verification was withdrawn: Adult Companions ads need a verified advertiser',
   },
   appeal: 'Ask for a review',
   appealLabel: 'Ask for a review of {title}',

@@ -25,6 +25,7 @@ export const enReview = {
     banned_phrase: 'banned phrase',
     admin: 'held by an admin',
     copy: 'copy of a held or removed ad',
+    unverified: 'companion ad of an advertiser no longer verified',
   },
   appealFrom: 'The owner asks for a review ({date}):',
   awaitingConfirmation:

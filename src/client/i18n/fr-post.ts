@@ -159,6 +159,8 @@ export const frManage: PostMessages['manage'] = {
     banned_phrase: 'elle contient une expression qui n’est plus permise',
     admin: 'retenue par un modérateur',
     copy: 'elle reprend une annonce en cours d’examen ou retirée',
+    unverified:
+      'votre vérification a été retirée : les annonces Accompagnement pour adultes exigent un annonceur vérifié',
   },
   appeal: 'Demander une révision',
   appealLabel: 'Demander une révision de {title}',

@@ -27,6 +27,7 @@ export const frReview: ReviewMessages['review'] = {
     banned_phrase: 'expression interdite',
     admin: 'retenue par un administrateur',
     copy: 'copie d’une annonce retenue ou retirée',
+    unverified: 'annonce d’accompagnement d’un annonceur qui n’est plus vérifié',
   },
   appealFrom: 'Le propriétaire demande une révision ({date}) :',
   awaitingConfirmation:

@@ -72,6 +72,11 @@ export const AdWriteSchema = z.object({
     .default([]),
   contact: AdContactSchema.default({ phone: '', email: '', website: '', handle: '' }),
   contactPlatform: z.enum(CONTACT_PLATFORMS).nullish(),
+  /**
+   * Adult Companions ads only, on every post and edit: the advertiser confirms they are 18 or older and
+   * that the ad offers only their own time and company (docs/decisions/049-open-in-canada.md).
+   */
+  ownServicesConfirmed: z.boolean().optional(),
 })
 export type AdWrite = z.infer<typeof AdWriteSchema>
 export type AdWriteInput = z.input<typeof AdWriteSchema>
@@ -94,6 +99,7 @@ export const AdPatchSchema = z
       .max(MAX_VIDEOS_EDIT, says('ad.too_many_videos_edit', { max: MAX_VIDEOS_EDIT })),
     contact: AdContactSchema,
     contactPlatform: AdWriteSchema.shape.contactPlatform,
+    ownServicesConfirmed: AdWriteSchema.shape.ownServicesConfirmed,
   })
   .partial()
 export type AdPatch = z.infer<typeof AdPatchSchema>

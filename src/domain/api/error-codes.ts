@@ -62,6 +62,8 @@ export const ERROR_CODES = {
   'favourite.bad_ad_id': none,
   'ad.banned_words': { words: 'text' },
   'ad.verify_email_first': none,
+  'ad.companion_needs_verification': none,
+  'ad.companion_confirmation_required': none,
   'ad.removed_unchangeable': none,
   'ad.held_uneditable': none,
   'ad.bumped_recently': none,

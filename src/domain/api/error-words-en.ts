@@ -68,6 +68,10 @@ export const errorWordsEn: ErrorWords = {
     'favourite.bad_ad_id': 'That is not an ad id',
     'ad.banned_words': 'Banned words detected: {words}',
     'ad.verify_email_first': 'Verify your email address before posting an ad',
+    'ad.companion_needs_verification':
+      'Adult Companions ads are published only by verified advertisers: get verified first. Your draft is kept and nothing was charged',
+    'ad.companion_confirmation_required':
+      'Confirm that you are 18 or older and that this ad offers only your own time and company',
     'ad.removed_unchangeable': 'This ad was removed and can no longer be changed',
     'ad.held_uneditable':
       'This ad is held for review and cannot be edited: ask for a review, and a moderator will look at it as it was reported',

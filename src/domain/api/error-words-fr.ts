@@ -70,6 +70,10 @@ export const errorWordsFr: ErrorWords = {
     'favourite.bad_ad_id': 'Ce n’est pas un identifiant d’annonce',
     'ad.banned_words': 'Mots interdits détectés : {words}',
     'ad.verify_email_first': 'Vérifiez votre adresse courriel avant de publier une annonce',
+    'ad.companion_needs_verification':
+      'Les annonces Accompagnement pour adultes ne sont publiées que par des annonceurs vérifiés : faites-vous vérifier d’abord. Votre brouillon est conservé et rien n’a été facturé',
+    'ad.companion_confirmation_required':
+      'Confirmez que vous avez 18 ans ou plus et que cette annonce n’offre que votre propre temps et votre compagnie',
     'ad.removed_unchangeable': 'Cette annonce a été retirée et ne peut plus être modifiée',
     'ad.held_uneditable':
       'Cette annonce est retenue pour examen et ne peut pas être modifiée : demandez un examen, et un modérateur la verra telle qu’elle a été signalée',

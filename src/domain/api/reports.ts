@@ -51,9 +51,10 @@ export const MAX_BULK_RELEASE = 100
 
 /**
  * Why an ad is held, as its owner reads it: a report's reason, a banned phrase added later, an admin,
- * or a copy of an ad that is held or was removed (docs/decisions/042-holds-that-hold.md).
+ * a copy of an ad that is held or was removed (docs/decisions/042-holds-that-hold.md), or an Adult
+ * Companions ad whose advertiser's verification was revoked (docs/decisions/049-open-in-canada.md).
  */
-export const HOLD_CATEGORIES = [...REPORT_REASONS, 'banned_phrase', 'admin', 'copy'] as const
+export const HOLD_CATEGORIES = [...REPORT_REASONS, 'banned_phrase', 'admin', 'copy', 'unverified'] as const
 export type HoldCategory = (typeof HOLD_CATEGORIES)[number]
 
 export const HoldSchema = z.object({

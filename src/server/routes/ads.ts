@@ -160,13 +160,16 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The ad starts as pending_payment and goes live only when its posting fee is paid ' +
           '(POST /api/wallet/pay {type:"post", listingId} or a crypto charge). Title, description and ' +
-          "contact handle are checked with the banned-phrase matcher: 422 'Banned words detected'.",
+          "contact handle are checked with the banned-phrase matcher: 422 'Banned words detected'. " +
+          'An Adult Companions (adult-services) ad needs a verified advertiser (403 ' +
+          'ad.companion_needs_verification) and ownServicesConfirmed: true (422 ' +
+          'ad.companion_confirmation_required), kept with its time and the version of the ad.',
         body: AdWriteSchema,
         response: { 201: OwnAdSchema, 422: ErrorSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const row = await service.create(request.user.id, request.body)
+      const row = await service.create(request.user.id, request.body, request.language)
       return reply.code(201).send(toOwnAd(row, app.clock.now(), await mediaIndexFor(db, [row])))
     },
   )
@@ -204,13 +207,17 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Edit your ad (re-moderated; rank, expiry and status unchanged)',
+        description:
+          'An Adult Companions ad (or an edit into that category) needs a verified advertiser (403 ' +
+          'ad.companion_needs_verification) and ownServicesConfirmed: true on every edit (422 ' +
+          'ad.companion_confirmation_required).',
         params: AdParamsSchema,
         body: AdPatchSchema,
         response: { 200: OwnAdSchema, 409: ErrorSchema, 422: ErrorSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const row = await service.update(request.user.id, request.params.id, request.body)
+      const row = await service.update(request.user.id, request.params.id, request.body, request.language)
       const [media, appeals] = await Promise.all([mediaIndexFor(db, [row]), appealsOfCurrentHolds(db, [row])])
       return toOwnAd(row, app.clock.now(), media, appeals)
     },

@@ -7,6 +7,7 @@ import type { Db } from '#server/db/client.ts'
 import { type AdRow, ads } from '#server/db/schema/ads.ts'
 import { holdIfCopy } from '#server/services/reports/copy-holds.ts'
 import { recordAdEvent } from './ad-events.ts'
+import { isCompanionCategory, ownerVerifiedNow } from './companion-rules.ts'
 
 // What a paid posting or bump fee does to a server ad (docs/decisions/010-ads-on-the-server.md):
 // post publishes a pending ad or renews an expired one, bump moves a live ad to the top. The effect
@@ -20,16 +21,17 @@ export type AdFeeAction = 'publish' | 'renew' | 'bump'
 
 export type AdFeeOutcome =
   | { applied: true; action: AdFeeAction }
-  | { applied: false; statusCode: 404 | 409; reason: FeeRefusal }
+  | { applied: false; statusCode: 403 | 404 | 409; reason: FeeRefusal }
 
 /** Why a fee is refused: an error code (src/domain/api/error-codes.ts) without parameters. */
 export type FeeRefusal =
   | 'ad.not_found'
   | 'ad.fee_needs_ad'
   | 'ad.bumped_recently'
+  | 'ad.companion_needs_verification'
   | ReturnType<typeof unpayableCode>
 
-function refuse(statusCode: 404 | 409, reason: FeeRefusal): AdFeeOutcome {
+function refuse(statusCode: 403 | 404 | 409, reason: FeeRefusal): AdFeeOutcome {
   return { applied: false, statusCode, reason }
 }
 
@@ -47,13 +49,15 @@ export function feeAdId(
 
 /** Which action a fee of this type would take on this ad for this payer, or why none. */
 export function feeAction(
-  row: Pick<AdRow, 'ownerId' | 'status' | 'expiresAt' | 'lastBumpAt'> | undefined,
-  payerId: string,
+  row: Pick<AdRow, 'ownerId' | 'status' | 'expiresAt' | 'lastBumpAt' | 'category'> | undefined,
+  payer: { id: string; verified: boolean },
   type: FeeType,
   now: Date,
-): { action: AdFeeAction; from: AdStatus } | { statusCode: 404 | 409; reason: FeeRefusal } {
+): { action: AdFeeAction; from: AdStatus } | { statusCode: 403 | 404 | 409; reason: FeeRefusal } {
   // someone else's ad (or a demo ad) reads exactly like a missing one, so ids do not leak
-  if (!row || row.ownerId !== payerId) return { statusCode: 404, reason: 'ad.not_found' }
+  if (!row || row.ownerId !== payer.id) return { statusCode: 404, reason: 'ad.not_found' }
+  if (isCompanionCategory(row.category) && !payer.verified)
+    return { statusCode: 403, reason: 'ad.companion_needs_verification' }
   const from = effectiveStatus(row, now)
   const action = type === 'post' ? postFeeAction(from) : canApply('bump', from) ? 'bump' : null
   if (!action) return { statusCode: 409, reason: unpayableCode(type, from) }
@@ -69,8 +73,9 @@ export async function checkAdPayable(
   payerId: string,
   type: FeeType,
 ): Promise<AdFeeOutcome> {
+  const verified = await ownerVerifiedNow(db, payerId)
   const [row] = await db.select().from(ads).where(eq(ads.id, adId))
-  const verdict = feeAction(row, payerId, type, new Date())
+  const verdict = feeAction(row, { id: payerId, verified }, type, new Date())
   return 'action' in verdict
     ? { applied: true, action: verdict.action }
     : refuse(verdict.statusCode, verdict.reason)
@@ -85,8 +90,10 @@ export async function applyAdFee(
   tx: Db,
   input: { adId: string; payerId: string; type: FeeType; paidBy: string },
 ): Promise<AdFeeOutcome> {
+  // the payer's row before the ad's, in a verification decision's order (companion-rules.ts)
+  const verified = await ownerVerifiedNow(tx, input.payerId)
   const [row] = await tx.select().from(ads).where(eq(ads.id, input.adId)).for('update')
-  const verdict = feeAction(row, input.payerId, input.type, new Date())
+  const verdict = feeAction(row, { id: input.payerId, verified }, input.type, new Date())
   if (!('action' in verdict)) return refuse(verdict.statusCode, verdict.reason)
   if (!row) return refuse(404, 'ad.not_found')
   const fresh = sql`now() + ${ads.lifetimeDays} * interval '1 day'`

@@ -3,6 +3,7 @@ import { type AdStatus, canApply, effectiveStatus } from '#domain/ad-status.ts'
 import type { AdPatch, AdWrite } from '#domain/api/ads.ts'
 import { isAdId } from '#domain/api/ads-paths.ts'
 import { SERVICES_CATEGORY } from '#domain/categories.ts'
+import type { Language } from '#domain/languages.ts'
 import { centsToDollars, dollarsToCents } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
 import { type AdRow, ads } from '#server/db/schema/ads.ts'
@@ -14,6 +15,7 @@ import type { BannedPhraseService } from '#server/services/moderation/banned-phr
 import { holdIfCopy } from '#server/services/reports/copy-holds.ts'
 import { recordAdEvent } from './ad-events.ts'
 import { newAdId } from './ad-views.ts'
+import { isCompanionCategory, ownerVerifiedNow, recordCompanionConfirmation } from './companion-rules.ts'
 
 type Fields = AdWrite
 
@@ -83,30 +85,40 @@ export class AdsService {
       throw new ApiError(422, 'ad.banned_words', { words: [...new Set(found)].join(', ') })
   }
 
-  async create(ownerId: string, fields: AdWrite): Promise<AdRow> {
+  /**
+   * An Adult Companions ad needs a verified advertiser and their confirmation that the ad is their own
+   * (docs/decisions/049-open-in-canada.md); checked before anything is written, and the verification
+   * again in the write's transaction.
+   */
+  private companionRefusal(fields: Pick<Fields, 'category' | 'ownServicesConfirmed'>, verified: boolean) {
+    if (!isCompanionCategory(fields.category)) return
+    if (!verified) throw new ApiError(403, 'ad.companion_needs_verification')
+    if (fields.ownServicesConfirmed !== true) throw new ApiError(422, 'ad.companion_confirmation_required')
+  }
+
+  async create(ownerId: string, fields: AdWrite, language: Language = 'en'): Promise<AdRow> {
     const [owner] = await this.db
-      .select({ verifiedAt: users.emailVerifiedAt })
+      .select({ emailVerifiedAt: users.emailVerifiedAt, verifiedAt: users.verifiedAt })
       .from(users)
       .where(eq(users.id, ownerId))
-    if (!owner?.verifiedAt) throw new ApiError(403, 'ad.verify_email_first')
+    if (!owner?.emailVerifiedAt) throw new ApiError(403, 'ad.verify_email_first')
+    this.companionRefusal(fields, owner.verifiedAt !== null)
     await this.moderate(fields)
     await checkAdMedia(this.db, ownerId, fields, null)
     return this.db.transaction(async (tx) => {
       // the owner's verification as it stands now, locked until this ad is written: an admin's
       // decision updates the user row first, so it waits for this ad and then sets its flag too
       // (docs/decisions/031-verified-advertisers.md)
-      const [locked] = await tx
-        .select({ verifiedAt: users.verifiedAt })
-        .from(users)
-        .where(eq(users.id, ownerId))
-        .for('share')
-      const verified = locked?.verifiedAt != null
+      const verified = await ownerVerifiedNow(tx, ownerId)
+      this.companionRefusal(fields, verified)
       const [row] = await tx
         .insert(ads)
         .values({ id: newAdId(), ownerId, lifetimeDays: this.lifetimeDays, verified, ...toColumns(fields) })
         .returning()
       if (!row) throw new Error('Ad was not written')
       await attachAdMedia(tx, ownerId, row.id, [...fields.images, ...fields.videos])
+      if (isCompanionCategory(row.category))
+        await recordCompanionConfirmation(tx, row, ownerId, language, new Date())
       await recordAdEvent(tx, { adId: row.id, kind: 'created', actor: ownerId, to: row.status })
       return row
     })
@@ -124,15 +136,20 @@ export class AdsService {
   }
 
   /** Edits the fields sent; rank, expiry and status stay as they are. Re-moderated like a new ad. */
-  async update(ownerId: string, id: string, patch: AdPatch): Promise<AdRow> {
+  async update(ownerId: string, id: string, patch: AdPatch, language: Language = 'en'): Promise<AdRow> {
     const current = await this.ownAd(ownerId, id)
     // before anything else: a held ad stays as it was reported (docs/decisions/042-holds-that-hold.md)
     if (effectiveStatus(current, new Date()) === 'held') throw new ApiError(409, 'ad.held_uneditable')
+    // the confirmation covers one version: each edit of a companion ad asks for it again (049)
     const merged: Fields = { ...toFields(current), ...stripUndefined(patch) }
+    const companion = isCompanionCategory(merged.category)
+    if (companion) this.companionRefusal(merged, await ownerVerifiedNow(this.db, ownerId))
     await this.moderate(merged)
     const mediaChanged = patch.images !== undefined || patch.videos !== undefined
     if (mediaChanged) await checkAdMedia(this.db, ownerId, patch, current.id)
     return this.db.transaction(async (tx) => {
+      // the user row before the ad's, in a verification decision's order (companion-rules.ts)
+      if (companion) this.companionRefusal(merged, await ownerVerifiedNow(tx, ownerId))
       const row = await this.ownAd(ownerId, id, tx)
       const status = effectiveStatus(row, new Date())
       if (status === 'held') throw new ApiError(409, 'ad.held_uneditable')
@@ -144,6 +161,7 @@ export class AdsService {
         .returning()
       if (!updated) throw new ApiError(404, 'ad.not_found')
       if (mediaChanged) await attachAdMedia(tx, ownerId, row.id, [...merged.images, ...merged.videos])
+      if (companion) await recordCompanionConfirmation(tx, updated, ownerId, language, new Date())
       await recordAdEvent(tx, {
         adId: row.id,
         kind: 'edited',

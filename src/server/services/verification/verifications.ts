@@ -13,10 +13,12 @@ import { media } from '#server/db/schema/media.ts'
 import { users } from '#server/db/schema/users.ts'
 import { verificationRequests } from '#server/db/schema/verifications.ts'
 import { ApiError } from '#server/errors.ts'
+import { holdCompanionAds } from '#server/services/ads/companion-rules.ts'
 import { privateKeyFor, sha256Hex } from '#server/services/media/media-keys.ts'
 import type { MediaStore } from '#server/services/media/media-store.ts'
 import { processPhoto } from '#server/services/media/process-photo.ts'
 import { recordAudit } from '#server/services/reports/admin-audit.ts'
+import { adminActor } from '#server/services/reports/holds.ts'
 import { newVerificationCode, sameCode } from './verification-code.ts'
 
 // Verified advertisers (docs/decisions/031-verified-advertisers.md). users.verified_at is the truth;
@@ -177,7 +179,8 @@ type Decision = 'approved' | 'refused' | 'revoked'
 
 /**
  * An admin's decision. Approval sets users.verified_at and ads.verified on every ad of the account
- * (demo ads belong to nobody); refusal and revocation clear both, at once. The request forgets its
+ * (demo ads belong to nobody); refusal and revocation clear both, at once, and a revocation holds the
+ * account's listed Adult Companions ads. The request forgets its
  * photo keys and the audit log keeps who decided, when and why; returns the keys, which the caller
  * deletes from storage after the commit.
  */
@@ -213,6 +216,9 @@ export async function decideVerification(
       .update(ads)
       .set({ verified })
       .where(and(eq(ads.ownerId, request.userId), eq(ads.demo, false)))
+    // a companion ad is published only by a verified advertiser: revoked, theirs are held at once
+    // (docs/decisions/049-open-in-canada.md)
+    if (decision === 'revoked') await holdCompanionAds(tx, request.userId, adminActor(admin), reason, now)
     await recordAudit(tx, {
       admin,
       action: `verification_${decision}`,

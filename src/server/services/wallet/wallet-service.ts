@@ -134,7 +134,7 @@ export async function recordCryptoFee(
 }
 
 export interface PayOutcome {
-  statusCode: 200 | 400 | 402 | 404 | 409 | 422
+  statusCode: 200 | 400 | 402 | 403 | 404 | 409 | 422
   body: WalletPayResponse | Refusal
   /** The stored answer to an earlier request with the same Idempotency-Key: nothing moved now. */
   replayed?: true
