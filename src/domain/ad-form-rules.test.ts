@@ -19,7 +19,7 @@ import {
 } from './ad-form-rules.ts'
 import { AdWriteSchema, MAX_CITY_LENGTH, MAX_PRICE_DOLLARS, MAX_TITLE_LENGTH } from './api/ads.ts'
 import { MAX_PHOTOS } from './constants.ts'
-import { PostDraftSchema } from './post-draft.ts'
+import { draftToAdWrite, PostDraftSchema } from './post-draft.ts'
 import { PROVINCE_CODES } from './provinces.ts'
 
 describe('price', () => {
@@ -220,5 +220,31 @@ describe('form values', () => {
       contact: ad.contact,
       contactPlatform: 'onlyfans',
     })
+  })
+})
+
+describe('Adult Companions confirmation', () => {
+  const companion = { ...emptyFormValues(), title: 'Dinner company', category: 'adult-services' as const }
+
+  it('asks an Adult Companions ad for the confirmation, and no other category', () => {
+    expect(validateAdForm(companion, 'post').ownServicesConfirmed).toEqual({ kind: 'unconfirmed' })
+    expect(
+      validateAdForm({ ...companion, ownServicesConfirmed: true }, 'post').ownServicesConfirmed,
+    ).toBeUndefined()
+    expect(
+      validateAdForm({ ...companion, category: 'adult-buy-sell' }, 'post').ownServicesConfirmed,
+    ).toBeUndefined()
+  })
+
+  it('sends the confirmation with a companion ad only, and an ad opened for editing starts without it', () => {
+    const draft = formToDraft({ ...companion, ownServicesConfirmed: true }, 'own-1', 'ok')
+    expect(draftToAdWrite(draft, { images: [], videos: [] }).ownServicesConfirmed).toBe(true)
+    const robe = formToDraft(
+      { ...companion, category: 'adult-buy-sell', ownServicesConfirmed: true },
+      'own-2',
+      'ok',
+    )
+    expect(draftToAdWrite(robe, { images: [], videos: [] })).not.toHaveProperty('ownServicesConfirmed')
+    expect(formToAdFields({ ...companion, category: 'adult-castings' }).ownServicesConfirmed).toBeUndefined()
   })
 })

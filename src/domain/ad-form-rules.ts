@@ -119,6 +119,12 @@ export const AdFormValuesSchema = z.object({
   website: text,
   handle: text,
   contactPlatform: z.enum([...CONTACT_PLATFORMS, '']).catch(''),
+  /**
+   * Adult Companions only: the advertiser's confirmation that they are 18 or older and offer only their
+   * own time and company. Asked again on every post and edit, so an ad opened for editing starts without
+   * it (docs/decisions/049-open-in-canada.md).
+   */
+  ownServicesConfirmed: z.boolean().catch(false),
 })
 export type AdFormValues = z.infer<typeof AdFormValuesSchema>
 
@@ -138,6 +144,7 @@ export type AdFormField =
   | 'email'
   | 'website'
   | 'handle'
+  | 'ownServicesConfirmed'
 
 export type AdFieldProblem =
   | { kind: 'required' }
@@ -147,6 +154,8 @@ export type AdFieldProblem =
   | { kind: 'invalid' }
   /** the server's banned-phrase check found these phrases in the field, as its list spells them */
   | { kind: 'banned'; phrases: string[] }
+  /** an Adult Companions ad without the advertiser's confirmation that it is their own */
+  | { kind: 'unconfirmed' }
 
 export type AdFormErrors = Partial<Record<AdFormField, AdFieldProblem>>
 
@@ -185,6 +194,8 @@ export function validateAdForm(values: AdFormValues, mode: FormMode): AdFormErro
   }
   if (values.photos.length > MAX_PHOTOS) errors.photos = { kind: 'tooMany', max: MAX_PHOTOS }
   if (values.videos.length > maxVideos(mode)) errors.videos = { kind: 'tooMany', max: maxVideos(mode) }
+  if (values.category === SERVICES_CATEGORY && !values.ownServicesConfirmed)
+    errors.ownServicesConfirmed = { kind: 'unconfirmed' }
   return errors
 }
 
@@ -227,6 +238,7 @@ export function formToAdFields(values: AdFormValues) {
       handle: values.handle.trim(),
     },
     contactPlatform: values.contactPlatform === '' ? undefined : values.contactPlatform,
+    ownServicesConfirmed: isServices ? values.ownServicesConfirmed : undefined,
   }
 }
 

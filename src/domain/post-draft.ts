@@ -42,6 +42,8 @@ export const PostDraftSchema = z.object({
     handle: z.string().default(''),
   }),
   contactPlatform: z.enum(CONTACT_PLATFORMS).optional(),
+  /** Adult Companions only: the confirmation given on the form (docs/decisions/049-open-in-canada.md) */
+  ownServicesConfirmed: z.boolean().optional(),
   /** 'pending' when the banned-phrase check could not run (offline); see the note at the top. */
   moderation: z.enum(MODERATION_STATES).default('ok'),
 })
@@ -95,5 +97,6 @@ export function draftToAdWrite(
     videos: media.videos,
     contact: draft.contact,
     contactPlatform: draft.contactPlatform ?? null,
+    ...(draft.category === SERVICES_CATEGORY ? { ownServicesConfirmed: draft.ownServicesConfirmed } : {}),
   }
 }

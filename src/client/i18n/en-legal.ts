@@ -87,6 +87,16 @@ export const enLegal = {
         ],
       },
       {
+        // the post form links here (features/post/components/companion-rules.tsx)
+        id: 'companion-ads',
+        heading: 'Adult Companions ads',
+        body: [
+          'Only verified advertisers may publish in Adult Companions: ask under Get verified in the account menu, and a moderator checks your photo. If a verification is withdrawn, the account’s companion ads are hidden at once.',
+          'Each time you post or edit a companion ad you confirm that you are 18 or older and that the ad offers only your own time and company. We keep that confirmation with its date and the version of the ad it covers.',
+          'Not allowed: an ad for anyone but yourself (a friend, a partner, a worker, a client); ads by or for agencies, managers, bookers or drivers; offering or asking for sexual services for money or anything else of value; and code words, prices, “menus”, abbreviations or emojis that stand for them. Such ads are removed and the account closed; where we suspect exploitation or a minor, we report it to the police.',
+        ],
+      },
+      {
         heading: 'Forbidden content',
         body: [
           'No content involving minors, or anyone who looks like a minor. No human trafficking, exploitation, coercion or third-party advertising of another person. No non-consensual or stolen images. No violence, threats, hate, or illegal drugs. We remove such ads without notice, close the account and report to the police.',

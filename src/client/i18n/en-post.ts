@@ -70,6 +70,20 @@ export const enPost = {
   uploadsFailedTitle: 'Some files could not be uploaded',
   uploadsFailedDescription: 'Remove them, or retry, before continuing.',
   titleRequired: 'Please add a title',
+  /** Adult Companions ads: verified adults, their own company only (docs/decisions/049-open-in-canada.md) */
+  companion: {
+    verifyTitle: 'Get verified to publish in Adult Companions',
+    verifyBody:
+      'Adult Companions ads are published only by verified advertisers. Your draft is kept on this device, and nothing is charged until you are verified.',
+    verifyPending:
+      'Your verification is waiting for a moderator. Your draft is kept; you can publish once it is approved.',
+    getVerified: 'Get verified',
+    confirm: 'I am 18 or older, and this ad offers only my own time and company.',
+    confirmRequired:
+      'Confirm that you are 18 or older and that this ad offers only your own time and company.',
+    rules: 'What is not allowed in Adult Companions',
+    blockedTitle: 'Verification needed',
+  },
   /** a field the server would refuse, said on the field before anything is sent */
   problems: {
     tooLong: 'Keep this to {max} characters or fewer.',

@@ -90,6 +90,15 @@ export const frLegal: LegalMessages = {
         ],
       },
       {
+        id: 'companion-ads',
+        heading: 'Annonces Accompagnement pour adultes',
+        body: [
+          'Seuls les annonceurs vérifiés peuvent publier dans Accompagnement pour adultes : faites-en la demande sous Faire vérifier mon compte dans le menu du compte, et un modérateur examine votre photo. Si une vérification est retirée, les annonces d’accompagnement du compte sont masquées aussitôt.',
+          'Chaque fois que vous publiez ou modifiez une annonce d’accompagnement, vous confirmez avoir 18 ans ou plus et que l’annonce n’offre que votre propre temps et votre compagnie. Nous conservons cette confirmation avec sa date et la version de l’annonce qu’elle couvre.',
+          'Interdit : une annonce pour quelqu’un d’autre que vous (un ami, un partenaire, un travailleur, un client) ; les annonces d’agences, de gérants, de preneurs de rendez-vous ou de chauffeurs, ou pour leur compte ; offrir ou demander des services sexuels contre de l’argent ou toute autre chose de valeur ; et les mots codés, prix, « menus », abréviations ou émojis qui les désignent. Ces annonces sont retirées et le compte fermé ; si nous soupçonnons de l’exploitation ou un mineur, nous le signalons à la police.',
+        ],
+      },
+      {
         heading: 'Contenu interdit',
         body: [
           'Aucun contenu impliquant des personnes mineures, ou qui semblent l’être. Aucune traite de personnes, exploitation, contrainte ni publicité faite par un tiers pour une autre personne. Aucune image non consensuelle ou volée. Aucune violence, menace, haine ni drogue illégale. Nous retirons ces annonces sans préavis, fermons le compte et avisons la police.',

@@ -46,8 +46,11 @@ export const frPayments: PaymentsMessages = {
       manage: 'Rien n’a été débité. Ouvrez Mes annonces et choisissez l’annonce à payer.',
       retry:
         'Rien n’a été débité. Réessayez dans un instant ; si l’échec se répète, retournez au formulaire.',
+      verify:
+        'Rien n’a été débité et votre brouillon est conservé. Faites vérifier votre compte, puis revenez payer.',
     },
     backToForm: 'Retour au formulaire',
+    getVerified: 'Faire vérifier mon compte',
     noDraftTitle: 'Aucune annonce à payer',
     noDraftBody:
       'L’annonce à publier est introuvable sur cet appareil. Remplissez le formulaire et appuyez sur Continuer.',

@@ -71,6 +71,19 @@ export const frPost: PostMessages['post'] = {
   uploadsFailedTitle: 'Certains fichiers n’ont pas pu être téléversés',
   uploadsFailedDescription: 'Retirez-les ou réessayez avant de continuer.',
   titleRequired: 'Veuillez ajouter un titre',
+  companion: {
+    verifyTitle: 'Faites vérifier votre compte pour publier dans Accompagnement pour adultes',
+    verifyBody:
+      'Les annonces Accompagnement pour adultes ne sont publiées que par des annonceurs vérifiés. Votre brouillon est conservé sur cet appareil, et rien n’est facturé tant que vous n’êtes pas vérifié.',
+    verifyPending:
+      'Votre vérification attend un modérateur. Votre brouillon est conservé ; vous pourrez publier une fois la vérification approuvée.',
+    getVerified: 'Faire vérifier mon compte',
+    confirm: 'J’ai 18 ans ou plus, et cette annonce n’offre que mon propre temps et ma compagnie.',
+    confirmRequired:
+      'Confirmez que vous avez 18 ans ou plus et que cette annonce n’offre que votre propre temps et votre compagnie.',
+    rules: 'Ce qui est interdit dans Accompagnement pour adultes',
+    blockedTitle: 'Vérification requise',
+  },
   problems: {
     tooLong: '{max} caractères au plus.',
     tooLarge: 'Le prix demandé ne peut dépasser {max}.',

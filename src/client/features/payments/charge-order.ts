@@ -15,7 +15,12 @@ import {
   parseCheckoutDraft,
 } from '#domain/post-draft.ts'
 import { afterPostPaid } from './apply-paid-order.ts'
-import { isInsufficientBalance, isTransientFailure, type PaidAd } from './checkout-rules.ts'
+import {
+  isInsufficientBalance,
+  isTransientFailure,
+  needsVerification,
+  type PaidAd,
+} from './checkout-rules.ts'
 import { OrderRefused } from './order-refused.ts'
 
 const t = msgPayments.checkout
@@ -28,7 +33,7 @@ async function chargeWallet(order: PendingPayment, listingId: string): Promise<v
       throw new OrderRefused(
         t.walletFailedTitle,
         error.detail,
-        isInsufficientBalance(error) ? 'topUp' : 'retry',
+        isInsufficientBalance(error) ? 'topUp' : needsVerification(error) ? 'verify' : 'retry',
       )
     }
     throw error
@@ -41,7 +46,7 @@ export async function serverAdOf(draft: PostDraft): Promise<string> {
     return await ensureServerAd(draft)
   } catch (error) {
     if (isApiError(error) && !isTransientFailure(error)) {
-      throw new OrderRefused(t.createFailedTitle, error.detail, 'form')
+      throw new OrderRefused(t.createFailedTitle, error.detail, needsVerification(error) ? 'verify' : 'form')
     }
     throw error
   }

@@ -71,6 +71,14 @@ export function isInsufficientBalance(error: unknown): boolean {
 }
 
 /**
+ * 403 ad.companion_needs_verification: an Adult Companions ad from an account not verified, refused
+ * before any money moved; the page links to Get verified (docs/decisions/049-open-in-canada.md).
+ */
+export function needsVerification(error: unknown): boolean {
+  return isApiError(error) && error.code === 'ad.companion_needs_verification'
+}
+
+/**
  * Failures that say nothing about the order itself (no network, server down, rate limited): the
  * order stays queued and is tried again with the same idempotency key. Any other answer is final.
  */

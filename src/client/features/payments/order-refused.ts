@@ -1,8 +1,9 @@
 /**
  * What the user can do about a refused order, shown with it on checkout: change the ad on its form,
- * top up the wallet, pick the ad again from My ads, or try again (nothing was charged).
+ * top up the wallet, pick the ad again from My ads, get verified (an Adult Companions ad from an
+ * unverified account, docs/decisions/049-open-in-canada.md), or try again (nothing was charged).
  */
-export type RefusalNext = 'form' | 'topUp' | 'manage' | 'retry'
+export type RefusalNext = 'form' | 'topUp' | 'manage' | 'verify' | 'retry'
 
 /** A wallet order the app refuses to charge, or the server refused for good: shown, never retried. */
 export class OrderRefused extends Error {

@@ -2,7 +2,7 @@
 // and what the user can do next (order-refused.ts).
 import { msgPayments } from '#client/i18n/messages-payments.ts'
 import { errorDetail } from '#client/lib/http.ts'
-import { isTransientFailure } from './checkout-rules.ts'
+import { isTransientFailure, needsVerification } from './checkout-rules.ts'
 import { OrderRefused, type RefusalNext } from './order-refused.ts'
 
 export interface Refusal {
@@ -15,5 +15,5 @@ export interface Refusal {
 export function refusalOf(error: unknown, title: string): Refusal {
   if (error instanceof OrderRefused) return { title: error.title, detail: error.detail, next: error.next }
   const detail = errorDetail(error, isTransientFailure(error) ? msgPayments.pay.notConfirmedFallback : '')
-  return { title, detail, next: 'retry' }
+  return { title, detail, next: needsVerification(error) ? 'verify' : 'retry' }
 }

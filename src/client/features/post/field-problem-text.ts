@@ -24,5 +24,7 @@ export function problemText(field: AdFormField, problem: AdFieldProblem | undefi
       })
     case 'invalid':
       return field === 'email' ? t.problems.invalidEmail : t.problems.invalid
+    case 'unconfirmed':
+      return t.companion.confirmRequired
   }
 }

@@ -57,6 +57,11 @@ export function RefusalAlert({
             {t.topUp}
           </Link>
         )}
+        {refusal.next === 'verify' && (
+          <Link to="/account/verification" className={linkClass}>
+            {t.getVerified}
+          </Link>
+        )}
         {refusal.next === 'manage' && type === 'post' && (
           <Link to="/manage" className={linkClass}>
             {t.toManage}

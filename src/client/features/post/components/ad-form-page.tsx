@@ -15,8 +15,10 @@ import { deleteMedia } from '#client/lib/media/media-store.ts'
 import { uploads } from '#client/lib/media/uploads.ts'
 import { toast } from '#client/lib/toasts/toast-store.ts'
 import { type AdFormValues, type FormMode, maxVideos } from '#domain/ad-form-rules.ts'
+import { SERVICES_CATEGORY } from '#domain/categories.ts'
 import { useAdFormChecks } from '../ad-form-checks.ts'
 import { AdForm } from './ad-form.tsx'
+import { useCompanionVerification } from './companion-rules.tsx'
 
 const t = msgPost.post
 
@@ -43,6 +45,7 @@ export function AdFormPage({ mode, title, intro, values, setValues, onSubmit, ac
   const form = useRef<HTMLFormElement>(null)
   const { errors, setErrors, clearErrorsFor, validate, passesContentCheck } = useAdFormChecks(mode, form)
   const [busy, setBusy] = useState(false)
+  const verification = useCompanionVerification(values.category === SERVICES_CATEGORY)
 
   const change = useCallback(
     (patch: Partial<AdFormValues>) => {
@@ -55,6 +58,15 @@ export function AdFormPage({ mode, title, intro, values, setValues, onSubmit, ac
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!validate(values)) return
+    // an unverified advertiser's companion ad would be refused at checkout: say so here, keep the draft
+    // (docs/decisions/049-open-in-canada.md); when the status is unknown (offline) the server decides
+    if (
+      values.category === SERVICES_CATEGORY &&
+      (verification === 'unverified' || verification === 'pending')
+    ) {
+      toast({ title: t.companion.blockedTitle, description: t.companion.verifyBody, variant: 'destructive' })
+      return
+    }
     if (uploads.anyFailed([...values.photos, ...values.videos])) {
       toast({ title: t.uploadsFailedTitle, description: t.uploadsFailedDescription, variant: 'destructive' })
       return

@@ -19,6 +19,7 @@ import { MAX_PHOTOS, PRICE_UNITS } from '#domain/constants.ts'
 import { findProvince } from '#domain/provinces.ts'
 import { problemText } from '../field-problem-text.ts'
 import { AdContactFields } from './ad-contact-fields.tsx'
+import { CompanionRules } from './companion-rules.tsx'
 import { describedBy, Field, TextField } from './form-fields.tsx'
 import { FormSelect } from './form-select.tsx'
 import { MediaPicker } from './media-pickers.tsx'
@@ -78,6 +79,14 @@ export function AdForm({ values, onChange, errors, maxVideos, onMediaRemoved }: 
           </Field>
         )}
       </div>
+      {isServices && (
+        <CompanionRules
+          id={id}
+          confirmed={values.ownServicesConfirmed}
+          onConfirmed={(ownServicesConfirmed) => onChange({ ownServicesConfirmed })}
+          problem={errors.ownServicesConfirmed}
+        />
+      )}
 
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={`${id}-province`} label={t.fields.province}>

@@ -1,4 +1,6 @@
 export interface LegalSection {
+  /** a stable anchor other pages link to (else section-<n>) */
+  id?: string
   heading: string
   body: readonly string[]
 }
@@ -11,7 +13,7 @@ export interface LegalPageProps {
 
 /** Privacy and Terms: a readable single column with a table of contents on wide screens. */
 export function LegalPage({ title, updated, sections }: LegalPageProps) {
-  const anchor = (i: number) => `section-${i + 1}`
+  const anchor = (i: number) => sections[i]?.id ?? `section-${i + 1}`
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-10 px-4 py-10 lg:grid-cols-[14rem_1fr]">
       <nav aria-label={title} className="hidden lg:block">
