@@ -35,9 +35,15 @@ function post(m: Member, body: AdWriteInput, language = 'en') {
   })
 }
 
-function edit(m: Member, id: string, payload: Record<string, unknown>, language = 'en') {
+function edit(
+  m: Member,
+  id: string,
+  payload: Record<string, unknown>,
+  language = 'en',
+  method: 'PATCH' | 'PUT' = 'PATCH',
+) {
   return api.t.app.inject({
-    method: 'PATCH',
+    method,
     url: `/api/ads/${id}`,
     headers: { ...m.auth, 'accept-language': language },
     payload,
@@ -93,6 +99,11 @@ describe('companion ads from unverified accounts', () => {
     const res = await edit(m, id, { category: 'adult-services', ownServicesConfirmed: true })
     expect(res.statusCode).toBe(403)
     expect(res.json().code).toBe('ad.companion_needs_verification')
+    expect((await adRow(api.t, id))?.category).toBe('adult-buy-sell')
+    // the contract's PUT is the same edit
+    const put = await edit(m, id, { category: 'adult-services', ownServicesConfirmed: true }, 'en', 'PUT')
+    expect(put.statusCode).toBe(403)
+    expect(put.json().code).toBe('ad.companion_needs_verification')
     expect((await adRow(api.t, id))?.category).toBe('adult-buy-sell')
   })
 
@@ -168,7 +179,13 @@ describe('companion ads from verified accounts', () => {
     expect(unconfirmed.json().code).toBe('ad.companion_confirmation_required')
     expect((await adRow(api.t, id))?.title).toBe('Dinner company in Montréal')
 
-    const confirmed = await edit(m, id, { title: 'Dinner and a concert', ownServicesConfirmed: true })
+    const confirmed = await edit(
+      m,
+      id,
+      { title: 'Dinner and a concert', ownServicesConfirmed: true },
+      'en',
+      'PUT',
+    )
     expect(confirmed.statusCode, confirmed.body).toBe(200)
     const kept = await confirmations(id)
     expect(kept).toHaveLength(2)

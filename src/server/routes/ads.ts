@@ -199,14 +199,19 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.patch(
-    '/:id',
-    {
+  // issue 44's contract names PUT for an edit: the same edit as PATCH, the fields left out unchanged
+  for (const method of ['PATCH', 'PUT'] as const) {
+    app.route({
+      method,
+      url: '/:id',
       preValidation: app.requireUser,
       schema: {
         tags,
         security,
-        summary: 'Edit your ad (re-moderated; rank, expiry and status unchanged)',
+        summary:
+          method === 'PATCH'
+            ? 'Edit your ad (re-moderated; rank, expiry and status unchanged)'
+            : 'The same edit as PATCH (only the fields sent change)',
         description:
           'An Adult Companions ad (or an edit into that category) needs a verified advertiser (403 ' +
           'ad.companion_needs_verification) and ownServicesConfirmed: true on every edit (422 ' +
@@ -215,13 +220,16 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdPatchSchema,
         response: { 200: OwnAdSchema, 409: ErrorSchema, 422: ErrorSchema, ...errorResponses },
       },
-    },
-    async (request) => {
-      const row = await service.update(request.user.id, request.params.id, request.body, request.language)
-      const [media, appeals] = await Promise.all([mediaIndexFor(db, [row]), appealsOfCurrentHolds(db, [row])])
-      return toOwnAd(row, app.clock.now(), media, appeals)
-    },
-  )
+      handler: async (request) => {
+        const row = await service.update(request.user.id, request.params.id, request.body, request.language)
+        const [media, appeals] = await Promise.all([
+          mediaIndexFor(db, [row]),
+          appealsOfCurrentHolds(db, [row]),
+        ])
+        return toOwnAd(row, app.clock.now(), media, appeals)
+      },
+    })
+  }
 
   // "Available now" (docs/decisions/048-advertisers.md): the owner's switch; anyone else's ad is 404
   // as everywhere else under /api/ads. The write goes through recordAdEvent, which voids the cached

@@ -77,6 +77,7 @@ export const adFields: Fields = {
     handle: adText,
   }),
   contactPlatform: fc.constantFrom('instagram', 'onlyfans', null),
+  ownServicesConfirmed: fc.constantFrom(true, false),
 }
 export const adEdges: Fields = {
   title: fc.constantFrom('', '   ', 'x'.repeat(121), '\u0000', '\ud800'),

@@ -78,6 +78,7 @@ export const AD_ROUTES: Record<string, FuzzSpec> = {
   'POST /api/ads/': { role: 'user', body: adFields, edges: adEdges },
   'GET /api/ads/:id': { params: { id: adId } },
   'PATCH /api/ads/:id': { role: 'user', params: { id: adId }, body: adFields, edges: adEdges },
+  'PUT /api/ads/:id': { role: 'user', params: { id: adId }, body: adFields, edges: adEdges },
   'DELETE /api/ads/:id': { role: 'user', params: { id: adId } },
   'POST /api/ads/:id/reveal': { params: { id: adId } },
   'POST /api/admin/logout': { role: 'admin' },
