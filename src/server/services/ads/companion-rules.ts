@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm'
 import { SERVICES_CATEGORY } from '#domain/categories.ts'
 import type { Language } from '#domain/languages.ts'
 import type { Db } from '#server/db/client.ts'
+import type { AdRow } from '#server/db/schema/ads.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { companionConfirmations } from '#server/db/schema/companion.ts'
 import { users } from '#server/db/schema/users.ts'
 import { snapshotAd } from '#server/services/reports/ad-snapshots.ts'
 import { type HoldActor, holdAds } from '#server/services/reports/holds.ts'
-import type { AdRow } from './ad-views.ts'
 
 // Adult Companions ads come from verified adults offering their own company only
 // (docs/decisions/049-open-in-canada.md): advertising another person's sexual services is an offence
