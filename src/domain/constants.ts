@@ -67,4 +67,7 @@ export const STORAGE_KEYS = {
   // the last ads opened (docs/decisions/046-favourites.md)
   favouriteIds: 'favourite_ids',
   recentAds: 'recent_ads',
+  // the marks earlier sign-ins gave this device, by account: its sign-ins pass while strangers are
+  // slowed (docs/decisions/044-edges.md)
+  signInDevices: 'sign_in_devices',
 } as const

@@ -17,7 +17,7 @@ describe('admin login', () => {
   it('answers a token for the configured username and password', async () => {
     const res = await adminLogin()
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ token: expect.any(String) })
+    expect(res.json()).toEqual({ token: expect.any(String), device: expect.stringMatching(/^[0-9a-f]{64}$/) })
     const [row] = await adminApp.t.db.select().from(adminSessions)
     expect(row?.username).toBe(ADMIN.username)
     expect(row?.tokenHash).not.toBe(res.json().token)
@@ -44,6 +44,28 @@ describe('admin login', () => {
     expect(limited.statusCode).toBe(429)
     expect(limited.json().detail).toMatch(/Too many requests/)
   })
+
+  it(`counts the admin's username across addresses (${RATE_LIMITS.admin.loginPerUsername.max} in ${RATE_LIMITS.admin.loginPerUsername.timeWindow}), and lets the admin's device through`, async () => {
+    const login = (n: number, body: object) =>
+      adminApp.t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: body,
+        remoteAddress: `2001:db8:a:${n.toString(16)}::1`,
+      })
+    const first = await login(1, ADMIN)
+    expect(first.statusCode).toBe(200)
+    const device = first.json().device
+    // (the file's earlier sign-ins without the mark were counted too)
+    const max = RATE_LIMITS.admin.loginPerUsername.max
+    const statuses: number[] = []
+    for (let n = 2; n <= max; n++) {
+      statuses.push((await login(n, { username: ADMIN.username, password: `guess-${n}` })).statusCode)
+    }
+    expect(statuses.slice(0, max - 3).every((status) => status === 401)).toBe(true)
+    expect((await login(1000, ADMIN)).statusCode).toBe(429)
+    expect((await login(1001, { ...ADMIN, device })).statusCode).toBe(200)
+  }, 60_000)
 
   it.each([
     ['a missing password', { username: ADMIN.username }],

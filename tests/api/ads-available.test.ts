@@ -2,11 +2,11 @@
 // limits, the public field, the listing's filter, and its end by the app's clock with no job.
 import { describe, expect, it } from 'vitest'
 import { AVAILABLE_SWITCHES_PER_DAY } from '#domain/available-now.ts'
+import { ADMIN, adminTokenOn } from '#tests/support/admin-app.ts'
 import { createAd, liveAd, type Member, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 import { TestClock } from '#tests/support/test-clock.ts'
 
-const ADMIN = { username: 'boss', password: 'correct horse battery staple' }
 const clock = new TestClock()
 const api = setupTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { clock })
 const HOUR = 60 * 60_000
@@ -44,9 +44,7 @@ async function listedAd(id: string) {
 }
 
 async function adminAuth(): Promise<Record<string, string>> {
-  const res = await api.t.app.inject({ method: 'POST', url: '/api/admin/login', payload: ADMIN })
-  expect(res.statusCode).toBe(200)
-  return { authorization: `Bearer ${res.json().token}` }
+  return { authorization: `Bearer ${await adminTokenOn(api.t)}` }
 }
 
 async function ownerWithLiveAd(): Promise<{ owner: Member; id: string }> {

@@ -70,6 +70,8 @@ describe('login and logout', () => {
     expect(body).toEqual({
       token: expect.any(String),
       user: { id: expect.any(String), email: 'journey@example.com' },
+      // this device's mark, which lets its next sign-ins past strangers' guesses (docs/decisions/044-edges.md)
+      device: expect.stringMatching(/^[0-9a-f]{64}$/),
     })
     expect(body.token.length).toBeGreaterThanOrEqual(43)
 
@@ -116,6 +118,39 @@ describe('login and logout', () => {
       401,
     )
   })
+  it(`counts one e-mail across addresses (${RATE_LIMITS.auth.loginPerEmail.max} in ${RATE_LIMITS.auth.loginPerEmail.timeWindow}), and lets the owner's device through`, async () => {
+    await verifiedUser('owner@example.com')
+    const from = (n: number) => ({ remoteAddress: `2001:db8:${n.toString(16)}::1` })
+    const signIn = (n: number, body: object) =>
+      call({ method: 'POST', url: '/api/auth/login', payload: body, ...from(n) })
+    // the owner signed in once on their phone: the answer names the device
+    const owned = await signIn(1, { email: 'owner@example.com', password: 'maple-pw-1' })
+    expect(owned.statusCode).toBe(200)
+    const device = owned.json().device
+    expect(device).toMatch(/^[0-9a-f]{64}$/)
+    // a guesser takes a new /64 for every try, which the per-address limits never see twice
+    // (the sign-ins before, the sign-up's and the phone's, were counted too)
+    const max = RATE_LIMITS.auth.loginPerEmail.max
+    const statuses: number[] = []
+    for (let n = 2; n <= max; n++) {
+      statuses.push((await signIn(n, { email: 'owner@example.com', password: `guess-${n}` })).statusCode)
+    }
+    expect(statuses.slice(0, max - 3).every((status) => status === 401)).toBe(true)
+    const limited = await signIn(1000, { email: 'OWNER@example.com', password: 'guess-last' })
+    expect(limited.statusCode).toBe(429)
+    // a made-up mark changes nothing; the owner's, from anywhere, signs in
+    const forged = await signIn(1001, {
+      email: 'owner@example.com',
+      password: 'maple-pw-1',
+      device: 'f'.repeat(64),
+    })
+    expect(forged.statusCode).toBe(429)
+    const back = await signIn(1002, { email: 'owner@example.com', password: 'maple-pw-1', device })
+    expect(back.statusCode).toBe(200)
+    // a mark opens only its own account's limit
+    expect((await signIn(1003, { email: 'other@example.com', password: 'x', device })).statusCode).toBe(401)
+  }, 60_000)
+
   it(`answers 429 after ${RATE_LIMITS.auth.loginPerIp.max} attempts a minute from one address, whatever the emails`, async () => {
     for (let i = 0; i < RATE_LIMITS.auth.loginPerIp.max; i++) {
       const res = await post('/login', { email: `victim${i}@example.com`, password: 'password1' })

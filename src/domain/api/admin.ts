@@ -13,10 +13,12 @@ export const AdminPaths = {
 export const AdminLoginRequestSchema = z.object({
   username: z.string().trim().min(1, says('auth.username_required')).max(200),
   password: z.string().min(1, says('auth.password_required')).max(1024),
+  /** the mark an earlier sign-in gave this device (docs/decisions/044-edges.md) */
+  device: z.string().max(128).optional(),
 })
 export type AdminLoginRequest = z.infer<typeof AdminLoginRequestSchema>
 
-export const AdminLoginResponseSchema = z.object({ token: z.string() })
+export const AdminLoginResponseSchema = z.object({ token: z.string(), device: z.string().optional() })
 export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>
 
 /** Rows removed per table, e.g. `{ users: 3, sessions: 5 }`. */

@@ -34,6 +34,8 @@ export type Credentials = z.infer<typeof CredentialsSchema>
 export const LoginRequestSchema = z.object({
   email: EmailSchema,
   password: z.string().min(1, says('auth.password_required')).max(MAX_PASSWORD_LENGTH),
+  /** the mark an earlier sign-in gave this device: it keeps signing in while strangers guess (044) */
+  device: z.string().max(128).optional(),
 })
 export type LoginRequest = z.infer<typeof LoginRequestSchema>
 
@@ -50,7 +52,12 @@ export type RegisterResponse = z.infer<typeof RegisterResponseSchema>
 export const UserSchema = z.object({ id: z.string(), email: z.string() })
 export type User = z.infer<typeof UserSchema>
 
-export const LoginResponseSchema = z.object({ token: z.string(), user: UserSchema })
+export const LoginResponseSchema = z.object({
+  token: z.string(),
+  user: UserSchema,
+  /** this device's mark, sent with its next sign-ins (docs/decisions/044-edges.md) */
+  device: z.string().optional(),
+})
 export type LoginResponse = z.infer<typeof LoginResponseSchema>
 
 export const VerifyEmailQuerySchema = z.object({

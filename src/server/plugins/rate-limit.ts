@@ -21,6 +21,8 @@ export interface RouteRateLimit {
   hook?: 'onRequest' | 'preHandler'
   /** default: the client's address (clientKey: an IPv6 client by its /64) */
   keyGenerator?: (request: FastifyRequest) => string
+  /** a request this limit neither counts nor refuses (a device that signed in before, 044) */
+  skip?: (request: FastifyRequest) => boolean
   /**
    * Counted by each process alone, even with Redis: for a limit that only guards the process's own
    * work on a public answer, where a client spread over N processes getting N times the limit costs
@@ -63,8 +65,12 @@ function decide(window: RateWindow | undefined, max: number, reply: FastifyReply
 // callback style, and no promise while the counters are in memory: the limited routes include hot
 // ones, and each promise and async hook costs every request (docs/decisions/023-rate-limits.md)
 function limitHook(limit: RouteRateLimit, counters: RateCounters): LimitHook {
-  const { max, keyGenerator } = limit
+  const { max, keyGenerator, skip } = limit
   return (request, reply, done) => {
+    if (skip?.(request)) {
+      done()
+      return
+    }
     // a key generator that throws is answered as any error (Fastify catches a hook's throw)
     const window = counters.hit(keyGenerator ? keyGenerator(request) : clientKey(request.ip), Date.now())
     if (window instanceof Promise) void window.then((counted) => decide(counted, max, reply, done))

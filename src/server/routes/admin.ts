@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -29,6 +30,12 @@ import { releaseHolds, reviewAd, reviewQueue } from '#server/services/reports/re
 import { RATE_LIMITS } from './rate-limits.ts'
 
 // Routes under /api/admin. Admin sessions live in their own table (see plugins/auth.ts).
+// the rate limits read the body before it is validated: a field that is not text counts as none
+function adminField(request: FastifyRequest, field: 'username' | 'device'): string {
+  const value = (request.body as Record<string, unknown> | undefined)?.[field]
+  return typeof value === 'string' ? value : ''
+}
+
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // throws in production without ADMIN_USERNAME/ADMIN_PASSWORD, so buildApp (and the server) fails
   const credentials = resolveAdminCredentials(app.config)
@@ -43,7 +50,24 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       onRequest: noStoreHook,
-      config: { rateLimit: { ...RATE_LIMITS.admin.login } },
+      // per address, and per username across every address but for a device that signed in as the
+      // admin before (docs/decisions/044-edges.md)
+      config: {
+        rateLimit: [
+          RATE_LIMITS.admin.login,
+          {
+            ...RATE_LIMITS.admin.loginPerUsername,
+            hook: 'preHandler',
+            keyGenerator: (request) => adminField(request, 'username').trim().toLowerCase(),
+            skip: (request) =>
+              app.reporterKeys.isDeviceMark(
+                'admin',
+                adminField(request, 'username'),
+                adminField(request, 'device'),
+              ),
+          },
+        ],
+      },
       schema: {
         tags: ['admin'],
         summary: 'Sign in as the admin (credentials from ADMIN_USERNAME/ADMIN_PASSWORD)',
@@ -56,7 +80,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!checkAdminCredentials(credentials, username, password)) {
         throw new ApiError(401, 'auth.admin_invalid_credentials')
       }
-      return { token: await createAdminSession(app.database.db, credentials.username) }
+      return {
+        token: await createAdminSession(app.database.db, credentials.username),
+        device: app.reporterKeys.deviceMark('admin', credentials.username),
+      }
     },
   )
 

@@ -40,14 +40,17 @@ function perIpAndEmail(limit: { max: number; timeWindow: TimeWindow }): RouteRat
     ...limit,
     hook: 'preHandler',
     keyGenerator: (request: FastifyRequest) => {
-      const body = request.body as { email?: unknown } | undefined
-      const email = typeof body?.email === 'string' ? body.email : ''
-      return `${clientKey(request.ip)}|${email}`
+      return `${clientKey(request.ip)}|${bodyText(request, 'email')}`
     },
   }
 }
 
 const AUTH_RATE_LIMITS = RATE_LIMITS.auth
+
+function bodyText(request: FastifyRequest, field: 'email' | 'device'): string {
+  const value = (request.body as Record<string, unknown> | undefined)?.[field]
+  return typeof value === 'string' ? value : ''
+}
 
 // Routes under /api/auth.
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -83,8 +86,21 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       onRequest: noStoreHook,
-      // per address across every email first, then per address and email
-      config: { rateLimit: [AUTH_RATE_LIMITS.loginPerIp, perIpAndEmail(AUTH_RATE_LIMITS.login)] },
+      // per address across every email first, then per address and email, then per email across every
+      // address but for a device that signed in to it before (docs/decisions/044-edges.md)
+      config: {
+        rateLimit: [
+          AUTH_RATE_LIMITS.loginPerIp,
+          perIpAndEmail(AUTH_RATE_LIMITS.login),
+          {
+            ...AUTH_RATE_LIMITS.loginPerEmail,
+            hook: 'preHandler',
+            keyGenerator: (request) => bodyText(request, 'email').trim().toLowerCase(),
+            skip: (request) =>
+              app.reporterKeys.isDeviceMark('user', bodyText(request, 'email'), bodyText(request, 'device')),
+          },
+        ],
+      },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password; refused until the email is verified',
@@ -92,7 +108,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LoginResponseSchema, ...errorResponses },
       },
     },
-    async (request) => login(deps.db, request.body.email, request.body.password),
+    async (request) => ({
+      ...(await login(deps.db, request.body.email, request.body.password)),
+      device: app.reporterKeys.deviceMark('user', request.body.email),
+    }),
   )
 
   app.post(

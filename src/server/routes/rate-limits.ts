@@ -14,13 +14,20 @@ export const RATE_LIMITS = {
     login: { max: 10, timeWindow: '1 minute' },
     // across all emails: slows one address trying a leaked list of accounts (credential stuffing)
     loginPerIp: { max: 60, timeWindow: '1 minute' },
+    // one e-mail across every address: a guesser moving from /64 to /64 is slowed to this; a device
+    // that signed in to the account before is not counted, so a stranger cannot lock the owner out
+    loginPerEmail: { max: 30, timeWindow: '10 minutes' },
     register: { max: 20, timeWindow: '10 minutes' },
     resend: { max: 5, timeWindow: '10 minutes' },
     forgot: { max: 5, timeWindow: '10 minutes' },
     // a stolen session must not become a way to guess the current password
     changePassword: { max: 10, timeWindow: '10 minutes' },
   },
-  admin: { login: { max: 10, timeWindow: '1 minute' } },
+  admin: {
+    login: { max: 10, timeWindow: '1 minute' },
+    // the admin's username across every address, but for a device that signed in as the admin before
+    loginPerUsername: { max: 30, timeWindow: '10 minutes' },
+  },
   // the form runs the check on each Continue; a person never comes near this. It reads a public list
   // and writes nothing: the limit only spares the process's CPU, so each process counts its own
   moderation: { check: { max: 60, timeWindow: '1 minute', perProcess: true } },

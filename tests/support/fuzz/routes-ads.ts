@@ -81,6 +81,13 @@ export const AD_ROUTES: Record<string, FuzzSpec> = {
   'PUT /api/ads/:id': { role: 'user', params: { id: adId }, body: adFields, edges: adEdges },
   'DELETE /api/ads/:id': { role: 'user', params: { id: adId } },
   'POST /api/ads/:id/reveal': { params: { id: adId } },
+  'POST /api/ads/:id/available': {
+    role: 'user',
+    params: { id: adId },
+    body: { hours: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constantFrom(3, 12)) },
+    edges: { hours: fc.constantFrom(0, 13, -1, 1.5, '3', null, 1e9) },
+  },
+  'DELETE /api/ads/:id/available': { role: 'user', params: { id: adId } },
   'POST /api/admin/logout': { role: 'admin' },
   // garbage multipart bodies: a broken part must answer 4xx, never 5xx (media-upload tests send real files)
   'POST /api/media': { role: 'user', contentTypes: ['multipart/form-data; boundary=x'] },

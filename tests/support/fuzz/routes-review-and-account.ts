@@ -62,6 +62,31 @@ export const REVIEW_AND_ACCOUNT_ROUTES: Record<string, FuzzSpec> = {
   },
   // a zip, not JSON
   'GET /api/account/export': { role: 'user', page: true },
+  'GET /api/account/favourites': { role: 'user' },
+  'GET /api/account/favourites/': { role: 'user' },
+  'PUT /api/account/favourites/:adId': { role: 'user', params: { adId } },
+  'DELETE /api/account/favourites/:adId': { role: 'user', params: { adId } },
+  'POST /api/account/favourites/merge': {
+    role: 'user',
+    body: {
+      items: fc.array(
+        fc.record({
+          adId,
+          savedAt: fc.constantFrom('2026-11-01T10:00:00Z', '2999-01-01T00:00:00+01:00', undefined),
+        }),
+        { maxLength: 5 },
+      ),
+    },
+    edges: {
+      items: fc.constantFrom(
+        null,
+        'x',
+        [{}],
+        [{ adId: 1 }],
+        [{ adId: 'abcdefghijkl', savedAt: 'yesterday' }],
+      ),
+    },
+  },
   // never the member's own password: the account must outlive the fuzzing of the other routes
   'DELETE /api/account': {
     role: 'user',

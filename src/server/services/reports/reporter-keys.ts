@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
@@ -28,6 +28,22 @@ export class ReporterKeys {
   /** A signed-in reporter's e-mail, in lower case as accounts store it. */
   email(email: string): string {
     return this.#hash('email', email.trim().toLowerCase())
+  }
+
+  /**
+   * The mark a sign-in gives the device it came from, under the same key: only someone who signed in
+   * to this account holds it, so sending it back lets a device through the limit that slows strangers
+   * guessing the account's password from many addresses (docs/decisions/044-edges.md).
+   */
+  deviceMark(account: 'user' | 'admin', name: string): string {
+    return this.#hash(`sign-in ${account}`, name.trim().toLowerCase())
+  }
+
+  isDeviceMark(account: 'user' | 'admin', name: string, mark: unknown): boolean {
+    if (typeof mark !== 'string') return false
+    const expected = Buffer.from(this.deviceMark(account, name))
+    const given = Buffer.from(mark)
+    return expected.length === given.length && timingSafeEqual(expected, given)
   }
 }
 
