@@ -33,17 +33,20 @@ describe('login and logout', () => {
     await verifiedUser('timed@example.com')
     async function medianMs(email: string) {
       const times: number[] = []
-      for (let i = 0; i < 5; i++) {
+      // nine each (the per-address-and-e-mail limit allows ten a minute, the sign-up used one)
+      for (let i = 0; i < 9; i++) {
         const start = performance.now()
         expect((await post('/login', { email, password: `wrong-${i}` })).statusCode).toBe(401)
         times.push(performance.now() - start)
       }
-      return times.sort((a, b) => a - b)[2] ?? 0
+      return times.sort((a, b) => a - b)[4] ?? 0
     }
     const known = await medianMs('timed@example.com')
     const unknown = await medianMs('untimed@example.com')
-    // an argon2id verify costs tens of ms; skipping it would answer in a few
-    expect(unknown).toBeGreaterThan(known * 0.4)
+    // an argon2id verify costs tens of ms; skipping it would answer in one or two, a tenth of the
+    // known address's time or less: a quarter leaves room for a busy machine's noise, and still fails
+    // on a skipped verify
+    expect(unknown).toBeGreaterThan(known * 0.25)
   })
 
   it('does not tell an unverified account apart to someone with the wrong password', async () => {

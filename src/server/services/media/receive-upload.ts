@@ -85,6 +85,9 @@ export async function receiveUpload(stream: Readable & { truncated?: boolean }):
   } catch (error) {
     // stop reading the rest of the request: nothing more of it will be stored
     stream.destroy()
+    // a write still under way when the file is destroyed reports ERR_STREAM_DESTROYED as an 'error'
+    // event; nothing else listens now, and an unheard 'error' would end the process
+    out.on('error', () => {})
     out.destroy()
     await discard()
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
