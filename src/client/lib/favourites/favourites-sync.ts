@@ -9,7 +9,7 @@ import { http, isApiError } from '#client/lib/http.ts'
 import { getSession, sessionAtom, sessionStore } from '#client/lib/session/session-store.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
 import { FavouriteMergeResultSchema, FavouritesPaths } from '#domain/api/favourites.ts'
-import { publishFavourites } from './favourite-state.ts'
+import { publishFavourites } from './favourite-ids.ts'
 
 // The device's favourites and the account's, kept in step (docs/decisions/046-favourites.md). The
 // device (IndexedDB) shows the list, offline too; the server is the truth for a signed-in account:
