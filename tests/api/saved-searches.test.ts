@@ -6,12 +6,11 @@ import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { PrivacyPaths } from '#domain/api/privacy.ts'
 import {
-  MAX_SAVED_SEARCHES,
   type SavedSearchCreate,
-  SavedSearchesPaths,
   SavedSearchListSchema,
   SavedSearchSchema,
 } from '#domain/api/saved-searches.ts'
+import { MAX_SAVED_SEARCHES, SavedSearchesPaths } from '#domain/api/saved-searches-paths.ts'
 import { savedSearches } from '#server/db/schema/saved-searches.ts'
 import { liveAd, type Member, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'

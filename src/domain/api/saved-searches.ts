@@ -3,27 +3,11 @@ import { CATEGORY_KEYS, COMPANION_TYPES } from '../categories.ts'
 import { ALL, PROVINCE_CODES } from '../provinces.ts'
 import { AdListQuerySchema } from './ads.ts'
 import { says } from './error-codes.ts'
+import { SEARCH_ALERTS, SEARCH_FREQUENCIES } from './saved-searches-paths.ts'
 
 // A signed-in user's saved searches (issue 41 item 2, docs/decisions/052-saved-searches.md): a listing's
 // filters kept with the account, each with how many ads were listed since it was last opened. The alert
 // and its frequency are stored now; the mail and push that use them come with issue 41 item 3.
-
-export const SavedSearchesPaths = {
-  /** GET: every saved search with newSince; POST: save one (saving it again answers the same one) */
-  list: '/account/searches',
-  /** PATCH { alert?, frequency? } / DELETE */
-  one: (id: string) => `/account/searches/${encodeURIComponent(id)}`,
-  /** POST: the listing was opened from /searches; newSince counts from now */
-  opened: (id: string) => `/account/searches/${encodeURIComponent(id)}/opened`,
-} as const
-
-/** How many searches one account may keep (issue 41). */
-export const MAX_SAVED_SEARCHES = 20
-
-export const SEARCH_ALERTS = ['none', 'email', 'push', 'both'] as const
-export type SearchAlert = (typeof SEARCH_ALERTS)[number]
-export const SEARCH_FREQUENCIES = ['instant', 'daily'] as const
-export type SearchFrequency = (typeof SEARCH_FREQUENCIES)[number]
 
 const AlertSchema = z.enum(
   SEARCH_ALERTS,

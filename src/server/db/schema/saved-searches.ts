@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { SEARCH_ALERTS, SEARCH_FREQUENCIES } from '#domain/api/saved-searches.ts'
+import { SEARCH_ALERTS, SEARCH_FREQUENCIES } from '#domain/api/saved-searches-paths.ts'
 import { users } from './users.ts'
 
 /**

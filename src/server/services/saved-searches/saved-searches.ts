@@ -2,13 +2,13 @@ import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { AdListQuery } from '#domain/api/ads.ts'
-import {
-  MAX_SAVED_SEARCHES,
-  type SavedSearch,
-  type SavedSearchCreateSchema,
-  type SavedSearchList,
-  type SavedSearchPatch,
+import type {
+  SavedSearch,
+  SavedSearchCreateSchema,
+  SavedSearchList,
+  SavedSearchPatch,
 } from '#domain/api/saved-searches.ts'
+import { MAX_SAVED_SEARCHES } from '#domain/api/saved-searches-paths.ts'
 import { SERVICES_CATEGORY } from '#domain/categories.ts'
 import { foldAccents } from '#domain/fold-accents.ts'
 import { isAllCities } from '#domain/listing.ts'
