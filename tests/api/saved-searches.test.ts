@@ -129,6 +129,22 @@ describe('saved searches', () => {
     expect((await save(await member(api.t), silkInToronto)).statusCode).toBe(201)
   })
 
+  it('keeps at most 20 when saves race, and one row when the same search is saved at once', async () => {
+    const me = await member(api.t)
+    for (let i = 0; i < MAX_SAVED_SEARCHES - 1; i++) await saved(me, { ...silkInToronto, q: `word${i}` })
+    const racing = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((q) => save(me, { ...silkInToronto, q: `racing ${q}` })),
+    )
+    expect(racing.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409, 409])
+    expect(await list(me)).toHaveLength(MAX_SAVED_SEARCHES)
+
+    const other = await member(api.t)
+    const same = await Promise.all([1, 2, 3, 4].map(() => save(other, silkInToronto)))
+    expect(same.map((res) => res.statusCode).sort()).toEqual([200, 200, 200, 201])
+    expect(new Set(same.map((res) => res.json().id)).size).toBe(1)
+    expect(await list(other)).toHaveLength(1)
+  })
+
   it('refuses a search that is not a listing’s with 400', async () => {
     const me = await member(api.t)
     for (const bad of [
