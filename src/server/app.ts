@@ -40,6 +40,7 @@ import moderationRoutes from './routes/moderation.ts'
 import { registerPages } from './routes/pages.ts'
 import paymentsRoutes from './routes/payments.ts'
 import privacyRoutes from './routes/privacy.ts'
+import savedSearchesRoutes from './routes/saved-searches.ts'
 import seoRoutes from './routes/seo.ts'
 import verificationRoutes from './routes/verification.ts'
 import walletRoutes from './routes/wallet.ts'
@@ -226,6 +227,7 @@ export async function buildApp({
       await api.register(paymentsRoutes, { prefix: '/payments' })
       await api.register(privacyRoutes, { prefix: '/account' })
       await api.register(favouritesRoutes, { prefix: '/account/favourites' })
+      await api.register(savedSearchesRoutes, { prefix: '/account/searches' })
       await api.register(verificationRoutes, { prefix: '/account/verification' })
       await api.register(adminRoutes, { prefix: '/admin' })
       await api.register(adminTrustRoutes, { prefix: '/admin' })

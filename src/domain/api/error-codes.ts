@@ -60,6 +60,9 @@ export const ERROR_CODES = {
   // ads
   'ad.not_found': none,
   'favourite.bad_ad_id': none,
+  // saved searches (docs/decisions/052-saved-searches.md)
+  'search.limit': { max: 'number' },
+  'search.not_found': none,
   'ad.banned_words': { words: 'text' },
   'ad.verify_email_first': none,
   'ad.companion_needs_verification': none,
