@@ -120,7 +120,13 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         key = parsed.data
       }
-      const outcome = await payFromWallet(app.database.db, request.user.id, request.body, key)
+      const outcome = await payFromWallet(
+        app.database.db,
+        request.user.id,
+        request.body,
+        key,
+        app.clock.now(),
+      )
       app.metrics.countPayment('wallet', walletPaymentOutcome(outcome))
       return reply.code(outcome.statusCode).send(outcome.body)
     },
