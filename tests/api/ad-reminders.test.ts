@@ -10,6 +10,7 @@ import { users } from '#server/db/schema/users.ts'
 import { createAdminSession } from '#server/services/accounts/sessions.ts'
 import { adReminderKind, scheduleAdReminders } from '#server/services/ads/ad-reminders.ts'
 import { readOutbox } from '#server/services/mail/outbox.ts'
+import { holdAds, releaseAds, SYSTEM } from '#server/services/reports/holds.ts'
 import { adRow, createAd, liveAd, type Member, member, payFee } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 import { TestClock } from '#tests/support/test-clock.ts'
@@ -178,5 +179,41 @@ describe(`reminders of an ad's end (${process.env.TEST_DB ?? 'pglite'})`, () => 
       scheduleAdReminders(tx, { id: 'demo00000001', ownerId: null, expiresAt: new Date(end) }, clock.now()),
     )
     expect(await api.t.db.select().from(jobs)).toHaveLength(before.length)
+  })
+
+  it('drops the waiting reminders of the ads of an account that is deleted', async () => {
+    const m = await member(api.t, { password: 'a long enough password' })
+    const id = await liveAd(api.t, m)
+    const deleted = await api.t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: m.auth,
+      payload: { password: 'a long enough password' },
+    })
+    expect(deleted.statusCode).toBeLessThan(300)
+    const left = await api.t.db.select().from(jobs).where(eq(jobs.kind, adReminderKind.name))
+    expect(left.filter((j) => j.key.startsWith(`${id}:`))).toEqual([])
+  })
+
+  it('sends nothing while an ad is held, and follows the end its release gives back', async () => {
+    const m = await owner('en')
+    const id = await liveAd(api.t, m)
+    const end = await endOf(id)
+    await api.t.db.transaction((tx) =>
+      holdAds(tx, [id], { category: 'other', why: 'test', actor: SYSTEM }, clock.now()),
+    )
+    clock.advance(5 * DAY_MS)
+    await api.t.db.transaction((tx) => releaseAds(tx, [id], SYSTEM, 'test', clock.now()))
+    const newEnd = await endOf(id)
+    expect(newEnd).toBe(end + 5 * DAY_MS)
+
+    moveTo(end - DAY_MS)
+    await api.t.app.jobs.runDue()
+    expect(await reminders(m.email)).toEqual([])
+    moveTo(newEnd - 3 * DAY_MS)
+    await api.t.app.jobs.runDue()
+    expect((await reminders(m.email)).map((mail) => mail.subject)).toEqual([
+      'Your ad "Vintage silk robe" ends soon',
+    ])
   })
 })

@@ -5,7 +5,7 @@ import { withLanguageParam } from '#domain/languages.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { users } from '#server/db/schema/users.ts'
-import { enqueueJob } from '#server/services/jobs/enqueue.ts'
+import { cancelJobs, enqueueJob } from '#server/services/jobs/enqueue.ts'
 import { defineJobKind } from '#server/services/jobs/job-kind.ts'
 import { enqueueMail } from '#server/services/mail/outbox.ts'
 import { reminderMail } from '#server/services/mail/reminder-mails.ts'
@@ -46,6 +46,11 @@ export async function scheduleAdReminders(
       payload: { adId: ad.id, expiresAt, moment },
     })
   }
+}
+
+/** Deletes the waiting reminders of these ads (their owner's account is being deleted), in `tx`. */
+export async function cancelAdReminders(tx: Db, adIds: readonly string[]): Promise<void> {
+  for (const id of adIds) await cancelJobs(tx, { kind: adReminderKind, keyPrefix: `${id}:` })
 }
 
 /** The address that opens checkout for this ad's renewal, in the owner's language. */
