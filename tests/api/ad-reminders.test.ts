@@ -152,10 +152,11 @@ describe(`reminders of an ad's end (${process.env.TEST_DB ?? 'pglite'})`, () => 
     await api.t.app.jobs.runDue()
     expect(await reminders(m.email)).toHaveLength(1)
 
-    moveTo(newEnd - 3 * DAY_MS)
-    await api.t.app.jobs.runDue()
-    moveTo(newEnd)
-    await api.t.app.jobs.runDue()
+    // one moment at a time: mails due together are written in no set order
+    for (const before of [3 * DAY_MS, DAY_MS, 0]) {
+      moveTo(newEnd - before)
+      await api.t.app.jobs.runDue()
+    }
     expect((await reminders(m.email)).map((mail) => mail.subject)).toEqual([
       'Your ad "Vintage silk robe" ends soon',
       'Your ad "Vintage silk robe" ends soon',
