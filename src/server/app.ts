@@ -6,6 +6,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { type LogStream, loggerOptions, requestLoggerFactory } from './logging.ts'
 import { OutageLog } from './outages.ts'
+import adRemindersPlugin from './plugins/ad-reminders.ts'
 import adsServicePlugin from './plugins/ads-service.ts'
 import { AnswerCache, answerCacheServer } from './plugins/answer-cache.ts'
 import authPlugin from './plugins/auth.ts'
@@ -209,6 +210,7 @@ export async function buildApp({
   await app.register(paymentsPlugin)
   // jobs queued by the routes' transactions, run by the handlers the features register
   await app.register(jobsPlugin)
+  await app.register(adRemindersPlugin)
   await app.register(reporterKeysPlugin)
 
   await app.register(

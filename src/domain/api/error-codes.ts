@@ -85,6 +85,7 @@ export const ERROR_CODES = {
   'ad.bump_needs_renewal': none,
   'ad.held_unpayable': none,
   'ad.removed_unpayable': none,
+  'ad.renewal_closed': none,
   // uploads and photo review
   'media.unsupported': none,
   'media.no_file': none,

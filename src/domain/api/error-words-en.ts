@@ -94,6 +94,7 @@ export const errorWordsEn: ErrorWords = {
     'ad.bump_needs_renewal': 'This ad has expired: renew it (posting fee) before bumping it',
     'ad.held_unpayable': 'This ad is under review and cannot be paid for until the review ends',
     'ad.removed_unpayable': 'This ad was removed and cannot be paid for',
+    'ad.renewal_closed': 'This ad ended too long ago to be renewed: post it again',
     'media.unsupported': 'Unsupported file: photos must be JPEG, PNG, WebP, HEIC or AVIF, videos MP4 or WebM',
     'media.no_file': 'Send one file in a multipart/form-data field',
     'media.not_multipart': 'Send the file as multipart/form-data',

@@ -101,6 +101,8 @@ export const errorWordsFr: ErrorWords = {
     'ad.held_unpayable':
       'Cette annonce est en cours de révision et ne peut pas être payée avant la fin de la révision',
     'ad.removed_unpayable': 'Cette annonce a été retirée et ne peut pas être payée',
+    'ad.renewal_closed':
+      'Cette annonce a pris fin il y a trop longtemps pour être renouvelée : publiez-la de nouveau',
     'media.unsupported':
       'Fichier non pris en charge : les photos doivent être en JPEG, PNG, WebP, HEIC ou AVIF, les vidéos en MP4 ou WebM',
     'media.no_file': 'Envoyez un seul fichier dans un champ multipart/form-data',

@@ -158,6 +158,7 @@ async function debit(
   userId: string,
   request: WalletPayRequest,
   key: string | null,
+  now: Date,
 ): Promise<PayOutcome> {
   const fee = FEES_CENTS[request.type]
   const target = feeAdId(request.listingId)
@@ -168,6 +169,7 @@ async function debit(
     payerId: userId,
     type: request.type,
     paidBy: 'wallet',
+    now,
   })
   if (!effect.applied)
     throw new PaymentRefused({ statusCode: effect.statusCode, body: refusal(effect.reason) })
@@ -213,9 +215,11 @@ export async function payFromWallet(
   userId: string,
   request: WalletPayRequest,
   idempotencyKey: string | null,
+  /** the app's clock: whether a renewal is open, and the new end, are read from it */
+  now: Date,
 ): Promise<PayOutcome> {
   try {
-    return await payOnce(db, userId, request, idempotencyKey)
+    return await payOnce(db, userId, request, idempotencyKey, now)
   } catch (error) {
     // a refused ad payment rolled back whole (its key claim too), so a retry is judged afresh
     if (error instanceof PaymentRefused) return error.outcome
@@ -233,9 +237,10 @@ async function debitKeepingShortBalance(
   userId: string,
   request: WalletPayRequest,
   key: string,
+  now: Date,
 ): Promise<PayOutcome> {
   try {
-    return await tx.transaction((savepoint) => debit(savepoint, userId, request, key))
+    return await tx.transaction((savepoint) => debit(savepoint, userId, request, key, now))
   } catch (error) {
     if (error instanceof PaymentRefused && error.outcome.statusCode === 402) return error.outcome
     throw error
@@ -247,8 +252,9 @@ async function payOnce(
   userId: string,
   request: WalletPayRequest,
   idempotencyKey: string | null,
+  now: Date,
 ): Promise<PayOutcome> {
-  if (!idempotencyKey) return db.transaction((tx) => debit(tx, userId, request, null))
+  if (!idempotencyKey) return db.transaction((tx) => debit(tx, userId, request, null, now))
   const hash = requestHash(request)
   const fresh = await db.transaction(async (tx) => {
     const claimed = await tx
@@ -257,7 +263,7 @@ async function payOnce(
       .onConflictDoNothing()
       .returning({ key: walletIdempotency.key })
     if (claimed.length === 0) return null
-    const outcome = await debitKeepingShortBalance(tx, userId, request, idempotencyKey)
+    const outcome = await debitKeepingShortBalance(tx, userId, request, idempotencyKey, now)
     await tx
       .update(walletIdempotency)
       .set({ statusCode: outcome.statusCode, response: outcome.body })
