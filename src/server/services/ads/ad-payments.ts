@@ -88,14 +88,22 @@ export async function checkAdPayable(
  */
 export async function applyAdFee(
   tx: Db,
-  input: { adId: string; payerId: string; type: FeeType; paidBy: string },
+  input: {
+    adId: string
+    payerId: string
+    type: FeeType
+    paidBy: string
+    /** the job's time for a scheduled bump (app.clock); a payment by hand goes by the database's */
+    now?: Date
+  },
 ): Promise<AdFeeOutcome> {
   // the payer's row before the ad's, in a verification decision's order (companion-rules.ts)
   const verified = await ownerVerifiedNow(tx, input.payerId)
   const [row] = await tx.select().from(ads).where(eq(ads.id, input.adId)).for('update')
-  const verdict = feeAction(row, { id: input.payerId, verified }, input.type, new Date())
+  const verdict = feeAction(row, { id: input.payerId, verified }, input.type, input.now ?? new Date())
   if (!('action' in verdict)) return refuse(verdict.statusCode, verdict.reason)
   if (!row) return refuse(404, 'ad.not_found')
+  const now = input.now === undefined ? sql`now()` : input.now
   const fresh = sql`now() + ${ads.lifetimeDays} * interval '1 day'`
   const changes =
     verdict.action === 'publish'
@@ -103,13 +111,15 @@ export async function applyAdFee(
       : verdict.action === 'renew'
         ? // a renewed ad is listed again from the top, as a new post would be
           { status: 'live' as const, bumpedAt: sql`now()`, expiresAt: fresh }
-        : { bumpedAt: sql`now()`, lastBumpAt: sql`now()` }
+        : { bumpedAt: now, lastBumpAt: now }
   // a bump repeats the spacing as its condition: of 20 bumps racing, one moves the ad and is charged
   const spaced =
     verdict.action === 'bump'
       ? or(
           isNull(ads.lastBumpAt),
-          lte(ads.lastBumpAt, sql`now() - ${BUMP_SPACING_MS} * interval '1 millisecond'`),
+          input.now === undefined
+            ? lte(ads.lastBumpAt, sql`now() - ${BUMP_SPACING_MS} * interval '1 millisecond'`)
+            : lte(ads.lastBumpAt, new Date(input.now.getTime() - BUMP_SPACING_MS)),
         )
       : undefined
   const updated = await tx
@@ -130,6 +140,7 @@ export async function applyAdFee(
     from: verdict.from,
     to: verdict.action === 'bump' ? verdict.from : 'live',
     detail: input.paidBy,
+    ...(input.now ? { at: input.now } : {}),
   })
   if (verdict.action !== 'bump') await holdIfCopy(tx, after)
   return { applied: true, action: verdict.action }
