@@ -23,7 +23,7 @@ import { ledger } from '#tests/support/wallet.ts'
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const clock = new TestClock()
-const api = setupTestApp({ JOB_POLL_MS: 3_600_000 }, { clock })
+const api = setupTestApp({ JOB_POLL_MS: 60_000 }, { clock })
 
 const at = (ms: number) => new Date(clock.now().getTime() + ms).toISOString()
 
