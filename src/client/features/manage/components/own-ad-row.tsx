@@ -19,6 +19,7 @@ import { adImage } from '#client/lib/ad-image.ts'
 import { canApply } from '#domain/ad-status.ts'
 import type { OwnAd } from '#domain/api/ads.ts'
 import { AvailableNowSwitch } from './available-now-switch.tsx'
+import { BumpScheduleButton } from './bump-schedule-button.tsx'
 import { DeleteAdButton } from './delete-ad-button.tsx'
 
 const t = msgPost.manage
@@ -193,6 +194,7 @@ export function OwnAdRow({
             {t.bump}
           </Button>
         )}
+        {canApply('bump', ad.status) && <BumpScheduleButton ad={ad} />}
         {canApply('remove', ad.status) && <DeleteAdButton title={ad.title} onClick={() => onDelete(ad)} />}
       </div>
     </li>
