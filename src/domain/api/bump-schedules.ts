@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { SCHEDULE_MAX_DAYS, SCHEDULE_MAX_MOMENTS, SCHEDULE_MAX_TIMES, TIME_OF_DAY } from '../bump-schedule.ts'
+import {
+  isTimeZone,
+  SCHEDULE_MAX_DAYS,
+  SCHEDULE_MAX_MOMENTS,
+  SCHEDULE_MAX_TIMES,
+  TIME_OF_DAY,
+} from '../bump-schedule.ts'
 import { says } from './error-codes.ts'
 
 // An ad's scheduled bumps (issue 42 item 4, docs/decisions/050-scheduled-bumps.md): the owner asks
@@ -24,7 +30,7 @@ const notInstant = says('bump_schedule.moment_format')
  */
 export const BumpScheduleRequestSchema = z
   .object({
-    timeZone: z.string(oneForm).min(1, oneForm).max(64, says('bump_schedule.time_zone')).optional(),
+    timeZone: z.string(oneForm).refine(isTimeZone, says('bump_schedule.time_zone')).optional(),
     times: z
       .array(z.string(timeFormat).regex(TIME_OF_DAY, timeFormat), oneForm)
       .min(1, oneForm)
