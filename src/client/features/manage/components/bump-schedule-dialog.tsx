@@ -31,7 +31,13 @@ function deviceTimeZone(): string {
  * Cancel, and a form of times of day for a number of days in the device's time zone; saving replaces
  * the schedule. Loaded when first opened, not with /manage.
  */
-export function BumpScheduleDialog({ ad, onClose }: { ad: OwnAd; onClose: () => void }) {
+export function BumpScheduleDialog({
+  ad,
+  onClose,
+}: {
+  ad: Pick<OwnAd, 'id' | 'title'>
+  onClose: () => void
+}) {
   const id = useId()
   const schedule = useBumpSchedule(ad.id)
   const change = useChangeBumpSchedule(ad.id)
