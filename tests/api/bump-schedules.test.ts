@@ -220,6 +220,21 @@ describe('running a schedule', () => {
     expect(await api.t.db.select().from(bumpSchedules)).toHaveLength(0)
   })
 
+  it('leaves no moment waiting once the account is deleted', async () => {
+    const owner = await member(api.t, { cents: 1_000, password: 'correct horse battery' })
+    const id = await liveAd(api.t, owner)
+    expect((await schedule(owner, id, { moments: [at(HOUR), at(2 * HOUR)] })).statusCode).toBe(200)
+    const deleted = await api.t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: owner.auth,
+      payload: { password: 'correct horse battery' },
+    })
+    expect(deleted.statusCode).toBeLessThan(300)
+    expect(await api.t.db.select().from(jobs)).toHaveLength(0)
+    expect(await api.t.db.select().from(bumpSchedules)).toHaveLength(0)
+  })
+
   it('skips a moment that comes within the bump spacing of a manual bump', async () => {
     const owner = await member(api.t, { cents: 1_000 })
     const id = await liveAd(api.t, owner)

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#server/db/client.ts'
 import { bumpSchedules } from '#server/db/schema/bump-schedules.ts'
@@ -26,9 +26,15 @@ export async function dropSchedule(tx: Db, scheduleId: string): Promise<void> {
 /** Stops the schedules of these ads (held, removed): the moments still waiting are cancelled, nothing charged. */
 export async function stopSchedulesOf(tx: Db, adIds: readonly string[]): Promise<void> {
   if (adIds.length === 0) return
-  const stopped = await tx
-    .delete(bumpSchedules)
-    .where(inArray(bumpSchedules.adId, [...adIds]))
-    .returning({ id: bumpSchedules.id })
+  await stopWhere(tx, inArray(bumpSchedules.adId, [...adIds]))
+}
+
+/** Stops every schedule of an account, in its deletion's transaction: no job is left waiting for it. */
+export async function stopSchedulesOfUser(tx: Db, userId: string): Promise<void> {
+  await stopWhere(tx, eq(bumpSchedules.userId, userId))
+}
+
+async function stopWhere(tx: Db, where: SQL | undefined): Promise<void> {
+  const stopped = await tx.delete(bumpSchedules).where(where).returning({ id: bumpSchedules.id })
   for (const { id } of stopped) await cancelJobs(tx, { kind: scheduledBumpKind, keyPrefix: `${id}:` })
 }

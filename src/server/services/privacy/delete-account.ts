@@ -11,6 +11,7 @@ import { verificationRequests } from '#server/db/schema/verifications.ts'
 import { walletTransactions } from '#server/db/schema/wallet.ts'
 import { ApiError } from '#server/errors.ts'
 import { verifyPassword } from '#server/services/accounts/passwords.ts'
+import { stopSchedulesOfUser } from '#server/services/bump-schedules/bump-kind.ts'
 import type { MediaLibrary } from '#server/services/media/media-library.ts'
 import { recordAudit } from '#server/services/reports/admin-audit.ts'
 import { accountReporter } from '#server/services/reports/reporter-history.ts'
@@ -82,6 +83,8 @@ export async function deleteAccount(
       .set({ reporter: accountReporter(pseudonym) })
       .where(eq(adReports.reporter, accountReporter(userId)))
     await tx.delete(outbox).where(eq(outbox.to, user.email))
+    // the foreign key would take the schedules; their waiting jobs go here (docs/decisions/050-scheduled-bumps.md)
+    await stopSchedulesOfUser(tx, userId)
     const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id })
     if (deleted.length === 0) throw new ApiError(404, 'privacy.account_gone')
     await recordAudit(tx, {
