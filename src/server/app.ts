@@ -11,6 +11,7 @@ import adsServicePlugin from './plugins/ads-service.ts'
 import { AnswerCache, answerCacheServer } from './plugins/answer-cache.ts'
 import authPlugin from './plugins/auth.ts'
 import bannedPhrasesPlugin from './plugins/banned-phrases.ts'
+import bumpSchedulesPlugin from './plugins/bump-schedules.ts'
 import cachesPlugin from './plugins/caches.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerDeadline } from './plugins/deadline.ts'
@@ -32,6 +33,7 @@ import adminTrustRoutes from './routes/admin-trust.ts'
 import adsRoutes from './routes/ads.ts'
 import adultGateRoutes from './routes/adult-gate.ts'
 import authRoutes from './routes/auth.ts'
+import bumpScheduleRoutes from './routes/bump-schedules.ts'
 import devRoutes from './routes/dev.ts'
 import favouritesRoutes from './routes/favourites.ts'
 import mediaRoutes from './routes/media.ts'
@@ -211,6 +213,7 @@ export async function buildApp({
   // jobs queued by the routes' transactions, run by the handlers the features register
   await app.register(jobsPlugin)
   await app.register(adRemindersPlugin)
+  await app.register(bumpSchedulesPlugin)
   await app.register(reporterKeysPlugin)
 
   await app.register(
@@ -224,6 +227,7 @@ export async function buildApp({
       await api.register(authRoutes, { prefix: '/auth' })
       await api.register(moderationRoutes, { prefix: '/moderation' })
       await api.register(adsRoutes, { prefix: '/ads' })
+      await api.register(bumpScheduleRoutes, { prefix: '/ads' })
       await api.register(mediaRoutes, { prefix: '/media' })
       await api.register(walletRoutes, { prefix: '/wallet' })
       await api.register(paymentsRoutes, { prefix: '/payments' })

@@ -117,14 +117,11 @@ export async function applyAdFee(
             // keeps its place (a renewal is no bump)
             ...(verdict.from === 'expired' ? { bumpedAt: now } : {}),
           }
-        : { bumpedAt: sql`now()`, lastBumpAt: sql`now()` }
+        : { bumpedAt: now, lastBumpAt: now }
   // a bump repeats the spacing as its condition: of 20 bumps racing, one moves the ad and is charged
   const spaced =
     verdict.action === 'bump'
-      ? or(
-          isNull(ads.lastBumpAt),
-          lte(ads.lastBumpAt, sql`now() - ${BUMP_SPACING_MS} * interval '1 millisecond'`),
-        )
+      ? or(isNull(ads.lastBumpAt), lte(ads.lastBumpAt, new Date(now.getTime() - BUMP_SPACING_MS)))
       : undefined
   // a renewal repeats the end it extends: of two renewals racing, the second finds a new end and
   // extends nothing (milliseconds, as the row was read: older rows keep microseconds)
@@ -156,6 +153,7 @@ export async function applyAdFee(
     from: verdict.from,
     to: verdict.action === 'bump' ? verdict.from : 'live',
     detail: input.paidBy,
+    ...(input.now ? { at: input.now } : {}),
   })
   if (verdict.action !== 'bump') {
     await holdIfCopy(tx, after, now)

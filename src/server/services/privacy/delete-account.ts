@@ -13,6 +13,7 @@ import { walletTransactions } from '#server/db/schema/wallet.ts'
 import { ApiError } from '#server/errors.ts'
 import { verifyPassword } from '#server/services/accounts/passwords.ts'
 import { cancelAdReminders } from '#server/services/ads/ad-reminders.ts'
+import { stopSchedulesOfUser } from '#server/services/bump-schedules/bump-kind.ts'
 import type { MediaLibrary } from '#server/services/media/media-library.ts'
 import { recordAudit } from '#server/services/reports/admin-audit.ts'
 import { accountReporter } from '#server/services/reports/reporter-history.ts'
@@ -90,6 +91,8 @@ export async function deleteAccount(
       tx,
       owned.map((ad) => ad.id),
     )
+    // the foreign key would take the schedules; their waiting jobs go here (docs/decisions/050-scheduled-bumps.md)
+    await stopSchedulesOfUser(tx, userId)
     const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id })
     if (deleted.length === 0) throw new ApiError(404, 'privacy.account_gone')
     await recordAudit(tx, {

@@ -5,6 +5,7 @@ import { ads } from '#server/db/schema/ads.ts'
 import { adReports } from '#server/db/schema/reports.ts'
 import { recordAdEvent } from '#server/services/ads/ad-events.ts'
 import { scheduleAdReminders } from '#server/services/ads/ad-reminders.ts'
+import { stopSchedulesOf } from '#server/services/bump-schedules/bump-kind.ts'
 import { snapshotAdIds } from './ad-snapshots.ts'
 import { recordAudit } from './admin-audit.ts'
 
@@ -59,6 +60,11 @@ export async function holdAds(
     .returning({ id: ads.id })
   // what the ad showed when it was taken down: the queue shows it, and a copy of it is held too (042)
   await snapshotAdIds(
+    tx,
+    held.map((row) => row.id),
+  )
+  // a held ad's scheduled bumps stop, nothing charged (docs/decisions/050-scheduled-bumps.md)
+  await stopSchedulesOf(
     tx,
     held.map((row) => row.id),
   )

@@ -32,6 +32,7 @@ export function toTransactionView(row: LedgerRow): WalletTransaction {
     listing_id: row.listingId,
     created_at: row.createdAt.toISOString(),
     ...(row.note ? { note: row.note } : {}),
+    ...(row.scheduledFor ? { scheduled_for: row.scheduledFor.toISOString() } : {}),
   }
 }
 
@@ -159,6 +160,7 @@ async function debit(
   request: WalletPayRequest,
   key: string | null,
   now: Date,
+  scheduled?: ScheduledMoment,
 ): Promise<PayOutcome> {
   const fee = FEES_CENTS[request.type]
   const target = feeAdId(request.listingId)
@@ -168,7 +170,7 @@ async function debit(
     adId: target.adId,
     payerId: userId,
     type: request.type,
-    paidBy: 'wallet',
+    paidBy: scheduled ? 'wallet, scheduled' : 'wallet',
     now,
   })
   if (!effect.applied)
@@ -189,6 +191,7 @@ async function debit(
       amountCents: fee,
       listingId: target.adId,
       idempotencyKey: key,
+      ...(scheduled ? { scheduleId: scheduled.scheduleId, scheduledFor: scheduled.moment } : {}),
     })
     .returning()
   if (!row) throw new Error('Ledger row was not written')
@@ -196,6 +199,41 @@ async function debit(
   return {
     statusCode: 200,
     body: { ok: true, transaction: toTransactionView(row), balance_cad: centsToDollars(wallet.balanceCents) },
+  }
+}
+
+/** The schedule and moment a scheduled bump is charged for, and the job's time (app.clock). */
+export interface ScheduledMoment {
+  scheduleId: string
+  moment: Date
+  now: Date
+}
+
+export type ScheduledBumpOutcome =
+  | { charged: true }
+  | { charged: false; statusCode: PayOutcome['statusCode']; code: string | undefined }
+
+/**
+ * A scheduled bump (docs/decisions/050-scheduled-bumps.md): the manual bump's own debit, with the
+ * same rules (the ad live and the owner's, 15 minutes since the last bump, the balance there), in a
+ * savepoint of the job's completing transaction, so a refusal undoes the ad's change and leaves the
+ * job free to complete. The ledger row names the schedule and the moment; a unique index on the pair
+ * keeps it to one charge whatever ran it.
+ */
+export async function chargeScheduledBump(
+  tx: Db,
+  input: { userId: string; adId: string } & ScheduledMoment,
+): Promise<ScheduledBumpOutcome> {
+  const { userId, adId, ...scheduled } = input
+  try {
+    await tx.transaction((savepoint) =>
+      debit(savepoint, userId, { type: 'bump', listingId: adId }, null, scheduled.now, scheduled),
+    )
+    return { charged: true }
+  } catch (error) {
+    if (!(error instanceof PaymentRefused)) throw error
+    const body = error.outcome.body as { code?: string }
+    return { charged: false, statusCode: error.outcome.statusCode, code: body.code }
   }
 }
 

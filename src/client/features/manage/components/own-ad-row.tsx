@@ -20,6 +20,7 @@ import { renewalOpen } from '#domain/ad-renewal.ts'
 import { canApply } from '#domain/ad-status.ts'
 import type { OwnAd } from '#domain/api/ads.ts'
 import { AvailableNowSwitch } from './available-now-switch.tsx'
+import { BumpScheduleButton } from './bump-schedule-button.tsx'
 import { DeleteAdButton } from './delete-ad-button.tsx'
 
 const t = msgPost.manage
@@ -195,6 +196,7 @@ export function OwnAdRow({
             {t.bump}
           </Button>
         )}
+        {canApply('bump', ad.status) && <BumpScheduleButton ad={ad} />}
         {canApply('remove', ad.status) && <DeleteAdButton title={ad.title} onClick={() => onDelete(ad)} />}
       </div>
     </li>
