@@ -6,6 +6,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { type LogStream, loggerOptions, requestLoggerFactory } from './logging.ts'
 import { OutageLog } from './outages.ts'
+import adStatsPlugin from './plugins/ad-stats.ts'
 import adsServicePlugin from './plugins/ads-service.ts'
 import { AnswerCache, answerCacheServer } from './plugins/answer-cache.ts'
 import authPlugin from './plugins/auth.ts'
@@ -209,6 +210,7 @@ export async function buildApp({
   // jobs queued by the routes' transactions, run by the handlers the features register
   await app.register(jobsPlugin)
   await app.register(reporterKeysPlugin)
+  await app.register(adStatsPlugin)
 
   await app.register(
     async (api) => {

@@ -148,6 +148,7 @@ describe('the retention job', () => {
       reportAddresses: 2,
       unverifiedAccounts: 1,
       deletedAccountLedgers: 1,
+      adStats: 0,
     })
     expect(await ids(db.select({ id: outbox.id }).from(outbox))).toEqual([newMail])
     const jobsLeft = await db.select({ key: jobs.key }).from(jobs).orderBy(jobs.key)

@@ -60,6 +60,7 @@ export const ERROR_CODES = {
   // ads
   'ad.not_found': none,
   'favourite.bad_ad_id': none,
+  'ad.bad_id': none,
   'ad.banned_words': { words: 'text' },
   'ad.verify_email_first': none,
   'ad.companion_needs_verification': none,

@@ -66,6 +66,7 @@ export const errorWordsEn: ErrorWords = {
     'auth.current_password_required': 'Current password is required',
     'ad.not_found': 'Ad not found',
     'favourite.bad_ad_id': 'That is not an ad id',
+    'ad.bad_id': 'That is not an ad id',
     'ad.banned_words': 'Banned words detected: {words}',
     'ad.verify_email_first': 'Verify your email address before posting an ad',
     'ad.companion_needs_verification':

@@ -68,6 +68,7 @@ export const errorWordsFr: ErrorWords = {
     'auth.current_password_required': 'Le mot de passe actuel est obligatoire',
     'ad.not_found': 'Annonce introuvable',
     'favourite.bad_ad_id': 'Ce n’est pas un identifiant d’annonce',
+    'ad.bad_id': 'Ce n’est pas un identifiant d’annonce',
     'ad.banned_words': 'Mots interdits détectés : {words}',
     'ad.verify_email_first': 'Vérifiez votre adresse courriel avant de publier une annonce',
     'ad.companion_needs_verification':

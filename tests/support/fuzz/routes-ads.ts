@@ -81,6 +81,9 @@ export const AD_ROUTES: Record<string, FuzzSpec> = {
   'PUT /api/ads/:id': { role: 'user', params: { id: adId }, body: adFields, edges: adEdges },
   'DELETE /api/ads/:id': { role: 'user', params: { id: adId } },
   'POST /api/ads/:id/reveal': { params: { id: adId } },
+  // the view beacon has no body; whatever it is sent, a 204 or a 400
+  'POST /api/ads/:id/view': { params: { id: adId } },
+  'GET /api/ads/:id/stats': { role: 'user', params: { id: adId } },
   'POST /api/ads/:id/available': {
     role: 'user',
     params: { id: adId },
