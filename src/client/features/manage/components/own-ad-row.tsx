@@ -8,6 +8,7 @@ import {
   PencilIcon,
   RefreshCwIcon,
 } from 'lucide-react'
+import { AdStatsButton } from '#client/components/ad-stats/ad-stats-button.tsx'
 import { PrivateImage } from '#client/components/media/private-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
@@ -18,6 +19,7 @@ import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { canApply } from '#domain/ad-status.ts'
 import type { OwnAd } from '#domain/api/ads.ts'
+import { adStatsQuery } from '../api/ad-stats.ts'
 import { AvailableNowSwitch } from './available-now-switch.tsx'
 import { DeleteAdButton } from './delete-ad-button.tsx'
 
@@ -193,6 +195,7 @@ export function OwnAdRow({
             {t.bump}
           </Button>
         )}
+        {ad.postedAt && <AdStatsButton title={ad.title} query={adStatsQuery(ad.id, 'user')} />}
         {canApply('remove', ad.status) && <DeleteAdButton title={ad.title} onClick={() => onDelete(ad)} />}
       </div>
     </li>
