@@ -1,8 +1,10 @@
 // Issue 42 item 1's cost goal (docs/decisions/053-ad-stats.md): counting 1,000 ad views a second costs
 // at most 5 % of the page throughput. The ad page is loaded as fast as the server answers, in slices
 // that take turns with and without 1,000 view beacons a second sent beside it (the machine's speed
-// drifts: see api-load.ts). The beacons' own generator shares the two cores, so the server's CPU time
-// per beacon is given too: the cost on a server whose clients are elsewhere.
+// drifts: see api-load.ts). The goal is read from the server's own CPU time (process-cpu.ts): what a
+// beacon costs beside what a page costs. The beacons' generator shares the machine's two cores with the
+// server and autocannon, so the wall-clock figure with beacons sent beside the pages is context: it
+// measures the generator as much as the server.
 import autocannon from 'autocannon'
 import { adPath } from '#domain/ad-path.ts'
 import type { CategoryKey } from '#domain/categories.ts'
@@ -45,14 +47,11 @@ export async function benchAdViews(cleanups: (() => Promise<void> | void)[]): Pr
       return
     }
     const page = { url: `${server.baseURL}${adPath(first)}`, headers: BROWSER, connections: 10 }
-    // each beacon from its own visitor (address and browser), so every one is counted, not deduplicated
+    // each beacon from its own device, so every one is counted, not deduplicated
     const beacon = (i: number) => ({
-      url: `${server.baseURL}/api/ads/${ads[i % ads.length]?.id ?? first.id}/view`,
+      url: `${server.baseURL}/api/ads/${ads[i % ads.length]?.id ?? first.id}/view?d=bench-device-${i}`,
       method: 'POST' as const,
-      headers: {
-        'user-agent': `bench-visitor/${i}`,
-        'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${(i & 255) + 1}`,
-      },
+      headers: { 'user-agent': 'Mozilla/5.0 Chrome/130' },
     })
     await autocannon({ ...page, duration: 2 })
     let offset = 0
@@ -61,36 +60,43 @@ export async function benchAdViews(cleanups: (() => Promise<void> | void)[]): Pr
       offset += BEACONS_PER_SECOND * seconds
       return pacedLoad((i) => beacon(start + i), BEACONS_PER_SECOND, seconds)
     }
-    const without: number[] = []
-    const withBeacons: number[] = []
+    const cpuOf = async <T>(run: () => Promise<T>) => {
+      const before = processCpuMs(server.pid)
+      const result = await run()
+      return { result, cpuMs: processCpuMs(server.pid) - before }
+    }
+    const alone = { pages: 0, cpuMs: 0 }
+    const beside = { pages: 0 }
     let failedBeacons = 0
     for (let i = 0; i < SLICES; i++) {
-      without.push((await autocannon({ ...page, duration: SLICE_SECONDS })).requests.total)
+      const run = await cpuOf(() => autocannon({ ...page, duration: SLICE_SECONDS }))
+      alone.pages += run.result.requests.total
+      alone.cpuMs += run.cpuMs
       const [pages, sent] = await Promise.all([
         autocannon({ ...page, duration: SLICE_SECONDS }),
         beacons(SLICE_SECONDS),
       ])
-      withBeacons.push(pages.requests.total)
+      beside.pages += pages.requests.total
       failedBeacons += sent.failed + sent.errors
     }
+    // the server alone under the beacons: its CPU per beacon, whatever the generator costs
+    const only = await cpuOf(() => beacons(SLICE_SECONDS * 2))
+    const perBeaconUs = (only.cpuMs * 1000) / only.result.requests
+    const perPageUs = (alone.cpuMs * 1000) / alone.pages
+    // one core's worth of pages, less what 1,000 beacons a second take from it
+    const cost = (perBeaconUs * BEACONS_PER_SECOND) / 1_000_000
     const seconds = SLICES * SLICE_SECONDS
-    const rpsWithout = without.reduce((a, b) => a + b, 0) / seconds
-    const rpsWith = withBeacons.reduce((a, b) => a + b, 0) / seconds
-    const cost = 1 - rpsWith / rpsWithout
     row(
-      `Ad page throughput with ${BEACONS_PER_SECOND} view beacons/s beside it`,
-      `${Math.round(rpsWith)} vs ${Math.round(rpsWithout)} pages/s alone: cost ${(cost * 100).toFixed(1)} % (${failedBeacons} beacons failed)`,
-      `cost ≤ ${COST_GOAL * 100} %`,
+      `Ad page throughput the server loses to ${BEACONS_PER_SECOND} view beacons/s (its CPU)`,
+      `${(cost * 100).toFixed(1)} %: ${perBeaconUs.toFixed(0)} µs a beacon, ${perPageUs.toFixed(0)} µs a page (${Math.round(1_000_000 / perPageUs)} pages/s a core); beacon p99 ${only.result.p99Ms.toFixed(1)} ms, ${failedBeacons + only.result.failed + only.result.errors} failed`,
+      `≤ ${COST_GOAL * 100} %`,
       cost <= COST_GOAL && failedBeacons === 0,
     )
-    // the server alone under the beacons: its CPU per beacon, whatever the generator costs
-    const before = processCpuMs(server.pid)
-    const alone = await beacons(SLICE_SECONDS * 2)
-    const cpuMs = processCpuMs(server.pid) - before
-    const perBeaconUs = (cpuMs * 1000) / alone.requests
+    const rpsAlone = alone.pages / seconds
+    const rpsBeside = beside.pages / seconds
     row(
-      `Server CPU per view beacon (${BEACONS_PER_SECOND}/s, no pages)`,
-      `${perBeaconUs.toFixed(0)} µs: ${((perBeaconUs * BEACONS_PER_SECOND) / 10_000).toFixed(1)} % of a core at ${BEACONS_PER_SECOND}/s, p99 ${alone.p99Ms.toFixed(1)} ms`,
+      `Ad page throughput with ${BEACONS_PER_SECOND} beacons/s sent beside it, generator on the same cores`,
+      `${Math.round(rpsBeside)} vs ${Math.round(rpsAlone)} pages/s alone (${((1 - rpsBeside / rpsAlone) * 100).toFixed(1)} % fewer)`,
       'context',
     )
   } finally {

@@ -12,6 +12,7 @@ import { runRetention } from '#server/services/privacy/retention.ts'
 import { ADMIN, adminTokenOn } from '#tests/support/admin-app.ts'
 import { liveAd, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
+import { listen } from '#tests/support/listening-app.ts'
 import { TestClock } from '#tests/support/test-clock.ts'
 
 const DAY_MS = 86_400_000
@@ -120,6 +121,18 @@ describe('stats for each ad', () => {
     expect(seen.json<AdStats>()).toEqual((await stats(id, owner.auth)).json<AdStats>())
     expect(seen.json<AdStats>().totals.views).toBe(1)
     expect((await stats('zzzzzzzzzzzz', admin)).statusCode).toBe(404)
+  })
+
+  it('answers a plain beacon before Fastify over a real socket, counting each device once a day', async () => {
+    const owner = await member(api.t)
+    const id = await liveAd(api.t, owner)
+    const base = await listen(api.t)
+    const send = (query: string) => fetch(`${base}/api${AdsPaths.view(id)}${query}`, { method: 'POST' })
+    for (const query of ['?d=device-one-1234', '?d=device-one-1234', '?d=device-two-5678', ''])
+      expect((await send(query)).status).toBe(204)
+    // a device id that is not one goes to the route, which refuses it as every route does
+    expect((await send('?d=no')).status).toBe(400)
+    expect((await stats(id, owner.auth)).json<AdStats>().totals.views).toBe(3)
   })
 
   it('refuses a beacon for something that is not an ad id, and ignores an id that is no ad', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AD_ID_PATTERN } from './ads-paths.ts'
+import { AD_ID_PATTERN, AdsPaths } from './ads-paths.ts'
 import { says } from './error-codes.ts'
 
 // Stats for each ad (issue 42 item 1, docs/decisions/053-ad-stats.md): what its owner and the admins
@@ -9,6 +9,11 @@ import { says } from './error-codes.ts'
 export const AD_STATS_DAYS = 30
 
 export const AdViewParamsSchema = z.object({ id: z.string().regex(AD_ID_PATTERN, says('ad.bad_id')) })
+
+export const AdViewQuerySchema = z.object({
+  /** the device's random id; without it the visitor is their address and user agent */
+  d: z.string().regex(AdsPaths.viewDevicePattern).optional(),
+})
 
 const CountsSchema = z.object({
   /** the ad's page or dialog shown, once per visitor per day */

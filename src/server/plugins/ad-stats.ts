@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { AdStatsCounter } from '#server/services/ad-stats/ad-stats-counter.ts'
+import type { AdStatsCounter } from '#server/services/ad-stats/ad-stats-counter.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,9 +15,11 @@ declare module 'fastify' {
  */
 export const AD_STATS_FLUSH_MS = 5_000
 
-/** The app's one counter, flushed on a timer and once more on close, before the database closes. */
-async function adStats(app: FastifyInstance): Promise<void> {
-  const counter = new AdStatsCounter()
+/**
+ * The app's one counter (made with the HTTP server, which answers the view beacon itself), flushed on
+ * a timer and once more on close, before the database closes.
+ */
+async function adStats(app: FastifyInstance, { counter }: { counter: AdStatsCounter }): Promise<void> {
   app.decorate('adStats', counter)
   let failing = false
   const flush = () =>
