@@ -12,7 +12,7 @@ import type { ProvinceCode } from '#domain/provinces.ts'
 import { pacedLoad } from './paced-load.ts'
 import { processCpuMs } from './process-cpu.ts'
 import { note, row, section } from './report.ts'
-import { ensureServerBuild, startAppServer } from './server.ts'
+import { ensureServerBuild, startAppServer, startBareServer } from './server.ts'
 
 const BEACONS_PER_SECOND = 1000
 const COST_GOAL = 0.05
@@ -101,6 +101,25 @@ export async function benchAdViews(cleanups: (() => Promise<void> | void)[]): Pr
       `${Math.round(rpsBeside)} vs ${Math.round(rpsAlone)} pages/s alone (${((1 - rpsBeside / rpsAlone) * 100).toFixed(1)} % fewer)`,
       'context',
     )
+    // the floor: the same pace of empty POSTs to a bare Fastify route in its own process
+    const bare = await startBareServer()
+    cleanups.push(() => bare.stop())
+    try {
+      const before = processCpuMs(bare.pid)
+      const sent = await pacedLoad(
+        () => ({ url: `${bare.baseURL}/`, method: 'POST', headers: { 'content-length': '0' } }),
+        BEACONS_PER_SECOND,
+        SLICE_SECONDS * 2,
+      )
+      const bareUs = ((processCpuMs(bare.pid) - before) * 1000) / sent.requests
+      row(
+        `Server CPU per empty POST to a bare Fastify route at ${BEACONS_PER_SECOND}/s (the floor)`,
+        `${bareUs.toFixed(0)} µs: ${((bareUs * BEACONS_PER_SECOND) / 10_000).toFixed(1)} % of a core`,
+        'context',
+      )
+    } finally {
+      await bare.stop()
+    }
   } finally {
     await server.stop()
   }
