@@ -27,11 +27,10 @@ const CountsSchema = z.object({
 })
 export type AdStatsCounts = z.infer<typeof CountsSchema>
 
-export const AdStatsDaySchema = CountsSchema.extend({
+const AdStatsDaySchema = CountsSchema.extend({
   /** YYYY-MM-DD, a day in UTC */
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 })
-export type AdStatsDay = z.infer<typeof AdStatsDaySchema>
 
 export const AdStatsSchema = z.object({
   days: z.array(AdStatsDaySchema),

@@ -13,7 +13,7 @@ declare module 'fastify' {
  * How often the counts reach the database: what a crashed process loses at most. A timer, not a job
  * (045): the flush is this process's own memory going to disk, with no cause to run exactly once.
  */
-export const AD_STATS_FLUSH_MS = 5_000
+const AD_STATS_FLUSH_MS = 5_000
 
 /**
  * The app's one counter (made with the HTTP server, which answers the view beacon itself), flushed on

@@ -16,7 +16,7 @@ export function utcDay(at: Date): string {
  * day: a flood of made-up user agents can neither grow the memory nor inflate the figures. A visitor
  * costs about 100 bytes, so the cap is about 20 MB.
  */
-export const MAX_VISITORS_PER_DAY = 200_000
+const MAX_VISITORS_PER_DAY = 200_000
 
 interface Counts {
   views: number

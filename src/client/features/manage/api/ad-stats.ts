@@ -5,7 +5,7 @@ import { AdsPaths } from '#domain/api/ads-paths.ts'
 
 // An ad's last 30 days for its owner or an admin (docs/decisions/053-ad-stats.md); the admin console
 // reads it through this file too, with the admin's token.
-export const adStatsKeys = {
+const adStatsKeys = {
   all: ['ad-stats'] as const,
   one: (adId: string, auth: 'user' | 'admin') => ['ad-stats', auth, adId] as const,
 }
