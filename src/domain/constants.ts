@@ -70,4 +70,7 @@ export const STORAGE_KEYS = {
   // the marks earlier sign-ins gave this device, by account: its sign-ins pass while strangers are
   // slowed (docs/decisions/044-edges.md)
   signInDevices: 'sign_in_devices',
+  // a random id the view beacon sends, so an ad's stats count this device once a day; tied to no
+  // account, and hashed with a daily salt on the server (docs/decisions/053-ad-stats.md)
+  viewDevice: 'view_device',
 } as const

@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts'
 import { type LogStream, loggerOptions, requestLoggerFactory } from './logging.ts'
 import { OutageLog } from './outages.ts'
 import adRemindersPlugin from './plugins/ad-reminders.ts'
+import adStatsPlugin from './plugins/ad-stats.ts'
 import adsServicePlugin from './plugins/ads-service.ts'
 import { AnswerCache, answerCacheServer } from './plugins/answer-cache.ts'
 import authPlugin from './plugins/auth.ts'
@@ -48,6 +49,8 @@ import seoRoutes from './routes/seo.ts'
 import verificationRoutes from './routes/verification.ts'
 import walletRoutes from './routes/wallet.ts'
 import { AfterAnswer } from './services/accounts/after-answer.ts'
+import { AdStatsCounter } from './services/ad-stats/ad-stats-counter.ts'
+import { answerViewBeacon } from './services/ad-stats/view-beacon.ts'
 import { startMediaCleanup } from './services/media/media-cleanup.ts'
 import { MediaLibrary } from './services/media/media-library.ts'
 import type { MediaStore } from './services/media/media-store.ts'
@@ -103,9 +106,11 @@ export async function buildApp({
   clock = systemClock,
 }: AppDeps): Promise<FastifyInstance> {
   const answerCache = new AnswerCache()
+  // made before Fastify: the view beacon is counted and answered before Fastify sees it (053)
+  const adStats = new AdStatsCounter()
   const base = Fastify({
     // answers kept whole are given again before Fastify sees the request (plugins/answer-cache.ts)
-    serverFactory: answerCacheServer(answerCache),
+    serverFactory: answerCacheServer(answerCache, (req, res) => answerViewBeacon(adStats, clock, req, res)),
     logger: loggerOptions(config, logStream),
     childLoggerFactory: requestLoggerFactory,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -215,6 +220,7 @@ export async function buildApp({
   await app.register(adRemindersPlugin)
   await app.register(bumpSchedulesPlugin)
   await app.register(reporterKeysPlugin)
+  await app.register(adStatsPlugin, { counter: adStats })
 
   await app.register(
     async (api) => {

@@ -225,4 +225,18 @@ export const enManage = {
   loadFailed: 'Your ads could not be loaded.',
   offline: 'You are offline: your ads show again when the connection is back.',
   retry: 'Try again',
+  stats: {
+    open: 'Stats',
+    openLabel: 'Stats of {title}',
+    title: 'Stats: {title}',
+    intro: 'The last 30 days, per day (UTC). Views count each visitor once a day.',
+    views: 'Views',
+    reveals: 'Contact reveals',
+    favourites: 'Favourites kept',
+    alerts: 'Alerts sent',
+    totals: '30-day totals',
+    loading: 'Loading the stats…',
+    loadFailed: 'The stats could not be loaded.',
+    close: 'Close',
+  },
 } as const

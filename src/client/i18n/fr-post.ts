@@ -223,4 +223,18 @@ export const frManage: PostMessages['manage'] = {
   loadFailed: 'Vos annonces n’ont pas pu être chargées.',
   offline: 'Vous êtes hors ligne : vos annonces s’afficheront de nouveau au retour de la connexion.',
   retry: 'Réessayer',
+  stats: {
+    open: 'Statistiques',
+    openLabel: 'Statistiques de {title}',
+    title: 'Statistiques : {title}',
+    intro: 'Les 30 derniers jours, jour par jour (UTC). Chaque visiteur compte une vue par jour.',
+    views: 'Vues',
+    reveals: 'Coordonnées affichées',
+    favourites: 'Favoris gardés',
+    alerts: 'Alertes envoyées',
+    totals: 'Totaux sur 30 jours',
+    loading: 'Chargement des statistiques…',
+    loadFailed: 'Les statistiques n’ont pas pu être chargées.',
+    close: 'Fermer',
+  },
 }

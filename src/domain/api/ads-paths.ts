@@ -7,6 +7,12 @@ export const AdsPaths = {
   ad: (id: string) => `/ads/${encodeURIComponent(id)}`,
   reveal: (id: string) => `/ads/${encodeURIComponent(id)}/reveal`,
   available: (id: string) => `/ads/${encodeURIComponent(id)}/available`,
+  /** POST, no body: the ad was shown (a beacon, answered 204 at once; docs/decisions/053-ad-stats.md) */
+  view: (id: string) => `/ads/${encodeURIComponent(id)}/view`,
+  /** `?d=` of the view beacon: the device's random id (8 to 64 of [A-Za-z0-9_-]) */
+  viewDevicePattern: /^[A-Za-z0-9_-]{8,64}$/,
+  /** GET: the last 30 days of an ad's views, reveals, favourites and alerts (owner or admin) */
+  stats: (id: string) => `/ads/${encodeURIComponent(id)}/stats`,
 } as const
 
 /** 12 characters of [0-9a-z]: no '-', so a URL can carry `{id}-{slug}` and split it at the first '-'. */

@@ -63,6 +63,7 @@ export const ERROR_CODES = {
   // saved searches (docs/decisions/052-saved-searches.md)
   'search.limit': { max: 'number' },
   'search.not_found': none,
+  'ad.bad_id': none,
   'ad.banned_words': { words: 'text' },
   'ad.verify_email_first': none,
   'ad.companion_needs_verification': none,

@@ -71,6 +71,7 @@ export const errorWordsFr: ErrorWords = {
     'search.limit':
       'Vous pouvez garder au plus {max} recherches : supprimez-en une pour enregistrer celle-ci',
     'search.not_found': 'Recherche enregistrée introuvable',
+    'ad.bad_id': 'Ce n’est pas un identifiant d’annonce',
     'ad.banned_words': 'Mots interdits détectés : {words}',
     'ad.verify_email_first': 'Vérifiez votre adresse courriel avant de publier une annonce',
     'ad.companion_needs_verification':

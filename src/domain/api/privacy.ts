@@ -31,6 +31,8 @@ export const RETENTION = {
   unverifiedAccountDays: 30,
   /** a finished job (a reminder, an alert, a scheduled bump), kept so its cause is never run twice */
   jobDays: 30,
+  /** an ad's daily counts (views, reveals, alerts): its owner sees the last 30 days */
+  adStatsDays: 35,
   /** the ledger of a deleted account, pseudonymised (Income Tax Act, s. 230: six years after the tax year) */
   deletedLedgerYears: 7,
 } as const

@@ -146,11 +146,15 @@ export class AnswerCache {
 }
 
 /** Fastify's `serverFactory`: the HTTP server Fastify would make, asking the cache first. */
-export function answerCacheServer(cache: AnswerCache): NonNullable<FastifyServerOptions['serverFactory']> {
+export function answerCacheServer(
+  cache: AnswerCache,
+  /** answers a request of its own before the cache and Fastify (the view beacon, 053); false if not its */
+  first: (req: IncomingMessage, res: ServerResponse) => boolean = () => false,
+): NonNullable<FastifyServerOptions['serverFactory']> {
   return (handler) => {
     const server: Server = createServer((req, res) => {
       if (cache.draining) res.setHeader('connection', 'close')
-      if (!cache.answer(req, res)) handler(req, res)
+      if (!first(req, res) && !cache.answer(req, res)) handler(req, res)
     })
     // what Fastify sets on a server it makes itself, with its defaults (lib/server.js)
     server.keepAliveTimeout = 72_000

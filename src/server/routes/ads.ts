@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { effectiveStatus } from '#domain/ad-status.ts'
+import { AdStatsSchema, AdViewParamsSchema, AdViewQuerySchema } from '#domain/api/ad-stats.ts'
 import {
   AdDetailSchema,
   type AdList,
@@ -31,12 +32,15 @@ import { AVAILABLE_HOURS_DEFAULT, AVAILABLE_SWITCHES_PER_DAY } from '#domain/ava
 import { PAGE_SIZE } from '#domain/listing.ts'
 import { seedDemoAdsEnabled } from '#server/config.ts'
 import type { AdRow } from '#server/db/schema/ads.ts'
+import { ApiError } from '#server/errors.ts'
 import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
 import { noStoreHook } from '#server/plugins/auth.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { clientKey } from '#server/plugins/rate-limit-counters.ts'
-import { findUserBySessionToken } from '#server/services/accounts/sessions.ts'
+import { findAdminBySessionToken, findUserBySessionToken } from '#server/services/accounts/sessions.ts'
 import { bearerToken } from '#server/services/accounts/tokens.ts'
+import { statsForReader } from '#server/services/ad-stats/ad-stats.ts'
+import { viewerKey } from '#server/services/ad-stats/view-beacon.ts'
 import { cachedAdList } from '#server/services/ads/ad-list-cache.ts'
 import { listPublicAds } from '#server/services/ads/ad-search.ts'
 import { toOwnAd, toPublicAd, toReveal } from '#server/services/ads/ad-views.ts'
@@ -318,7 +322,72 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdRevealSchema, 404: ErrorSchema, 400: ErrorSchema, 429: ErrorSchema },
       },
     },
-    async (request) => toReveal(await service.visibleAd(request.params.id, await viewerId(request))),
+    async (request) => {
+      const reveal = toReveal(await service.visibleAd(request.params.id, await viewerId(request)))
+      // counted in memory once the contact is known to go out (docs/decisions/053-ad-stats.md)
+      app.adStats.countReveal(request.params.id, app.clock.now())
+      return reveal
+    },
+  )
+
+  // the app's beacon once an ad is shown (its page or its dialog): counted in memory and answered at
+  // once; who sent it is hashed with the day's salt and never stored (053). A plain beacon is answered
+  // before Fastify (services/ad-stats/view-beacon.ts); this route answers the rest the same way
+  app.post(
+    '/:id/view',
+    {
+      onRequest: noStoreHook,
+      schema: {
+        tags,
+        summary: 'Count a view of an ad (once per visitor per day; answered at once)',
+        description:
+          "Sent by the app with navigator.sendBeacon when an ad is shown, with d: the device's random " +
+          'id (without it, the address and user agent stand for the visitor). Always 204 for an ad id, ' +
+          'whether or not the view was counted; an id that is no ad is ignored when the counts are written.',
+        params: AdViewParamsSchema,
+        querystring: AdViewQuerySchema,
+        response: { 204: z.null(), 400: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const visitor = viewerKey(request.query.d, clientKey(request.ip), request.headers['user-agent'])
+      app.adStats.countView(request.params.id, visitor, app.clock.now())
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.get(
+    '/:id/stats',
+    {
+      onRequest: noStoreHook,
+      schema: {
+        tags,
+        security,
+        summary: "An ad's last 30 days: views, reveals, favourites, alerts (owner or admin)",
+        description:
+          'Per UTC day, oldest first, today last, with the totals. views: the ad shown, once per ' +
+          'visitor per day; favourites: those kept now, by the day they were added. 401 without a ' +
+          "session (a user's or an admin's); 404 for anyone's ad but your own unless you are an admin.",
+        params: AdParamsSchema,
+        response: { 200: AdStatsSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      // the owner's user session or any admin session: the one route both may read (053)
+      const token = bearerToken(request.headers.authorization)
+      if (!token) {
+        reply.header('www-authenticate', 'Bearer')
+        throw new ApiError(401, 'auth.required')
+      }
+      const admin = await findAdminBySessionToken(db, token, sessionCaches)
+      const user = admin ? null : await findUserBySessionToken(db, token, sessionCaches)
+      if (!admin && !user) {
+        reply.header('www-authenticate', 'Bearer')
+        throw new ApiError(401, 'auth.session_invalid')
+      }
+      const reader = admin ? 'admin' : { userId: user?.id ?? '' }
+      return statsForReader(db, app.adStats, request.params.id, reader, app.clock.now())
+    },
   )
 
   app.post(

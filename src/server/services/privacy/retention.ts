@@ -2,6 +2,7 @@ import { and, isNotNull, isNull, like, lt, notLike, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { RETENTION } from '#domain/api/privacy.ts'
 import type { Db } from '#server/db/client.ts'
+import { adStatsDaily } from '#server/db/schema/ad-stats.ts'
 import { jobs } from '#server/db/schema/jobs.ts'
 import { outbox } from '#server/db/schema/mail.ts'
 import { adReports } from '#server/db/schema/reports.ts'
@@ -35,6 +36,7 @@ export interface RetentionCounts {
   reportAddresses: number
   unverifiedAccounts: number
   deletedAccountLedgers: number
+  adStats: number
 }
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS)
@@ -146,6 +148,13 @@ export async function runRetention(db: Db, now: Date = new Date()): Promise<Rete
           .delete(users)
           .where(lt(users.deletedAt, daysBefore(now, RETENTION.deletedLedgerYears * YEAR_DAYS)))
           .returning({ id: users.id }),
+      ),
+      // an ad's counts past what its owner can see (docs/decisions/053-ad-stats.md)
+      adStats: count(
+        await tx
+          .delete(adStatsDaily)
+          .where(lt(adStatsDaily.day, daysBefore(now, RETENTION.adStatsDays).toISOString().slice(0, 10)))
+          .returning({ adId: adStatsDaily.adId }),
       ),
     }
   })

@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState } from 'react'
+import { AdStatsButton } from '#client/components/ad-stats/ad-stats-button.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
+import { adStatsQuery } from '#client/features/manage/api/ad-stats.ts'
 import { fill } from '#client/i18n/fill.ts'
 import { msgReview } from '#client/i18n/messages-review.ts'
 import { formatPostedDate } from '#client/lib/ad-format.ts'
@@ -36,6 +38,7 @@ function AdRow({ ad }: { ad: AdminAd }) {
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="min-w-0 font-semibold wrap-anywhere">{ad.title}</h3>
         <span className="text-sm text-muted-foreground">{t.statuses[ad.status]}</span>
+        <AdStatsButton title={ad.title} query={adStatsQuery(ad.id, 'admin')} />
       </div>
       <p className="text-sm text-muted-foreground">
         {ad.ownerEmail ?? t.demo} · {ad.city}, {ad.province} ·{' '}

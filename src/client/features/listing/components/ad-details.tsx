@@ -15,6 +15,7 @@ import { cn } from '#client/lib/cn.ts'
 import { AD_TITLE_TIMING } from '#client/lib/element-timing.ts'
 import { useRecordView } from '#client/lib/favourites/favourite-state.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
+import { useCountView } from '../api/count-view.ts'
 import { AvailableNowBadge } from './available-now-badge.tsx'
 import { ReportAd } from './report-ad.tsx'
 import { RevealContact } from './reveal-contact.tsx'
@@ -71,6 +72,8 @@ export function AdDetails({
   const [photo, setPhoto] = useState(0)
   // an opened ad joins the device's recently viewed (issue 41 item 4), after the page is drawn
   useRecordView(ad)
+  // and its owner's stats count a view (docs/decisions/053-ad-stats.md)
+  useCountView(ad.id)
   const images = ad.images.length > 0 ? ad.images : [adImage(ad)]
   const category = ad.escortType ? companionName(ad.escortType) : categoryName(ad.category)
   return (

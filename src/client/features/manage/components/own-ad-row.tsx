@@ -8,6 +8,7 @@ import {
   PencilIcon,
   RefreshCwIcon,
 } from 'lucide-react'
+import { AdStatsButton } from '#client/components/ad-stats/ad-stats-button.tsx'
 import { PrivateImage } from '#client/components/media/private-image.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
@@ -19,6 +20,7 @@ import { adImage } from '#client/lib/ad-image.ts'
 import { renewalOpen } from '#domain/ad-renewal.ts'
 import { canApply } from '#domain/ad-status.ts'
 import type { OwnAd } from '#domain/api/ads.ts'
+import { adStatsQuery } from '../api/ad-stats.ts'
 import { AvailableNowSwitch } from './available-now-switch.tsx'
 import { BumpScheduleButton } from './bump-schedule-button.tsx'
 import { DeleteAdButton } from './delete-ad-button.tsx'
@@ -197,6 +199,7 @@ export function OwnAdRow({
           </Button>
         )}
         {canApply('bump', ad.status) && <BumpScheduleButton ad={ad} />}
+        {ad.postedAt && <AdStatsButton title={ad.title} query={adStatsQuery(ad.id, 'user')} />}
         {canApply('remove', ad.status) && <DeleteAdButton title={ad.title} onClick={() => onDelete(ad)} />}
       </div>
     </li>
