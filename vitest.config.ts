@@ -26,6 +26,10 @@ export default defineConfig({
           // each file opens its own database (PGlite is single-connection and its initdb is slow): files
           // run one by one here, two at a time through `npm run test:api` (scripts/test-api.mjs)
           fileParallelism: false,
+          // a worker runs its files one after another in one module graph: importing the whole server
+          // again for every file was half the CPU of a pass (8 min of CPU to 4 on two cores). Each file
+          // still builds its own app and database; env a file changes comes back (withOwnTmpDir)
+          isolate: false,
           testTimeout: 30_000,
           // a fresh PGlite (initdb + migrations) took over 60 s once with four test runs sharing two cores
           hookTimeout: 180_000,

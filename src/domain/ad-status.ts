@@ -7,7 +7,9 @@
 //          └──────── remove ──────┴──────────── remove ──────────────────▶ removed
 //                                                      (an admin may restore it to live before its expiry)
 //
-// Expiry is not written by a job: a live row whose expires_at has passed READS as expired.
+// Expiry is not written by a job: a live row whose expires_at has passed READS as expired. A post fee
+// also renews a live ad in its last 3 days, and an expired one only within 30 days of its end
+// (src/domain/ad-renewal.ts).
 
 export const AD_STATUSES = ['pending_payment', 'live', 'expired', 'held', 'removed'] as const
 export type AdStatus = (typeof AD_STATUSES)[number]

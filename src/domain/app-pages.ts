@@ -25,6 +25,7 @@ export const APP_PAGES = [
   '/privacy',
   '/register',
   '/reset-password',
+  '/searches',
   '/terms',
   '/verify-email',
   '/wallet',

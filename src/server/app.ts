@@ -6,10 +6,12 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { type LogStream, loggerOptions, requestLoggerFactory } from './logging.ts'
 import { OutageLog } from './outages.ts'
+import adRemindersPlugin from './plugins/ad-reminders.ts'
 import adsServicePlugin from './plugins/ads-service.ts'
 import { AnswerCache, answerCacheServer } from './plugins/answer-cache.ts'
 import authPlugin from './plugins/auth.ts'
 import bannedPhrasesPlugin from './plugins/banned-phrases.ts'
+import bumpSchedulesPlugin from './plugins/bump-schedules.ts'
 import cachesPlugin from './plugins/caches.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerDeadline } from './plugins/deadline.ts'
@@ -31,6 +33,7 @@ import adminTrustRoutes from './routes/admin-trust.ts'
 import adsRoutes from './routes/ads.ts'
 import adultGateRoutes from './routes/adult-gate.ts'
 import authRoutes from './routes/auth.ts'
+import bumpScheduleRoutes from './routes/bump-schedules.ts'
 import devRoutes from './routes/dev.ts'
 import favouritesRoutes from './routes/favourites.ts'
 import mediaRoutes from './routes/media.ts'
@@ -40,6 +43,7 @@ import moderationRoutes from './routes/moderation.ts'
 import { registerPages } from './routes/pages.ts'
 import paymentsRoutes from './routes/payments.ts'
 import privacyRoutes from './routes/privacy.ts'
+import savedSearchesRoutes from './routes/saved-searches.ts'
 import seoRoutes from './routes/seo.ts'
 import verificationRoutes from './routes/verification.ts'
 import walletRoutes from './routes/wallet.ts'
@@ -208,6 +212,8 @@ export async function buildApp({
   await app.register(paymentsPlugin)
   // jobs queued by the routes' transactions, run by the handlers the features register
   await app.register(jobsPlugin)
+  await app.register(adRemindersPlugin)
+  await app.register(bumpSchedulesPlugin)
   await app.register(reporterKeysPlugin)
 
   await app.register(
@@ -221,11 +227,13 @@ export async function buildApp({
       await api.register(authRoutes, { prefix: '/auth' })
       await api.register(moderationRoutes, { prefix: '/moderation' })
       await api.register(adsRoutes, { prefix: '/ads' })
+      await api.register(bumpScheduleRoutes, { prefix: '/ads' })
       await api.register(mediaRoutes, { prefix: '/media' })
       await api.register(walletRoutes, { prefix: '/wallet' })
       await api.register(paymentsRoutes, { prefix: '/payments' })
       await api.register(privacyRoutes, { prefix: '/account' })
       await api.register(favouritesRoutes, { prefix: '/account/favourites' })
+      await api.register(savedSearchesRoutes, { prefix: '/account/searches' })
       await api.register(verificationRoutes, { prefix: '/account/verification' })
       await api.register(adminRoutes, { prefix: '/admin' })
       await api.register(adminTrustRoutes, { prefix: '/admin' })

@@ -201,13 +201,19 @@ export function storedFiles(dir: string): string[] {
 }
 
 /**
- * Gives this test file (its own process) a temp dir of its own, so that uploads made at the same time
- * by another test file (`npm run test:api` runs two at once) never read as this file's leftovers.
+ * Gives this test file a temp dir of its own, so that uploads made at the same time by another test
+ * file (`npm run test:api` runs two at once) never read as this file's leftovers. The worker runs
+ * other files after this one (the API project does not isolate files), so the old TMPDIR comes back.
  */
 export function withOwnTmpDir(): void {
+  const before = process.env.TMPDIR
   const dir = mkdtempSync(join(tmpdir(), 'maple-test-tmp-'))
   process.env.TMPDIR = dir
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  afterAll(() => {
+    if (before === undefined) delete process.env.TMPDIR
+    else process.env.TMPDIR = before
+    rmSync(dir, { recursive: true, force: true })
+  })
 }
 
 /** Upload temp directories left in the OS temp dir (there must be none after any request). */

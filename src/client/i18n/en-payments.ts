@@ -186,6 +186,8 @@ export const enPayments = {
     types: { topup: 'Wallet top-up', post: 'Posting fee', bump: 'Bump fee', credit: 'Credit' },
     byCrypto: 'paid by crypto',
     fromWallet: 'from wallet',
+    // a bump a schedule charged (docs/decisions/050-scheduled-bumps.md)
+    scheduled: 'scheduled',
     statuses: { completed: 'Completed', other: 'Processing' },
     columns: { date: 'Date', what: 'What', status: 'Status', amount: 'Amount' },
   },

@@ -1,5 +1,7 @@
 // The post, edit and manage-ads screens' part of the English catalog (see en.ts).
+
 import { AVAILABLE_SWITCHES_PER_DAY } from '#domain/available-now.ts'
+import { BUMP_SPACING_MINUTES } from '#domain/bump-spacing.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { formatFee } from '#domain/money.ts'
 
@@ -140,6 +142,31 @@ export const enManage = {
   renewLabel: `Renew {title} for ${formatFee(FEES_CENTS.post)}`,
   deleteLabel: 'Delete {title}',
   posted: 'Posted {date}',
+  // scheduled bumps (docs/decisions/050-scheduled-bumps.md)
+  scheduleOpen: 'Schedule bumps',
+  scheduleOpenLabel: 'Schedule bumps of {title}',
+  schedule: {
+    title: 'Schedule bumps',
+    intro: 'Bump {title} to the top at the times you choose.',
+    close: 'Close',
+    next: 'Next bumps',
+    loading: 'Loading…',
+    none: 'No bumps are scheduled.',
+    more: 'and {count} more',
+    cancelSchedule: 'Cancel the schedule',
+    times: 'Times of day ({zone})',
+    timeLabel: 'Time {n}',
+    removeTime: 'Remove time {n}',
+    addTime: 'Add a time',
+    days: 'For',
+    dayOption: '{n} day (today)',
+    daysOption: '{n} days from today',
+    rules: `Each bump costs ${formatFee(FEES_CENTS.bump)}, taken from your wallet at its time. A bump your balance does not cover is skipped, and you are told once by e-mail. Bumps are at least ${BUMP_SPACING_MINUTES} minutes apart. Saving replaces the schedule; a held or expired ad's schedule stops.`,
+    timeRequired: 'Enter each time as hours and minutes',
+    save: 'Save the schedule',
+    saving: 'Saving…',
+    failed: 'The schedule could not be changed',
+  },
   // "Available now" (docs/decisions/048-advertisers.md)
   available: {
     hours: 'Hours available',

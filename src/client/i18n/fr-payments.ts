@@ -198,6 +198,7 @@ export const frPayments: PaymentsMessages = {
     },
     byCrypto: 'payé en cryptomonnaie',
     fromWallet: 'avec le portefeuille',
+    scheduled: 'programmée',
     statuses: { completed: 'Effectuée', other: 'En cours' },
     columns: { date: 'Date', what: 'Objet', status: 'Statut', amount: 'Montant' },
   },

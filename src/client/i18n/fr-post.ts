@@ -1,5 +1,7 @@
 // The post, edit and manage-ads screens' part of the French catalog (see fr.ts).
+
 import { AVAILABLE_SWITCHES_PER_DAY } from '#domain/available-now.ts'
+import { BUMP_SPACING_MINUTES } from '#domain/bump-spacing.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { formatFee } from '#domain/money.ts'
 import type { PostMessages } from './messages-type.ts'
@@ -139,6 +141,30 @@ export const frManage: PostMessages['manage'] = {
   renewLabel: `Renouveler {title} pour ${formatFee(FEES_CENTS.post, 'fr-CA')}`,
   deleteLabel: 'Supprimer {title}',
   posted: 'Publiée le {date}',
+  scheduleOpen: 'Programmer des remontées',
+  scheduleOpenLabel: 'Programmer des remontées de {title}',
+  schedule: {
+    title: 'Programmer des remontées',
+    intro: 'Remontez {title} en tête aux heures choisies.',
+    close: 'Fermer',
+    next: 'Prochaines remontées',
+    loading: 'Chargement…',
+    none: 'Aucune remontée n’est programmée.',
+    more: 'et {count} de plus',
+    cancelSchedule: 'Annuler le programme',
+    times: 'Heures ({zone})',
+    timeLabel: 'Heure {n}',
+    removeTime: 'Retirer l’heure {n}',
+    addTime: 'Ajouter une heure',
+    days: 'Pendant',
+    dayOption: '{n} jour (aujourd’hui)',
+    daysOption: '{n} jours à partir d’aujourd’hui',
+    rules: `Chaque remontée coûte ${formatFee(FEES_CENTS.bump, 'fr-CA')}, prélevés de votre portefeuille à son heure. Une remontée que votre solde ne couvre pas est sautée, et vous en êtes averti une fois par courriel. Les remontées sont espacées d’au moins ${BUMP_SPACING_MINUTES} minutes. Enregistrer remplace le programme ; celui d’une annonce retenue ou expirée s’arrête.`,
+    timeRequired: 'Entrez chaque heure en heures et minutes',
+    save: 'Enregistrer le programme',
+    saving: 'Enregistrement…',
+    failed: 'Le programme n’a pas pu être modifié',
+  },
   available: {
     hours: 'Heures disponibles',
     hoursLabel: 'Combien de temps {title} s’affiche Disponible maintenant',

@@ -61,6 +61,9 @@ export const ERROR_CODES = {
   // ads
   'ad.not_found': none,
   'favourite.bad_ad_id': none,
+  // saved searches (docs/decisions/052-saved-searches.md)
+  'search.limit': { max: 'number' },
+  'search.not_found': none,
   'ad.banned_words': { words: 'text' },
   'ad.verify_email_first': none,
   'ad.companion_needs_verification': none,
@@ -83,6 +86,18 @@ export const ERROR_CODES = {
   'ad.bump_needs_renewal': none,
   'ad.held_unpayable': none,
   'ad.removed_unpayable': none,
+  'ad.renewal_closed': none,
+  // scheduled bumps
+  'bump_schedule.one_form': none,
+  'bump_schedule.time_format': none,
+  'bump_schedule.moment_format': none,
+  'bump_schedule.too_many': { max: 'number' },
+  'bump_schedule.repeated': none,
+  'bump_schedule.time_zone': none,
+  'bump_schedule.too_close': { minutes: 'number' },
+  'bump_schedule.moment_past': none,
+  'bump_schedule.moment_too_far': { days: 'number' },
+  'bump_schedule.nothing_left': none,
   // uploads and photo review
   'media.unsupported': none,
   'media.no_file': none,

@@ -68,6 +68,8 @@ export const errorWordsEn: ErrorWords = {
     'auth.current_password_required': 'Current password is required',
     'ad.not_found': 'Ad not found',
     'favourite.bad_ad_id': 'That is not an ad id',
+    'search.limit': 'You can keep at most {max} saved searches: delete one to save this one',
+    'search.not_found': 'Saved search not found',
     'ad.banned_words': 'Banned words detected: {words}',
     'ad.verify_email_first': 'Verify your email address before posting an ad',
     'ad.companion_needs_verification':
@@ -94,6 +96,20 @@ export const errorWordsEn: ErrorWords = {
     'ad.bump_needs_renewal': 'This ad has expired: renew it (posting fee) before bumping it',
     'ad.held_unpayable': 'This ad is under review and cannot be paid for until the review ends',
     'ad.removed_unpayable': 'This ad was removed and cannot be paid for',
+    'ad.renewal_closed': 'This ad ended too long ago to be renewed: post it again',
+    'bump_schedule.one_form':
+      'Send either timeZone, times and days, or moments: the times of day for a number of days, or a list of moments',
+    'bump_schedule.time_format': 'Write each time of day as HH:MM, from 00:00 to 23:59',
+    'bump_schedule.moment_format':
+      'Write each moment as a date and time with its offset (2026-12-01T20:00:00-05:00)',
+    'bump_schedule.too_many': 'At most {max}',
+    'bump_schedule.repeated': 'Each time of day once',
+    'bump_schedule.time_zone': 'Unknown time zone: use a name such as America/Toronto',
+    'bump_schedule.too_close':
+      'Two scheduled bumps must be at least {minutes} minutes apart, as two bumps of one ad always are',
+    'bump_schedule.moment_past': 'Every moment must be in the future',
+    'bump_schedule.moment_too_far': 'Every moment must be within the next {days} days',
+    'bump_schedule.nothing_left': 'Those times have all passed for today: add a day or a later time',
     'media.unsupported': 'Unsupported file: photos must be JPEG, PNG, WebP, HEIC or AVIF, videos MP4 or WebM',
     'media.no_file': 'Send one file in a multipart/form-data field',
     'media.not_multipart': 'Send the file as multipart/form-data',

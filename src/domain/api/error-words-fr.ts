@@ -70,6 +70,9 @@ export const errorWordsFr: ErrorWords = {
     'auth.current_password_required': 'Le mot de passe actuel est obligatoire',
     'ad.not_found': 'Annonce introuvable',
     'favourite.bad_ad_id': 'Ce n’est pas un identifiant d’annonce',
+    'search.limit':
+      'Vous pouvez garder au plus {max} recherches : supprimez-en une pour enregistrer celle-ci',
+    'search.not_found': 'Recherche enregistrée introuvable',
     'ad.banned_words': 'Mots interdits détectés : {words}',
     'ad.verify_email_first': 'Vérifiez votre adresse courriel avant de publier une annonce',
     'ad.companion_needs_verification':
@@ -100,6 +103,22 @@ export const errorWordsFr: ErrorWords = {
     'ad.held_unpayable':
       'Cette annonce est en cours de révision et ne peut pas être payée avant la fin de la révision',
     'ad.removed_unpayable': 'Cette annonce a été retirée et ne peut pas être payée',
+    'ad.renewal_closed':
+      'Cette annonce a pris fin il y a trop longtemps pour être renouvelée : publiez-la de nouveau',
+    'bump_schedule.one_form':
+      'Envoyez soit timeZone, times et days, soit moments : des heures pour un nombre de jours, ou une liste de moments',
+    'bump_schedule.time_format': 'Écrivez chaque heure sous la forme HH:MM, de 00:00 à 23:59',
+    'bump_schedule.moment_format':
+      'Écrivez chaque moment comme une date et une heure avec leur décalage (2026-12-01T20:00:00-05:00)',
+    'bump_schedule.too_many': 'Au plus {max}',
+    'bump_schedule.repeated': 'Chaque heure une seule fois',
+    'bump_schedule.time_zone': 'Fuseau horaire inconnu : utilisez un nom comme America/Toronto',
+    'bump_schedule.too_close':
+      'Deux remontées programmées doivent être espacées d’au moins {minutes} minutes, comme toujours deux remontées d’une annonce',
+    'bump_schedule.moment_past': 'Chaque moment doit être dans le futur',
+    'bump_schedule.moment_too_far': 'Chaque moment doit tomber dans les {days} prochains jours',
+    'bump_schedule.nothing_left':
+      'Ces heures sont toutes passées aujourd’hui : ajoutez un jour ou une heure plus tardive',
     'media.unsupported':
       'Fichier non pris en charge : les photos doivent être en JPEG, PNG, WebP, HEIC ou AVIF, les vidéos en MP4 ou WebM',
     'media.no_file': 'Envoyez un seul fichier dans un champ multipart/form-data',

@@ -28,6 +28,9 @@ export const WalletTransactionSchema = z.object({
   created_at: z.string(),
   // why a credit was made (e.g. the ad a late payment was for is gone); absent on other rows
   note: z.string().optional(),
+  // a bump a schedule charged: the moment it was scheduled for (ISO); absent on a bump paid by hand
+  // (docs/decisions/050-scheduled-bumps.md)
+  scheduled_for: z.string().optional(),
 })
 export type WalletTransaction = z.infer<typeof WalletTransactionSchema>
 

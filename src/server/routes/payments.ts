@@ -71,7 +71,13 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         // an invoice for an ad that cannot take the fee would only turn into a wallet credit later
         const target = feeAdId(listingId)
         if (!('adId' in target)) throw new ApiError(target.statusCode, target.reason)
-        const payable = await checkAdPayable(app.database.db, target.adId, request.user.id, chargeType)
+        const payable = await checkAdPayable(
+          app.database.db,
+          target.adId,
+          request.user.id,
+          chargeType,
+          app.clock.now(),
+        )
         if (!payable.applied) throw new ApiError(payable.statusCode, payable.reason)
       }
       const description =

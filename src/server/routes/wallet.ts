@@ -95,9 +95,10 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           'Idempotency-Key header to make retries safe: a retry with the same key answers the first ' +
           'answer and charges once; the same key with a different body is refused with 422. listingId ' +
           `names the ad the fee is for (${AD_ID_LENGTH} characters, from POST /api/ads; 400 without one), and the ` +
-          'fee takes effect in the same transaction: post publishes a pending ad or renews an expired ' +
-          'one, bump moves a live ad to the top. An ad that cannot take the fee (already live, ' +
-          "removed, under review) gets 409, someone else's 404; neither is charged. " +
+          'fee takes effect in the same transaction: post publishes a pending ad, or renews the same ad ' +
+          'in its last 3 days (a lifetime added to its end) or within 30 days after its end, bump moves ' +
+          'a live ad to the top. An ad that cannot take the fee (live with more than 3 days left, ' +
+          "ended too long ago, removed, under review) gets 409, someone else's 404; neither is charged. " +
           `${limitText(RATE_LIMITS.wallet.pay)} per account (429).`,
         body: WalletPayRequestSchema,
         response: {
@@ -120,7 +121,13 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         key = parsed.data
       }
-      const outcome = await payFromWallet(app.database.db, request.user.id, request.body, key)
+      const outcome = await payFromWallet(
+        app.database.db,
+        request.user.id,
+        request.body,
+        key,
+        app.clock.now(),
+      )
       app.metrics.countPayment('wallet', walletPaymentOutcome(outcome))
       return reply.code(outcome.statusCode).send(outcome.body)
     },

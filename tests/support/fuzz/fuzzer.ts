@@ -257,7 +257,7 @@ export async function fuzzRoute(key: string): Promise<void> {
       if (res.statusCode < 300 && SESSION_ENDERS.has(key)) stale = true
       checkAnswer(plan, spec, res)
     }),
-    { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+    { numRuns: Math.min(RUNS, spec.runs ?? RUNS), ...(SEED === undefined ? {} : { seed: SEED }) },
   )
   const total = [...statuses.values()].reduce((a, b) => a + b, 0)
   const limited = statuses.get(429) ?? 0

@@ -88,6 +88,24 @@ export const AD_ROUTES: Record<string, FuzzSpec> = {
     edges: { hours: fc.constantFrom(0, 13, -1, 1.5, '3', null, 1e9) },
   },
   'DELETE /api/ads/:id/available': { role: 'user', params: { id: adId } },
+  'PUT /api/ads/:id/bump-schedule': {
+    role: 'user',
+    params: { id: adId },
+    body: {
+      timeZone: fc.constantFrom('America/Toronto', 'UTC', 'Mars/Olympus', undefined),
+      times: fc.constantFrom(['09:00'], ['09:00', '21:00'], ['24:00'], undefined),
+      days: fc.constantFrom(1, 3, 14, undefined),
+      moments: fc.constantFrom(undefined, ['2999-01-01T00:00:00Z'], ['2026-01-01T00:00:00Z']),
+    },
+    edges: {
+      timeZone: fc.constantFrom('', 'x'.repeat(65), '\u0000', 1),
+      times: fc.constantFrom([], 'x', Array(7).fill('10:00'), ['9:00']),
+      days: fc.constantFrom(0, 15, 1.5, '3', null),
+      moments: fc.constantFrom([], 'x', ['yesterday'], Array(51).fill('2999-01-01T00:00:00Z')),
+    },
+  },
+  'GET /api/ads/:id/bump-schedule': { role: 'user', params: { id: adId } },
+  'DELETE /api/ads/:id/bump-schedule': { role: 'user', params: { id: adId } },
   'POST /api/admin/logout': { role: 'admin' },
   // garbage multipart bodies: a broken part must answer 4xx, never 5xx (media-upload tests send real files)
   'POST /api/media': { role: 'user', contentTypes: ['multipart/form-data; boundary=x'] },

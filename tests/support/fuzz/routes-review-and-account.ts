@@ -14,6 +14,34 @@ const decisionReason = fc.oneof(
     .filter((text) => text.trim() !== '' && !text.includes('\u0000')),
 )
 
+// a saved search's id is a uuid: one that names nobody's search, and ones of other shapes (all 404)
+const savedSearchId = fc.oneof(fc.uuid(), fc.constantFrom('1', 'not-a-uuid', 'x'.repeat(100)))
+const SAVED_SEARCH = {
+  body: {
+    province: fc.constantFrom('ON', 'qc', 'ALL'),
+    category: fc.constantFrom('adult-buy-sell', 'adult-services'),
+    city: fc.constantFrom('ALL', 'Toronto', 'montréal', undefined),
+    q: fc.oneof(
+      fc.constantFrom('silk', '"silk robe"', '-lace', '!!&|(', undefined),
+      fc.string({ maxLength: 50 }),
+    ),
+    escortType: fc.constantFrom('female-companion', 'trans-companion', undefined),
+    verified: fc.constantFrom(true, false, undefined),
+    alert: fc.constantFrom('none', 'email', 'push', 'both'),
+    frequency: fc.constantFrom('instant', 'daily'),
+  },
+  edges: {
+    province: fc.constantFrom('XX', '', '\u0000'),
+    category: fc.constantFrom('cars', ''),
+    city: fc.constantFrom('x'.repeat(101), '\u0000'),
+    q: fc.constantFrom('x'.repeat(201), '\u0000', '\ud800'),
+    escortType: fc.constantFrom('robot', ''),
+    verified: fc.constantFrom('yes', 1),
+    alert: fc.constantFrom('sms', ''),
+    frequency: fc.constantFrom('hourly', ''),
+  },
+}
+
 export const REVIEW_AND_ACCOUNT_ROUTES: Record<string, FuzzSpec> = {
   // verified advertisers and photo review (docs/decisions/031-verified-advertisers.md, 032-photo-review.md)
   'GET /api/admin/photos': { role: 'admin' },
@@ -87,6 +115,19 @@ export const REVIEW_AND_ACCOUNT_ROUTES: Record<string, FuzzSpec> = {
       ),
     },
   },
+  // saved searches (docs/decisions/052-saved-searches.md): a listing's fields and the stored alert
+  'GET /api/account/searches': { role: 'user' },
+  'GET /api/account/searches/': { role: 'user' },
+  'POST /api/account/searches': { role: 'user', ...SAVED_SEARCH },
+  'POST /api/account/searches/': { role: 'user', ...SAVED_SEARCH },
+  'PATCH /api/account/searches/:id': {
+    role: 'user',
+    params: { id: savedSearchId },
+    body: { alert: SAVED_SEARCH.body.alert, frequency: SAVED_SEARCH.body.frequency },
+    edges: { alert: SAVED_SEARCH.edges.alert, frequency: SAVED_SEARCH.edges.frequency },
+  },
+  'DELETE /api/account/searches/:id': { role: 'user', params: { id: savedSearchId } },
+  'POST /api/account/searches/:id/opened': { role: 'user', params: { id: savedSearchId } },
   // never the member's own password: the account must outlive the fuzzing of the other routes
   'DELETE /api/account': {
     role: 'user',

@@ -10,8 +10,8 @@ export const SITE_ROUTES: Record<string, FuzzSpec> = {
   'GET /api/': {},
   'GET /api/docs': { page: true },
   'GET /api/docs/': { page: true },
-  'GET /api/docs/json': {},
-  'GET /api/docs/yaml': { page: true },
+  'GET /api/docs/json': { runs: 15 },
+  'GET /api/docs/yaml': { page: true, runs: 15 },
   'GET /api/docs/static/index.html': { page: true },
   'GET /api/docs/static/swagger-initializer.js': { page: true },
   'GET /api/docs/*': {

@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router'
 import {
   BadgeCheckIcon,
+  BookmarkIcon,
   DownloadIcon,
   KeyRoundIcon,
   LayoutListIcon,
@@ -44,6 +45,10 @@ export default function AccountMenuContent({ email, onSignOut }: AccountMenuProp
         </DropdownMenuItem>
         {email !== null && (
           <>
+            <DropdownMenuItem onSelect={() => go('/searches')}>
+              <BookmarkIcon aria-hidden="true" />
+              {t.savedSearches}
+            </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => go('/account/verification')}>
               <BadgeCheckIcon aria-hidden="true" />
               {t.getVerified}

@@ -76,6 +76,9 @@ export default function BrowseDrawer({ signedIn }: { signedIn: boolean }) {
               <AppLink href="/wallet" onClick={close} className={drawerLink}>
                 {t.wallet}
               </AppLink>
+              <AppLink href="/searches" onClick={close} className={drawerLink}>
+                {t.savedSearches}
+              </AppLink>
             </nav>
           )}
           {/* the header's heart is left out on the narrowest phones (header.tsx) */}

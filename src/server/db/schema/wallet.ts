@@ -7,6 +7,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -45,6 +46,9 @@ export const walletTransactions = pgTable(
     listingId: text('listing_id'),
     idempotencyKey: text('idempotency_key'),
     note: text('note'),
+    // a bump a schedule charged: the schedule and the moment it ran for (docs/decisions/050-scheduled-bumps.md)
+    scheduleId: uuid('schedule_id'),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -53,6 +57,8 @@ export const walletTransactions = pgTable(
     check('wallet_transactions_method', sql`${t.method} in ('wallet', 'crypto')`),
     // a settled charge is fulfilled at most once, whichever of webhook and status poll gets there first
     uniqueIndex('wallet_transactions_charge_unique').on(t.chargeId),
+    // a scheduled moment is charged at most once, whatever ran it
+    uniqueIndex('wallet_transactions_scheduled_unique').on(t.scheduleId, t.scheduledFor),
     index('wallet_transactions_user_created').on(t.userId, t.createdAt),
   ],
 )

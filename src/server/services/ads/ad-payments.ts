@@ -1,4 +1,5 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
+import { renewalOpen, renewedExpiry } from '#domain/ad-renewal.ts'
 import { type AdStatus, canApply, effectiveStatus, postFeeAction, unpayableCode } from '#domain/ad-status.ts'
 import { isAdId } from '#domain/api/ads-paths.ts'
 import { BUMP_SPACING_MS, bumpTooSoon } from '#domain/bump-spacing.ts'
@@ -7,10 +8,12 @@ import type { Db } from '#server/db/client.ts'
 import { type AdRow, ads } from '#server/db/schema/ads.ts'
 import { holdIfCopy } from '#server/services/reports/copy-holds.ts'
 import { recordAdEvent } from './ad-events.ts'
+import { scheduleAdReminders } from './ad-reminders.ts'
 import { isCompanionCategory, ownerVerifiedNow } from './companion-rules.ts'
 
 // What a paid posting or bump fee does to a server ad (docs/decisions/010-ads-on-the-server.md):
-// post publishes a pending ad or renews an expired one, bump moves a live ad to the top. The effect
+// post publishes a pending ad or renews one near or recently past its end (src/domain/ad-renewal.ts),
+// bump moves a live ad to the top. The effect
 // runs in the payment's own transaction, so the money and the ad change commit together or not at
 // all, and a second payment for the same ad finds nothing left to do and is refused. A bump within
 // BUMP_SPACING_MINUTES of the last one is refused the same way, before any money moves
@@ -29,6 +32,7 @@ export type FeeRefusal =
   | 'ad.fee_needs_ad'
   | 'ad.bumped_recently'
   | 'ad.companion_needs_verification'
+  | 'ad.renewal_closed'
   | ReturnType<typeof unpayableCode>
 
 function refuse(statusCode: 403 | 404 | 409, reason: FeeRefusal): AdFeeOutcome {
@@ -59,8 +63,12 @@ export function feeAction(
   if (isCompanionCategory(row.category) && !payer.verified)
     return { statusCode: 403, reason: 'ad.companion_needs_verification' }
   const from = effectiveStatus(row, now)
+  // a live ad near its end is renewed as an expired one is (docs/decisions/051-reminders-and-renewal.md)
+  if (type === 'post' && from === 'live' && renewalOpen(row.expiresAt, now)) return { action: 'renew', from }
   const action = type === 'post' ? postFeeAction(from) : canApply('bump', from) ? 'bump' : null
   if (!action) return { statusCode: 409, reason: unpayableCode(type, from) }
+  if (action === 'renew' && !renewalOpen(row.expiresAt, now))
+    return { statusCode: 409, reason: 'ad.renewal_closed' }
   if (action === 'bump' && bumpTooSoon(row.lastBumpAt, now))
     return { statusCode: 409, reason: 'ad.bumped_recently' }
   return { action, from }
@@ -72,10 +80,11 @@ export async function checkAdPayable(
   adId: string,
   payerId: string,
   type: FeeType,
+  now: Date,
 ): Promise<AdFeeOutcome> {
   const verified = await ownerVerifiedNow(db, payerId)
   const [row] = await db.select().from(ads).where(eq(ads.id, adId))
-  const verdict = feeAction(row, { id: payerId, verified }, type, new Date())
+  const verdict = feeAction(row, { id: payerId, verified }, type, now)
   return 'action' in verdict
     ? { applied: true, action: verdict.action }
     : refuse(verdict.statusCode, verdict.reason)
@@ -88,40 +97,54 @@ export async function checkAdPayable(
  */
 export async function applyAdFee(
   tx: Db,
-  input: { adId: string; payerId: string; type: FeeType; paidBy: string },
+  input: { adId: string; payerId: string; type: FeeType; paidBy: string; now: Date },
 ): Promise<AdFeeOutcome> {
+  const { now } = input
   // the payer's row before the ad's, in a verification decision's order (companion-rules.ts)
   const verified = await ownerVerifiedNow(tx, input.payerId)
   const [row] = await tx.select().from(ads).where(eq(ads.id, input.adId)).for('update')
-  const verdict = feeAction(row, { id: input.payerId, verified }, input.type, new Date())
+  const verdict = feeAction(row, { id: input.payerId, verified }, input.type, now)
   if (!('action' in verdict)) return refuse(verdict.statusCode, verdict.reason)
   if (!row) return refuse(404, 'ad.not_found')
-  const fresh = sql`now() + ${ads.lifetimeDays} * interval '1 day'`
   const changes =
     verdict.action === 'publish'
-      ? { status: 'live' as const, publishedAt: sql`now()`, expiresAt: fresh }
+      ? { status: 'live' as const, publishedAt: now, expiresAt: renewedExpiry(null, now, row.lifetimeDays) }
       : verdict.action === 'renew'
-        ? // a renewed ad is listed again from the top, as a new post would be
-          { status: 'live' as const, bumpedAt: sql`now()`, expiresAt: fresh }
-        : { bumpedAt: sql`now()`, lastBumpAt: sql`now()` }
+        ? {
+            status: 'live' as const,
+            expiresAt: renewedExpiry(row.expiresAt, now, row.lifetimeDays),
+            // an expired ad renewed is listed again from the top, as a new post would be; a live one
+            // keeps its place (a renewal is no bump)
+            ...(verdict.from === 'expired' ? { bumpedAt: now } : {}),
+          }
+        : { bumpedAt: now, lastBumpAt: now }
   // a bump repeats the spacing as its condition: of 20 bumps racing, one moves the ad and is charged
   const spaced =
     verdict.action === 'bump'
-      ? or(
-          isNull(ads.lastBumpAt),
-          lte(ads.lastBumpAt, sql`now() - ${BUMP_SPACING_MS} * interval '1 millisecond'`),
-        )
+      ? or(isNull(ads.lastBumpAt), lte(ads.lastBumpAt, new Date(now.getTime() - BUMP_SPACING_MS)))
       : undefined
+  // a renewal repeats the end it extends: of two renewals racing, the second finds a new end and
+  // extends nothing (milliseconds, as the row was read: older rows keep microseconds)
+  const sameEnd =
+    verdict.action !== 'renew'
+      ? undefined
+      : row.expiresAt === null
+        ? isNull(ads.expiresAt)
+        : sql`date_trunc('milliseconds', ${ads.expiresAt}) = ${row.expiresAt.toISOString()}::timestamptz`
   const updated = await tx
     .update(ads)
     .set(changes)
-    .where(and(eq(ads.id, row.id), eq(ads.status, row.status), spaced))
+    .where(and(eq(ads.id, row.id), eq(ads.status, row.status), spaced, sameEnd))
     .returning()
   const [after] = updated
   if (!after)
     return refuse(
       409,
-      verdict.action === 'bump' ? 'ad.bumped_recently' : unpayableCode(input.type, verdict.from),
+      verdict.action === 'bump'
+        ? 'ad.bumped_recently'
+        : verdict.action === 'renew'
+          ? 'ad.already_paid'
+          : unpayableCode(input.type, verdict.from),
     )
   await recordAdEvent(tx, {
     adId: row.id,
@@ -130,7 +153,13 @@ export async function applyAdFee(
     from: verdict.from,
     to: verdict.action === 'bump' ? verdict.from : 'live',
     detail: input.paidBy,
+    ...(input.now ? { at: input.now } : {}),
   })
-  if (verdict.action !== 'bump') await holdIfCopy(tx, after)
+  if (verdict.action !== 'bump') {
+    await holdIfCopy(tx, after, now)
+    // the listed time is new: its reminders, in this transaction (a held copy gets them too, and
+    // each finds it held when it runs)
+    await scheduleAdReminders(tx, after, now)
+  }
   return { applied: true, action: verdict.action }
 }

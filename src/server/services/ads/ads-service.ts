@@ -9,6 +9,7 @@ import type { Db } from '#server/db/client.ts'
 import { type AdRow, ads } from '#server/db/schema/ads.ts'
 import { users } from '#server/db/schema/users.ts'
 import { ApiError } from '#server/errors.ts'
+import { stopSchedulesOf } from '#server/services/bump-schedules/bump-kind.ts'
 import { attachAdMedia, checkAdMedia } from '#server/services/media/ad-media.ts'
 import type { MediaLibrary } from '#server/services/media/media-library.ts'
 import type { BannedPhraseService } from '#server/services/moderation/banned-phrases.ts'
@@ -200,6 +201,8 @@ export class AdsService {
         .where(and(eq(ads.id, row.id), eq(ads.status, row.status)))
         .returning({ id: ads.id })
       if (removed.length === 0) return null
+      // its scheduled bumps stop with it, nothing charged (docs/decisions/050-scheduled-bumps.md)
+      await stopSchedulesOf(tx, [row.id])
       await recordAdEvent(tx, {
         adId: row.id,
         kind: 'removed',

@@ -28,6 +28,8 @@ export async function applyChargeEffect(
     payerId: charge.userId,
     type: charge.chargeType,
     paidBy: `crypto charge ${charge.id}`,
+    // a settlement arrives from the provider's side, outside any request: the system's time
+    now: new Date(),
   })
   if (!effect.applied) return { applied: false, reason: effect.reason }
   await recordCryptoFee(tx, {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
+import { ads } from '#server/db/schema/ads.ts'
 import { outbox } from '#server/db/schema/mail.ts'
 import { media } from '#server/db/schema/media.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
@@ -11,6 +12,8 @@ import { verificationRequests } from '#server/db/schema/verifications.ts'
 import { walletTransactions } from '#server/db/schema/wallet.ts'
 import { ApiError } from '#server/errors.ts'
 import { verifyPassword } from '#server/services/accounts/passwords.ts'
+import { cancelAdReminders } from '#server/services/ads/ad-reminders.ts'
+import { stopSchedulesOfUser } from '#server/services/bump-schedules/bump-kind.ts'
 import type { MediaLibrary } from '#server/services/media/media-library.ts'
 import { recordAudit } from '#server/services/reports/admin-audit.ts'
 import { accountReporter } from '#server/services/reports/reporter-history.ts'
@@ -30,7 +33,7 @@ function pseudonymousEmail(id: string): string {
  *   the keyed hashes of their address and e-mail: only the link to the person goes, and the reports
  *   still count as one reporter from one address, with its history and daily caps, should the same
  *   address or e-mail report again (docs/decisions/042-holds-that-hold.md);
- * - their mails still in the outbox go;
+ * - their mails still in the outbox go, and their ads' reminders still waiting in the job queue;
  * - the user row goes, and with it (foreign keys) sessions, links, wallet, ads, their events,
  *   reports and appeals, and media rows; the email is free for a new sign-up at once.
  * Then the media files no row names any more are deleted from storage, and every cache forgets.
@@ -82,6 +85,14 @@ export async function deleteAccount(
       .set({ reporter: accountReporter(pseudonym) })
       .where(eq(adReports.reporter, accountReporter(userId)))
     await tx.delete(outbox).where(eq(outbox.to, user.email))
+    // the ads go below: their reminders waiting in the queue go with them (docs/decisions/045-jobs.md)
+    const owned = await tx.select({ id: ads.id }).from(ads).where(eq(ads.ownerId, userId))
+    await cancelAdReminders(
+      tx,
+      owned.map((ad) => ad.id),
+    )
+    // the foreign key would take the schedules; their waiting jobs go here (docs/decisions/050-scheduled-bumps.md)
+    await stopSchedulesOfUser(tx, userId)
     const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id })
     if (deleted.length === 0) throw new ApiError(404, 'privacy.account_gone')
     await recordAudit(tx, {

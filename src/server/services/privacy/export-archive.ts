@@ -8,6 +8,7 @@ import { favourites } from '#server/db/schema/favourites.ts'
 import { media } from '#server/db/schema/media.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
 import { adAppeals, adReports } from '#server/db/schema/reports.ts'
+import { savedSearches } from '#server/db/schema/saved-searches.ts'
 import { users } from '#server/db/schema/users.ts'
 import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
 import type { MediaStore } from '#server/services/media/media-store.ts'
@@ -32,6 +33,7 @@ wallet.json    your wallet balance and its whole ledger (top-ups, fees, credits)
 payments.json  your crypto charges (amount, type, status, dates)
 reports.json   the ads you reported, why, and what an admin decided
 favourites.json  the ads you keep in your favourites, and since when
+saved-searches.json  the searches you saved, their alert settings, and when you last opened each
 
 Maple After Dark : vos données
 ==============================
@@ -45,6 +47,8 @@ wallet.json    le solde de votre portefeuille et tout son registre (recharges, f
 payments.json  vos paiements en cryptomonnaie (montant, type, statut, dates)
 reports.json   les annonces que vous avez signalées, pourquoi, et la décision de l'administration
 favourites.json  les annonces que vous gardez en favori, et depuis quand
+saved-searches.json  les recherches que vous avez enregistrées, leurs alertes, et quand vous
+               avez ouvert chacune pour la dernière fois
 `
 
 const iso = (date: Date | null) => date?.toISOString() ?? null
@@ -99,6 +103,12 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
     .from(favourites)
     .where(eq(favourites.userId, userId))
     .orderBy(asc(favourites.savedAt))
+  // the searches the user saved (docs/decisions/052-saved-searches.md)
+  const searches = await db
+    .select()
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(asc(savedSearches.createdAt))
   // photos: the largest stored size (the last of PHOTO_WIDTHS); videos: the one file
   const fileOf = (row: (typeof uploads)[number]) => {
     const key = row.storageKeys.at(-1) ?? ''
@@ -212,6 +222,20 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
     }),
     jsonEntry('favourites.json', {
       favourites: keptAds.map((f) => ({ ad: f.adId, saved_at: iso(f.savedAt) })),
+    }),
+    jsonEntry('saved-searches.json', {
+      searches: searches.map((s) => ({
+        province: s.province,
+        category: s.category,
+        city: s.city,
+        words: s.q,
+        companion_type: s.escortType,
+        verified_only: s.verified,
+        alert: s.alert,
+        frequency: s.frequency,
+        saved_at: iso(s.createdAt),
+        last_opened_at: iso(s.lastOpenedAt),
+      })),
     }),
   ]
   return { documents, files }

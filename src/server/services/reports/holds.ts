@@ -4,6 +4,8 @@ import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { adReports } from '#server/db/schema/reports.ts'
 import { recordAdEvent } from '#server/services/ads/ad-events.ts'
+import { scheduleAdReminders } from '#server/services/ads/ad-reminders.ts'
+import { stopSchedulesOf } from '#server/services/bump-schedules/bump-kind.ts'
 import { snapshotAdIds } from './ad-snapshots.ts'
 import { recordAudit } from './admin-audit.ts'
 
@@ -58,6 +60,11 @@ export async function holdAds(
     .returning({ id: ads.id })
   // what the ad showed when it was taken down: the queue shows it, and a copy of it is held too (042)
   await snapshotAdIds(
+    tx,
+    held.map((row) => row.id),
+  )
+  // a held ad's scheduled bumps stop, nothing charged (docs/decisions/050-scheduled-bumps.md)
+  await stopSchedulesOf(
     tx,
     held.map((row) => row.id),
   )
@@ -125,8 +132,11 @@ export async function releaseAds(
     })
     // a held ad that was never published cannot go live (ads_live_has_dates): none is ever held
     .where(and(inArray(ads.id, [...ids]), eq(ads.status, 'held'), sql`${ads.publishedAt} is not null`))
-    .returning({ id: ads.id })
+    .returning({ id: ads.id, ownerId: ads.ownerId, expiresAt: ads.expiresAt })
   const releasedIds = released.map((row) => row.id)
+  // the clock stopped while held, so the end moved: its reminders follow it
+  // (docs/decisions/051-reminders-and-renewal.md)
+  for (const row of released) await scheduleAdReminders(tx, row, now)
   await resolveReports(tx, releasedIds, 'dismissed', now)
   for (const id of releasedIds) {
     await recordAdEvent(tx, {

@@ -20,6 +20,7 @@ import { type AdRow, ads } from '#server/db/schema/ads.ts'
 import { adAppeals, adReports, adSnapshots } from '#server/db/schema/reports.ts'
 import { ApiError } from '#server/errors.ts'
 import { recordAdEvent } from '#server/services/ads/ad-events.ts'
+import { stopSchedulesOf } from '#server/services/bump-schedules/bump-kind.ts'
 import { adContent, contentHash } from './ad-fingerprint.ts'
 import { recordAudit } from './admin-audit.ts'
 import { holdVerdict, reportVoice } from './hold-rules.ts'
@@ -230,6 +231,7 @@ export async function reviewAd(
         .update(ads)
         .set({ status: 'removed', removalReason: reason, heldAt: null, holdCategory: null })
         .where(eq(ads.id, ad.id))
+      await stopSchedulesOf(tx, [ad.id])
       await resolveReports(tx, [ad.id], 'upheld', now)
       await recordAdEvent(tx, {
         adId: ad.id,

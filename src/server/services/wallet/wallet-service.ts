@@ -32,6 +32,7 @@ export function toTransactionView(row: LedgerRow): WalletTransaction {
     listing_id: row.listingId,
     created_at: row.createdAt.toISOString(),
     ...(row.note ? { note: row.note } : {}),
+    ...(row.scheduledFor ? { scheduled_for: row.scheduledFor.toISOString() } : {}),
   }
 }
 
@@ -158,6 +159,8 @@ async function debit(
   userId: string,
   request: WalletPayRequest,
   key: string | null,
+  now: Date,
+  scheduled?: ScheduledMoment,
 ): Promise<PayOutcome> {
   const fee = FEES_CENTS[request.type]
   const target = feeAdId(request.listingId)
@@ -167,7 +170,8 @@ async function debit(
     adId: target.adId,
     payerId: userId,
     type: request.type,
-    paidBy: 'wallet',
+    paidBy: scheduled ? 'wallet, scheduled' : 'wallet',
+    now,
   })
   if (!effect.applied)
     throw new PaymentRefused({ statusCode: effect.statusCode, body: refusal(effect.reason) })
@@ -187,6 +191,7 @@ async function debit(
       amountCents: fee,
       listingId: target.adId,
       idempotencyKey: key,
+      ...(scheduled ? { scheduleId: scheduled.scheduleId, scheduledFor: scheduled.moment } : {}),
     })
     .returning()
   if (!row) throw new Error('Ledger row was not written')
@@ -194,6 +199,41 @@ async function debit(
   return {
     statusCode: 200,
     body: { ok: true, transaction: toTransactionView(row), balance_cad: centsToDollars(wallet.balanceCents) },
+  }
+}
+
+/** The schedule and moment a scheduled bump is charged for, and the job's time (app.clock). */
+export interface ScheduledMoment {
+  scheduleId: string
+  moment: Date
+  now: Date
+}
+
+export type ScheduledBumpOutcome =
+  | { charged: true }
+  | { charged: false; statusCode: PayOutcome['statusCode']; code: string | undefined }
+
+/**
+ * A scheduled bump (docs/decisions/050-scheduled-bumps.md): the manual bump's own debit, with the
+ * same rules (the ad live and the owner's, 15 minutes since the last bump, the balance there), in a
+ * savepoint of the job's completing transaction, so a refusal undoes the ad's change and leaves the
+ * job free to complete. The ledger row names the schedule and the moment; a unique index on the pair
+ * keeps it to one charge whatever ran it.
+ */
+export async function chargeScheduledBump(
+  tx: Db,
+  input: { userId: string; adId: string } & ScheduledMoment,
+): Promise<ScheduledBumpOutcome> {
+  const { userId, adId, ...scheduled } = input
+  try {
+    await tx.transaction((savepoint) =>
+      debit(savepoint, userId, { type: 'bump', listingId: adId }, null, scheduled.now, scheduled),
+    )
+    return { charged: true }
+  } catch (error) {
+    if (!(error instanceof PaymentRefused)) throw error
+    const body = error.outcome.body as { code?: string }
+    return { charged: false, statusCode: error.outcome.statusCode, code: body.code }
   }
 }
 
@@ -213,9 +253,11 @@ export async function payFromWallet(
   userId: string,
   request: WalletPayRequest,
   idempotencyKey: string | null,
+  /** the app's clock: whether a renewal is open, and the new end, are read from it */
+  now: Date,
 ): Promise<PayOutcome> {
   try {
-    return await payOnce(db, userId, request, idempotencyKey)
+    return await payOnce(db, userId, request, idempotencyKey, now)
   } catch (error) {
     // a refused ad payment rolled back whole (its key claim too), so a retry is judged afresh
     if (error instanceof PaymentRefused) return error.outcome
@@ -233,9 +275,10 @@ async function debitKeepingShortBalance(
   userId: string,
   request: WalletPayRequest,
   key: string,
+  now: Date,
 ): Promise<PayOutcome> {
   try {
-    return await tx.transaction((savepoint) => debit(savepoint, userId, request, key))
+    return await tx.transaction((savepoint) => debit(savepoint, userId, request, key, now))
   } catch (error) {
     if (error instanceof PaymentRefused && error.outcome.statusCode === 402) return error.outcome
     throw error
@@ -247,8 +290,9 @@ async function payOnce(
   userId: string,
   request: WalletPayRequest,
   idempotencyKey: string | null,
+  now: Date,
 ): Promise<PayOutcome> {
-  if (!idempotencyKey) return db.transaction((tx) => debit(tx, userId, request, null))
+  if (!idempotencyKey) return db.transaction((tx) => debit(tx, userId, request, null, now))
   const hash = requestHash(request)
   const fresh = await db.transaction(async (tx) => {
     const claimed = await tx
@@ -257,7 +301,7 @@ async function payOnce(
       .onConflictDoNothing()
       .returning({ key: walletIdempotency.key })
     if (claimed.length === 0) return null
-    const outcome = await debitKeepingShortBalance(tx, userId, request, idempotencyKey)
+    const outcome = await debitKeepingShortBalance(tx, userId, request, idempotencyKey, now)
     await tx
       .update(walletIdempotency)
       .set({ statusCode: outcome.statusCode, response: outcome.body })

@@ -18,6 +18,7 @@ import { LegalNotice } from './legal-notice.tsx'
 import { ListingFilters } from './listing-filters.tsx'
 import { ListingPagination } from './listing-pagination.tsx'
 import { ListingStatus } from './listing-status.tsx'
+import { SaveSearchButton } from './save-search-button.tsx'
 
 const loadAdDialog = () => import('./ad-dialog.tsx')
 const AdDialog = lazy(() => loadAdDialog().then((module) => ({ default: module.AdDialog })))
@@ -96,7 +97,10 @@ export function ListingPage({
         noindex={Boolean(query.q)}
       />
       <header className="mb-5 flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
+          <SaveSearchButton search={query} />
+        </div>
         <p className="text-sm text-muted-foreground wrap-anywhere">
           <span>{place}</span>
           <span aria-hidden="true"> · </span>

@@ -16,9 +16,11 @@ import { msg } from '#client/i18n/messages.ts'
 import { msgPost } from '#client/i18n/messages-post.ts'
 import { formatAdPrice, formatPostedDate } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
+import { renewalOpen } from '#domain/ad-renewal.ts'
 import { canApply } from '#domain/ad-status.ts'
 import type { OwnAd } from '#domain/api/ads.ts'
 import { AvailableNowSwitch } from './available-now-switch.tsx'
+import { BumpScheduleButton } from './bump-schedule-button.tsx'
 import { DeleteAdButton } from './delete-ad-button.tsx'
 
 const t = msgPost.manage
@@ -107,7 +109,12 @@ export function OwnAdRow({
   onAppeal: (ad: OwnAd) => void
 }) {
   const navigate = useNavigate()
-  const payable = canApply('publish', ad.status) || canApply('renew', ad.status)
+  // a live ad in its last 3 days, or one ended less than 30 days ago, is renewed at checkout (the
+  // reminder mails link there too: docs/decisions/051-reminders-and-renewal.md)
+  const renewable =
+    (ad.status === 'live' || canApply('renew', ad.status)) &&
+    renewalOpen(ad.expiresAt === null ? null : new Date(ad.expiresAt), new Date())
+  const payable = canApply('publish', ad.status) || renewable
   return (
     <li
       className="flex flex-col gap-3 rounded-xl border border-border bg-card p-3 shadow-sm sm:flex-row sm:items-center"
@@ -163,14 +170,10 @@ export function OwnAdRow({
             <Link
               to="/checkout"
               search={{ type: 'post', adId: ad.id }}
-              aria-label={fill(ad.status === 'expired' ? t.renewLabel : t.payLabel, { title: ad.title })}
+              aria-label={fill(renewable ? t.renewLabel : t.payLabel, { title: ad.title })}
             >
-              {ad.status === 'expired' ? (
-                <RefreshCwIcon aria-hidden="true" />
-              ) : (
-                <CreditCardIcon aria-hidden="true" />
-              )}
-              {ad.status === 'expired' ? t.renew : t.pay}
+              {renewable ? <RefreshCwIcon aria-hidden="true" /> : <CreditCardIcon aria-hidden="true" />}
+              {renewable ? t.renew : t.pay}
             </Link>
           </Button>
         )}
@@ -193,6 +196,7 @@ export function OwnAdRow({
             {t.bump}
           </Button>
         )}
+        {canApply('bump', ad.status) && <BumpScheduleButton ad={ad} />}
         {canApply('remove', ad.status) && <DeleteAdButton title={ad.title} onClick={() => onDelete(ad)} />}
       </div>
     </li>

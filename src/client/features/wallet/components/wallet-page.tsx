@@ -180,6 +180,7 @@ export function WalletPage() {
                 key={tx.id}
                 data-type={tx.type}
                 data-method={tx.method}
+                data-scheduled={tx.scheduled_for ? 'true' : undefined}
                 className="flex items-center justify-between gap-3 px-4 py-3 text-sm"
               >
                 <div className="min-w-0">
@@ -189,7 +190,7 @@ export function WalletPage() {
                       {tx.type === 'topup'
                         ? ''
                         : tx.method === 'wallet'
-                          ? `(${t.fromWallet})`
+                          ? `(${tx.scheduled_for ? `${t.scheduled}, ` : ''}${t.fromWallet})`
                           : `(${t.byCrypto})`}
                     </span>
                   </p>

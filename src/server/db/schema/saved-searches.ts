@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm'
+import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { SEARCH_ALERTS, SEARCH_FREQUENCIES } from '#domain/api/saved-searches-paths.ts'
+import { users } from './users.ts'
+
+/**
+ * A listing's filters a user keeps (docs/decisions/052-saved-searches.md). `key` is the search written
+ * one way (city folded, words trimmed and in lower case): unique per user, so saving the same search
+ * twice, even at once from two tabs, keeps one row. `last_opened_at` is when the user last opened
+ * the listing from /searches; newSince counts the ads first published after it.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    province: text('province').notNull(),
+    category: text('category').notNull(),
+    city: text('city'),
+    q: text('q'),
+    escortType: text('escort_type'),
+    verified: boolean('verified').notNull().default(false),
+    // stored for the alerts to come (issue 41 item 3); nothing sends them yet
+    alert: text('alert', { enum: SEARCH_ALERTS }).notNull().default('none'),
+    frequency: text('frequency', { enum: SEARCH_FREQUENCIES }).notNull().default('daily'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_searches_user_key').on(t.userId, t.key)],
+)
+
+export type SavedSearchRow = typeof savedSearches.$inferSelect
