@@ -202,6 +202,7 @@ export const enManage = {
     admin: 'held by a moderator',
     copy: 'it repeats an ad that is under review or was removed',
     unverified: 'your verification was withdrawn: Adult Companions ads need a verified advertiser',
+    suspended: 'your account is suspended',
   },
   appeal: 'Ask for a review',
   appealLabel: 'Ask for a review of {title}',

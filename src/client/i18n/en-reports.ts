@@ -26,6 +26,7 @@ export const enReview = {
     admin: 'held by an admin',
     copy: 'copy of a held or removed ad',
     unverified: 'companion ad of an advertiser no longer verified',
+    suspended: 'ad of a suspended account',
   },
   appealFrom: 'The owner asks for a review ({date}):',
   awaitingConfirmation:

@@ -200,6 +200,7 @@ export const frManage: PostMessages['manage'] = {
     copy: 'elle reprend une annonce en cours d’examen ou retirée',
     unverified:
       'votre vérification a été retirée : les annonces Accompagnement pour adultes exigent un annonceur vérifié',
+    suspended: 'votre compte est suspendu',
   },
   appeal: 'Demander une révision',
   appealLabel: 'Demander une révision de {title}',

@@ -28,6 +28,7 @@ export const frReview: ReviewMessages['review'] = {
     admin: 'retenue par un administrateur',
     copy: 'copie d’une annonce retenue ou retirée',
     unverified: 'annonce d’accompagnement d’un annonceur qui n’est plus vérifié',
+    suspended: 'annonce d’un compte suspendu',
   },
   appealFrom: 'Le propriétaire demande une révision ({date}) :',
   awaitingConfirmation:

@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   'auth.admin_invalid_credentials': none,
   'auth.invalid_credentials': none,
   'auth.email_not_verified': none,
+  'auth.account_suspended': none,
   'auth.verify_link_invalid': none,
   'auth.reset_link_invalid': none,
   'auth.verify_token_missing': none,
@@ -173,6 +174,11 @@ export const ERROR_CODES = {
   'verification.not_approved': none,
   'verification.reason_required': none,
   'verification.photo_kind': none,
+  // one person, one account (docs/decisions/055-shared-contacts.md)
+  'account.not_found': none,
+  'account.reason_required': none,
+  'account.already_suspended': none,
+  'account.not_suspended': none,
   // what a 2xx `message` says: worded by code like the refusals
   'auth.registered': none,
   'auth.verification_resent': none,

@@ -49,6 +49,8 @@ export const errorWordsEn: ErrorWords = {
     'auth.admin_invalid_credentials': 'Invalid username or password',
     'auth.invalid_credentials': 'Invalid email or password',
     'auth.email_not_verified': 'Email not verified. Please check your inbox for the verification link.',
+    'auth.account_suspended':
+      'This account is suspended. Write to the site’s contact address if you think this is a mistake.',
     'auth.verify_link_invalid': 'This verification link is invalid or has expired',
     'auth.reset_link_invalid': 'This password reset link is invalid or has expired',
     'auth.verify_token_missing': 'No verification token provided',
@@ -179,6 +181,10 @@ export const errorWordsEn: ErrorWords = {
     'verification.not_approved': 'Only an approved verification can be revoked',
     'verification.reason_required': 'Give a reason: the advertiser reads it',
     'verification.photo_kind': 'Verification photos must be photos (JPEG, PNG, WebP, HEIC or AVIF)',
+    'account.not_found': 'No such account',
+    'account.reason_required': 'Give a reason: it is kept in the audit log',
+    'account.already_suspended': 'This account is already suspended',
+    'account.not_suspended': 'This account is not suspended',
     'auth.registered': 'Account created. Check your email for a verification link.',
     'auth.verification_resent':
       'If an account with this email is awaiting verification, a new verification link has been sent.',

@@ -51,6 +51,8 @@ export const errorWordsFr: ErrorWords = {
     'auth.invalid_credentials': 'Courriel ou mot de passe incorrect',
     'auth.email_not_verified':
       'Courriel non vérifié. Le lien de vérification se trouve dans votre boîte de réception.',
+    'auth.account_suspended':
+      'Ce compte est suspendu. Écrivez à l’adresse de contact du site si vous pensez qu’il s’agit d’une erreur.',
     'auth.verify_link_invalid': 'Ce lien de vérification est invalide ou a expiré',
     'auth.reset_link_invalid': 'Ce lien de réinitialisation du mot de passe est invalide ou a expiré',
     'auth.verify_token_missing': 'Aucun jeton de vérification fourni',
@@ -199,6 +201,10 @@ export const errorWordsFr: ErrorWords = {
     'verification.reason_required': 'Indiquez un motif : l’annonceur le lira',
     'verification.photo_kind':
       'Les photos de vérification doivent être des photos (JPEG, PNG, WebP, HEIC ou AVIF)',
+    'account.not_found': 'Ce compte n’existe pas',
+    'account.reason_required': 'Indiquez un motif : il est gardé au journal d’audit',
+    'account.already_suspended': 'Ce compte est déjà suspendu',
+    'account.not_suspended': 'Ce compte n’est pas suspendu',
     'auth.registered': 'Compte créé. Le lien de vérification vous a été envoyé par courriel.',
     'auth.verification_resent':
       'Si un compte associé à ce courriel attend sa vérification, un nouveau lien de vérification a été envoyé.',

@@ -54,7 +54,15 @@ export const MAX_BULK_RELEASE = 100
  * a copy of an ad that is held or was removed (docs/decisions/042-holds-that-hold.md), or an Adult
  * Companions ad whose advertiser's verification was revoked (docs/decisions/049-open-in-canada.md).
  */
-export const HOLD_CATEGORIES = [...REPORT_REASONS, 'banned_phrase', 'admin', 'copy', 'unverified'] as const
+export const HOLD_CATEGORIES = [
+  ...REPORT_REASONS,
+  'banned_phrase',
+  'admin',
+  'copy',
+  'unverified',
+  // docs/decisions/055-shared-contacts.md: every ad of a suspended account
+  'suspended',
+] as const
 export type HoldCategory = (typeof HOLD_CATEGORIES)[number]
 
 export const HoldSchema = z.object({

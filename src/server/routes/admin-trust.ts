@@ -4,6 +4,13 @@ import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
 import { PhotoParamsSchema, PhotoQueueSchema } from '#domain/api/photo-review.ts'
 import { ReviewActionRequestSchema } from '#domain/api/reports.ts'
 import {
+  AccountParamsSchema,
+  DismissContactRequestSchema,
+  SharedContactListSchema,
+  SuspensionRequestSchema,
+  SuspensionSchema,
+} from '#domain/api/shared-contacts.ts'
+import {
   DecisionReasonSchema,
   VerificationIdParamsSchema,
   VerificationPhotoParamsSchema,
@@ -11,6 +18,8 @@ import {
   VerificationQueueSchema,
 } from '#domain/api/verification.ts'
 import { ApiError } from '#server/errors.ts'
+import { suspendAccount, unsuspendAccount } from '#server/services/accounts/suspension.ts'
+import { dismissSharedContact, sharedContacts } from '#server/services/admin/shared-contacts.ts'
 import { decidePhoto, photoQueue } from '#server/services/media/photo-review.ts'
 import {
   decideVerification,
@@ -20,7 +29,8 @@ import {
 } from '#server/services/verification/verifications.ts'
 
 // Admin routes of the trust layer under /api/admin: verification requests
-// (docs/decisions/031-verified-advertisers.md) and the photo queue (032-photo-review.md).
+// (docs/decisions/031-verified-advertisers.md), the photo queue (032-photo-review.md), and contacts
+// shared between accounts with the suspensions they may lead to (055-shared-contacts.md).
 const adminTrustRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireAdmin)
   // An approval says nothing: a tool that sends `Content-Type: application/json` with an empty body
@@ -169,6 +179,62 @@ const adminTrustRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null)
     },
   )
+
+  app.get(
+    '/shared-contacts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Phone numbers, e-mails and handles found in the ads of more than one account',
+        description:
+          'The accounts side by side, the most accounts first; a contact dismissed for the accounts ' +
+          'sharing it stays out until another account shares it.',
+        response: { 200: SharedContactListSchema, ...errorResponses },
+      },
+    },
+    async () => ({ items: await sharedContacts(db()) }),
+  )
+
+  app.post(
+    '/shared-contacts/dismiss',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Dismiss a shared contact (a shared business number): it leaves the queue',
+        body: DismissContactRequestSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const found = await dismissSharedContact(db(), request.body, request.admin.username)
+      if (!found) throw new ApiError(404, 'request.not_found')
+      return reply.code(204).send(null)
+    },
+  )
+
+  for (const lifted of [false, true]) {
+    app.post(
+      lifted ? '/accounts/:id/unsuspend' : '/accounts/:id/suspend',
+      {
+        schema: {
+          tags,
+          security,
+          summary: lifted
+            ? 'Lift a suspension: the ads it held are listed again with the time they had left'
+            : 'Suspend an account: every listed ad of it is held and every session ends',
+          params: AccountParamsSchema,
+          body: SuspensionRequestSchema,
+          response: { 200: SuspensionSchema, 409: ErrorSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const decide = lifted ? unsuspendAccount : suspendAccount
+        return decide(db(), request.params.id, request.admin.username, request.body.reason, app.clock.now())
+      },
+    )
+  }
 }
 
 export default adminTrustRoutes

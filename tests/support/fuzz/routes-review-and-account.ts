@@ -7,6 +7,7 @@ import { type FuzzSpec, MEMBER } from './values.ts'
 // ids that pass validation (most name nothing: 404), and reasons an admin would type
 const mediaIdParam = fc.constantFrom('abcdefghijkl', 'm_0123456789', 'nope')
 const verificationIdParam = fc.constantFrom('1', '2', '3', '9999')
+const accountIdParam = fc.oneof(fc.uuid(), fc.constantFrom('1', 'not-a-uuid', 'x'.repeat(100)))
 const decisionReason = fc.oneof(
   fc.constantFrom('Blurry photo', 'Le code n’est pas visible', 'x'.repeat(500)),
   fc
@@ -77,6 +78,34 @@ export const REVIEW_AND_ACCOUNT_ROUTES: Record<string, FuzzSpec> = {
     params: { id: verificationIdParam },
     body: { reason: decisionReason },
     edges: { reason: fc.constantFrom('', 'x'.repeat(501), '\u0000', '\ud800') },
+  },
+  // one person, one account (docs/decisions/055-shared-contacts.md): ids that name no account, so the
+  // fuzz never suspends the member the other routes are fuzzed as
+  'GET /api/admin/shared-contacts': { role: 'admin' },
+  'POST /api/admin/shared-contacts/dismiss': {
+    role: 'admin',
+    body: {
+      kind: fc.constantFrom('phone', 'email', 'handle'),
+      contact: fc.constantFrom('514-555-0100', 'seller@example.com', '@robe', 'nobody'),
+      reason: fc.option(decisionReason, { nil: undefined }),
+    },
+    edges: {
+      kind: fc.constantFrom('fax', ''),
+      contact: fc.constantFrom('', '   ', 'x'.repeat(321), '\u0000'),
+      reason: fc.constantFrom('x'.repeat(501), '\u0000'),
+    },
+  },
+  'POST /api/admin/accounts/:id/suspend': {
+    role: 'admin',
+    params: { id: accountIdParam },
+    body: { reason: decisionReason },
+    edges: { reason: fc.constantFrom('', '   ', 'x'.repeat(501), '\u0000', '\ud800') },
+  },
+  'POST /api/admin/accounts/:id/unsuspend': {
+    role: 'admin',
+    params: { id: accountIdParam },
+    body: { reason: decisionReason },
+    edges: { reason: fc.constantFrom('', 'x'.repeat(501), '\u0000') },
   },
   'GET /api/account/verification': { role: 'user' },
   'GET /api/account/verification/': { role: 'user' },

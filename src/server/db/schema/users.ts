@@ -19,6 +19,10 @@ export const users = pgTable('users', {
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   // the one-time code GET /api/account/verification shows; a request uses it up
   verificationCode: text('verification_code'),
+  // set while an admin suspends the account (docs/decisions/055-shared-contacts.md): it cannot sign
+  // in, its sessions were ended and its ads held under the category `suspended`
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspensionReason: text('suspension_reason'),
 })
 
 export const ACCOUNT_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const

@@ -271,6 +271,8 @@ export async function login(db: Db, email: string, password: string): Promise<Lo
   if (!user || !ok) throw new ApiError(401, 'auth.invalid_credentials')
   // checked after the password, so only the owner learns that the address is unverified
   if (!user.emailVerifiedAt) throw new ApiError(403, 'auth.email_not_verified')
+  // an admin suspended it (docs/decisions/055-shared-contacts.md): told only after the password too
+  if (user.suspendedAt) throw new ApiError(403, 'auth.account_suspended')
   const token = await createSession(db, user.id)
   return { token, user: { id: user.id, email: user.email } }
 }

@@ -23,6 +23,10 @@ export const ADMIN_ACTIONS = [
   'verification_revoked',
   'photo_approved',
   'photo_refused',
+  // docs/decisions/055-shared-contacts.md: one person, one account
+  'account_suspended',
+  'account_unsuspended',
+  'shared_contact_dismissed',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 

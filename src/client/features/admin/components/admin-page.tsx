@@ -14,6 +14,7 @@ import { PhotoQueuePanel } from './photo-queue-panel.tsx'
 import { PurgePanel } from './purge-panel.tsx'
 import { ReviewQueueCount } from './review-queue-count.tsx'
 import { ReviewQueuePanel } from './review-queue-panel.tsx'
+import { SharedContactsPanel } from './shared-contacts-panel.tsx'
 import { VerificationsPanel } from './verifications-panel.tsx'
 import { VerifiedAccountsPanel } from './verified-accounts-panel.tsx'
 
@@ -46,6 +47,7 @@ export function AdminPage() {
           <ReviewQueuePanel />
           <VerificationsPanel />
           <VerifiedAccountsPanel />
+          <SharedContactsPanel />
           <PhotoQueuePanel />
           <AllAdsPanel />
           <BannedPhrasesPanel />
