@@ -31,7 +31,10 @@ async function adoptedInPlace(page: Page, path: string): Promise<{ same: boolean
   const apiAsks: string[] = []
   page.on('request', (request) => {
     const url = new URL(request.url())
-    if (url.pathname.startsWith('/api/ads')) apiAsks.push(`${url.pathname}${url.search}`)
+    // reads only: the view beacon an ad's page sends once drawn is a count, not a fetch of the ad
+    // (docs/decisions/053-ad-stats.md)
+    if (url.pathname.startsWith('/api/ads') && request.method() === 'GET')
+      apiAsks.push(`${url.pathname}${url.search}`)
   })
   await page.goto(path, { waitUntil: 'load' })
   await page.evaluate(() => {
