@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts'
 import { type LogStream, loggerOptions, requestLoggerFactory } from './logging.ts'
 import { OutageLog } from './outages.ts'
 import adsServicePlugin from './plugins/ads-service.ts'
+import alertsPlugin from './plugins/alerts.ts'
 import { AnswerCache, answerCacheServer } from './plugins/answer-cache.ts'
 import authPlugin from './plugins/auth.ts'
 import bannedPhrasesPlugin from './plugins/banned-phrases.ts'
@@ -30,6 +31,7 @@ import adminRoutes from './routes/admin.ts'
 import adminTrustRoutes from './routes/admin-trust.ts'
 import adsRoutes from './routes/ads.ts'
 import adultGateRoutes from './routes/adult-gate.ts'
+import alertsRoutes from './routes/alerts.ts'
 import authRoutes from './routes/auth.ts'
 import devRoutes from './routes/dev.ts'
 import favouritesRoutes from './routes/favourites.ts'
@@ -210,6 +212,7 @@ export async function buildApp({
   // jobs queued by the routes' transactions, run by the handlers the features register
   await app.register(jobsPlugin)
   await app.register(reporterKeysPlugin)
+  await app.register(alertsPlugin)
 
   await app.register(
     async (api) => {
@@ -228,6 +231,7 @@ export async function buildApp({
       await api.register(privacyRoutes, { prefix: '/account' })
       await api.register(favouritesRoutes, { prefix: '/account/favourites' })
       await api.register(savedSearchesRoutes, { prefix: '/account/searches' })
+      await api.register(alertsRoutes, { prefix: '/searches' })
       await api.register(verificationRoutes, { prefix: '/account/verification' })
       await api.register(adminRoutes, { prefix: '/admin' })
       await api.register(adminTrustRoutes, { prefix: '/admin' })

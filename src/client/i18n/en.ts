@@ -266,7 +266,8 @@ export const en = {
     alerts: { none: 'No alert', email: 'Email', push: 'Push', both: 'Email and push' },
     frequency: 'How often',
     frequencies: { instant: 'Right away', daily: 'Once a day' },
-    alertsLater: 'Alerts are not sent yet: your choice is kept for when they are.',
+    alertsLater:
+      'E-mail alerts are sent; notifications on this device are not yet: that choice is kept for when they are.',
     quoted: '"{q}"',
     verified: 'Verified only',
   },

@@ -274,7 +274,8 @@ export const fr: Messages = {
     },
     frequency: 'Fréquence',
     frequencies: { instant: 'Tout de suite', daily: 'Une fois par jour' },
-    alertsLater: 'Les alertes ne sont pas encore envoyées : votre choix est gardé pour leur arrivée.',
+    alertsLater:
+      'Les alertes par courriel sont envoyées ; les notifications sur cet appareil pas encore : ce choix est gardé pour leur arrivée.',
     quoted: '« {q} »',
     verified: 'Vérifiées seulement',
   },
