@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from 'node:https'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { HealthSchema } from '#domain/api/meta.ts'
@@ -42,6 +43,7 @@ import moderationRoutes from './routes/moderation.ts'
 import { registerPages } from './routes/pages.ts'
 import paymentsRoutes from './routes/payments.ts'
 import privacyRoutes from './routes/privacy.ts'
+import pushRoutes from './routes/push.ts'
 import savedSearchesRoutes from './routes/saved-searches.ts'
 import seoRoutes from './routes/seo.ts'
 import verificationRoutes from './routes/verification.ts'
@@ -67,6 +69,8 @@ export interface AppDeps {
   mediaStore?: MediaStore
   /** The time scheduled work goes by (jobs); default the system's. Tests move their own. */
   clock?: Clock
+  /** Trusts the push service's certificate (a test's loopback push service); default Node's CAs. */
+  pushAgent?: HttpsAgent
 }
 
 declare module 'fastify' {
@@ -75,6 +79,8 @@ declare module 'fastify' {
     database: Database
     /** The time scheduled work goes by (docs/decisions/045-jobs.md). */
     clock: Clock
+    /** The agent Web Push requests go through (AppDeps.pushAgent). */
+    pushAgent: HttpsAgent | undefined
     mediaLibrary: MediaLibrary
     /** Work that runs once the app is ready without holding listen (seeds, indexes); /readyz waits for it. */
     startup: StartupWork
@@ -100,6 +106,7 @@ export async function buildApp({
   logStream,
   mediaStore,
   clock = systemClock,
+  pushAgent,
 }: AppDeps): Promise<FastifyInstance> {
   const answerCache = new AnswerCache()
   const base = Fastify({
@@ -147,6 +154,7 @@ export async function buildApp({
   base.decorate('config', config)
   base.decorate('database', database)
   base.decorate('clock', clock)
+  base.decorate('pushAgent', pushAgent)
   // the short caches and the change feed, which the routes hand to the services (plugins/caches.ts)
   await base.register(cachesPlugin)
   const { changeFeed, cachesLive } = base
@@ -232,6 +240,7 @@ export async function buildApp({
       await api.register(favouritesRoutes, { prefix: '/account/favourites' })
       await api.register(savedSearchesRoutes, { prefix: '/account/searches' })
       await api.register(alertsRoutes, { prefix: '/searches' })
+      await api.register(pushRoutes, { prefix: '/push' })
       await api.register(verificationRoutes, { prefix: '/account/verification' })
       await api.register(adminRoutes, { prefix: '/admin' })
       await api.register(adminTrustRoutes, { prefix: '/admin' })

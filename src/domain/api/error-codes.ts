@@ -63,6 +63,9 @@ export const ERROR_CODES = {
   // saved searches (docs/decisions/052-saved-searches.md)
   'search.limit': { max: 'number' },
   'search.not_found': none,
+  // Web Push (docs/decisions/054-alerts.md)
+  'push.off': none,
+  'push.bad_endpoint': none,
   'ad.banned_words': { words: 'text' },
   'ad.verify_email_first': none,
   'ad.companion_needs_verification': none,

@@ -26,6 +26,8 @@ export const alertDeliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     emailAt: timestamp('email_at', { withTimezone: true }),
     emailSkipped: text('email_skipped'),
+    /** When its Web Push went out (or was found needless): written in the send job's complete. */
+    pushAt: timestamp('push_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('alert_deliveries_search_ad').on(t.searchId, t.adId),
@@ -34,3 +36,25 @@ export const alertDeliveries = pgTable(
 )
 
 export type AlertDeliveryRow = typeof alertDeliveries.$inferSelect
+
+/**
+ * A device that allowed notifications (docs/decisions/054-alerts.md): the push service's endpoint and
+ * the keys RFC 8291 encrypts with. One row per endpoint; a 404 or 410 from the service deletes it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint').on(t.endpoint),
+    index('push_subscriptions_user').on(t.userId),
+  ],
+)

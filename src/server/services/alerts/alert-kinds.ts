@@ -16,6 +16,9 @@ export const alertDigestKind = defineJobKind(
   z.object({ userId: z.string(), day: z.string() }),
 )
 
+/** A search's Web Push: the deliveries of that search still unpushed, in one notification. */
+export const alertPushKind = defineJobKind('alerts.push', z.object({ searchId: z.string() }))
+
 /** Queued in the transaction that first publishes the ad (ad-payments.ts): one match per ad. */
 export async function queueAlertMatch(tx: Db, adId: string, now: Date): Promise<void> {
   await enqueueJob(tx, { kind: alertsMatchKind, key: adId, runAt: now, payload: { adId } })

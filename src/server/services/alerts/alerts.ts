@@ -13,7 +13,7 @@ import { enqueueJob } from '#server/services/jobs/enqueue.ts'
 import { enqueueMail } from '#server/services/mail/outbox.ts'
 import type { ReporterKeys } from '#server/services/reports/reporter-keys.ts'
 import { listingQueryOf } from '#server/services/saved-searches/saved-searches.ts'
-import { alertDigestKind, alertEmailKind } from './alert-kinds.ts'
+import { alertDigestKind, alertEmailKind, alertPushKind } from './alert-kinds.ts'
 import { type AlertItem, alertMail, searchNameIn } from './alert-mails.ts'
 
 // Saved-search alerts by e-mail (docs/decisions/054-alerts.md). An ad's first publication queues
@@ -24,6 +24,9 @@ import { type AlertItem, alertMail, searchNameIn } from './alert-mails.ts'
 // one held or gone by then is not mailed.
 
 const EMAIL_ALERTS = ['email', 'both'] as const
+const PUSH_ALERTS = ['push', 'both'] as const
+/** New ads of a search within this long go out as one notification ("2 new ads match …"). */
+export const PUSH_GATHER_MS = 60_000
 
 /** The next midnight UTC after `now`: the digest of the day that is ending. */
 function nextDigestMoment(now: Date): Date {
@@ -66,6 +69,16 @@ export async function matchAd(tx: Db, adId: string, now: Date): Promise<number> 
       .returning({ id: alertDeliveries.id })
     if (!delivery) continue
     written += 1
+    if ((PUSH_ALERTS as readonly string[]).includes(search.alert)) {
+      // one job per search and minute: the ads of that minute are one notification
+      const bucket = Math.floor(now.getTime() / PUSH_GATHER_MS) + 1
+      await enqueueJob(tx, {
+        kind: alertPushKind,
+        key: `${search.id}:${bucket}`,
+        runAt: new Date(bucket * PUSH_GATHER_MS),
+        payload: { searchId: search.id },
+      })
+    }
     if (!(EMAIL_ALERTS as readonly string[]).includes(search.alert)) continue
     if (search.frequency === 'instant')
       await enqueueJob(tx, {
