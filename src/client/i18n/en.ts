@@ -266,8 +266,9 @@ export const en = {
     alerts: { none: 'No alert', email: 'Email', push: 'Push', both: 'Email and push' },
     frequency: 'How often',
     frequencies: { instant: 'Right away', daily: 'Once a day' },
-    alertsLater:
-      'E-mail alerts are sent; notifications on this device are not yet: that choice is kept for when they are.',
+    alertsLater: 'Alerts by e-mail and by notification on the devices you allow.',
+    pushRefused:
+      'This device cannot show notifications, or they are blocked for this site: e-mail alerts still work.',
     quoted: '"{q}"',
     verified: 'Verified only',
   },
