@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from 'node:https'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { HealthSchema } from '#domain/api/meta.ts'
@@ -9,6 +10,7 @@ import { OutageLog } from './outages.ts'
 import adRemindersPlugin from './plugins/ad-reminders.ts'
 import adStatsPlugin from './plugins/ad-stats.ts'
 import adsServicePlugin from './plugins/ads-service.ts'
+import alertsPlugin from './plugins/alerts.ts'
 import { AnswerCache, answerCacheServer } from './plugins/answer-cache.ts'
 import authPlugin from './plugins/auth.ts'
 import bannedPhrasesPlugin from './plugins/banned-phrases.ts'
@@ -33,6 +35,7 @@ import adminRoutes from './routes/admin.ts'
 import adminTrustRoutes from './routes/admin-trust.ts'
 import adsRoutes from './routes/ads.ts'
 import adultGateRoutes from './routes/adult-gate.ts'
+import alertsRoutes from './routes/alerts.ts'
 import authRoutes from './routes/auth.ts'
 import bumpScheduleRoutes from './routes/bump-schedules.ts'
 import devRoutes from './routes/dev.ts'
@@ -44,6 +47,7 @@ import moderationRoutes from './routes/moderation.ts'
 import { registerPages } from './routes/pages.ts'
 import paymentsRoutes from './routes/payments.ts'
 import privacyRoutes from './routes/privacy.ts'
+import pushRoutes from './routes/push.ts'
 import savedSearchesRoutes from './routes/saved-searches.ts'
 import seoRoutes from './routes/seo.ts'
 import verificationRoutes from './routes/verification.ts'
@@ -71,6 +75,8 @@ export interface AppDeps {
   mediaStore?: MediaStore
   /** The time scheduled work goes by (jobs); default the system's. Tests move their own. */
   clock?: Clock
+  /** Trusts the push service's certificate (a test's loopback push service); default Node's CAs. */
+  pushAgent?: HttpsAgent
 }
 
 declare module 'fastify' {
@@ -79,6 +85,8 @@ declare module 'fastify' {
     database: Database
     /** The time scheduled work goes by (docs/decisions/045-jobs.md). */
     clock: Clock
+    /** The agent Web Push requests go through (AppDeps.pushAgent). */
+    pushAgent: HttpsAgent | undefined
     mediaLibrary: MediaLibrary
     /** Work that runs once the app is ready without holding listen (seeds, indexes); /readyz waits for it. */
     startup: StartupWork
@@ -104,6 +112,7 @@ export async function buildApp({
   logStream,
   mediaStore,
   clock = systemClock,
+  pushAgent,
 }: AppDeps): Promise<FastifyInstance> {
   const answerCache = new AnswerCache()
   // made before Fastify: the view beacon is counted and answered before Fastify sees it (053)
@@ -153,6 +162,7 @@ export async function buildApp({
   base.decorate('config', config)
   base.decorate('database', database)
   base.decorate('clock', clock)
+  base.decorate('pushAgent', pushAgent)
   // the short caches and the change feed, which the routes hand to the services (plugins/caches.ts)
   await base.register(cachesPlugin)
   const { changeFeed, cachesLive } = base
@@ -221,6 +231,7 @@ export async function buildApp({
   await app.register(bumpSchedulesPlugin)
   await app.register(reporterKeysPlugin)
   await app.register(adStatsPlugin, { counter: adStats })
+  await app.register(alertsPlugin)
 
   await app.register(
     async (api) => {
@@ -240,6 +251,8 @@ export async function buildApp({
       await api.register(privacyRoutes, { prefix: '/account' })
       await api.register(favouritesRoutes, { prefix: '/account/favourites' })
       await api.register(savedSearchesRoutes, { prefix: '/account/searches' })
+      await api.register(alertsRoutes, { prefix: '/searches' })
+      await api.register(pushRoutes, { prefix: '/push' })
       await api.register(verificationRoutes, { prefix: '/account/verification' })
       await api.register(adminRoutes, { prefix: '/admin' })
       await api.register(adminTrustRoutes, { prefix: '/admin' })

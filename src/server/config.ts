@@ -125,6 +125,12 @@ const EnvSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.email('ADMIN_EMAIL: comma-separated e-mail addresses'))),
+    // Web Push (docs/decisions/054-alerts.md): the VAPID pair (base64url, `npx web-push
+    // generate-vapid-keys`) and its contact (mailto: or https:). Set both keys or neither; unset in
+    // production, push is off; elsewhere a pair is made and kept in DATA_DIR
+    VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
+    VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
+    VAPID_SUBJECT: z.string().trim().default('mailto:alerts@maple-after-dark.invalid'),
     // a Prometheus scraper's bearer token for GET /metrics (the admin's session token works too)
     METRICS_TOKEN: z
       .string()
@@ -145,6 +151,13 @@ const EnvSchema = z
         code: 'custom',
         path: ['S3_ACCESS_KEY_ID'],
         message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
+      })
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither',
       })
     }
     if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {

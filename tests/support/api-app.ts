@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from 'node:https'
 // Usage (one app and one database per test file; tests in a file share it):
 //
 //   import { setupTestApp } from '#tests/support/api-app.ts'
@@ -90,6 +91,8 @@ export interface TestAppOptions {
   logStream?: LogStream
   /** The app's clock (tests/support/test-clock.ts); default the system's. */
   clock?: Clock
+  /** Web Push goes through this agent (a test's loopback push service and its certificate). */
+  pushAgent?: HttpsAgent
   /** On PostgreSQL, the URL the app connects with instead of the scratch database's (a test's proxy). */
   connectThrough?: (url: string) => string
 }
@@ -151,6 +154,7 @@ export async function createTestApp(
       database,
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
     })
     await options.setup?.(app)
     await app.ready()

@@ -266,7 +266,9 @@ export const en = {
     alerts: { none: 'No alert', email: 'Email', push: 'Push', both: 'Email and push' },
     frequency: 'How often',
     frequencies: { instant: 'Right away', daily: 'Once a day' },
-    alertsLater: 'Alerts are not sent yet: your choice is kept for when they are.',
+    alertsLater: 'Alerts by e-mail and by notification on the devices you allow.',
+    pushRefused:
+      'This device cannot show notifications, or they are blocked for this site: e-mail alerts still work.',
     quoted: '"{q}"',
     verified: 'Verified only',
   },

@@ -274,7 +274,9 @@ export const fr: Messages = {
     },
     frequency: 'Fréquence',
     frequencies: { instant: 'Tout de suite', daily: 'Une fois par jour' },
-    alertsLater: 'Les alertes ne sont pas encore envoyées : votre choix est gardé pour leur arrivée.',
+    alertsLater: 'Alertes par courriel et par notification sur les appareils que vous autorisez.',
+    pushRefused:
+      'Cet appareil ne peut pas afficher de notifications, ou elles sont bloquées pour ce site : les alertes par courriel fonctionnent toujours.',
     quoted: '« {q} »',
     verified: 'Vérifiées seulement',
   },

@@ -52,6 +52,8 @@ export function pwaPlugin() {
       // the SPA fallback must never answer an API call (or the sandbox payment page under /api) with HTML
       navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/],
       cleanupOutdatedCaches: true,
+      // the push and notificationclick handlers of the alerts (docs/decisions/054-alerts.md)
+      importScripts: ['/sw/push.js'],
       clientsClaim: true,
       skipWaiting: false,
       runtimeCaching: [

@@ -65,6 +65,9 @@ export const ERROR_CODES = {
   'search.limit': { max: 'number' },
   'search.not_found': none,
   'ad.bad_id': none,
+  // Web Push (docs/decisions/054-alerts.md)
+  'push.off': none,
+  'push.bad_endpoint': none,
   'ad.banned_words': { words: 'text' },
   'ad.verify_email_first': none,
   'ad.companion_needs_verification': none,

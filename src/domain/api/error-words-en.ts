@@ -71,6 +71,8 @@ export const errorWordsEn: ErrorWords = {
     'search.limit': 'You can keep at most {max} saved searches: delete one to save this one',
     'search.not_found': 'Saved search not found',
     'ad.bad_id': 'That is not an ad id',
+    'push.off': 'Notifications are not enabled on this server',
+    'push.bad_endpoint': 'That push address is not accepted',
     'ad.banned_words': 'Banned words detected: {words}',
     'ad.verify_email_first': 'Verify your email address before posting an ad',
     'ad.companion_needs_verification':

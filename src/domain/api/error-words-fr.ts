@@ -74,6 +74,8 @@ export const errorWordsFr: ErrorWords = {
       'Vous pouvez garder au plus {max} recherches : supprimez-en une pour enregistrer celle-ci',
     'search.not_found': 'Recherche enregistrée introuvable',
     'ad.bad_id': 'Ce n’est pas un identifiant d’annonce',
+    'push.off': 'Les notifications ne sont pas activées sur ce serveur',
+    'push.bad_endpoint': 'Cette adresse de notification n’est pas acceptée',
     'ad.banned_words': 'Mots interdits détectés : {words}',
     'ad.verify_email_first': 'Vérifiez votre adresse courriel avant de publier une annonce',
     'ad.companion_needs_verification':

@@ -1,7 +1,7 @@
 // FUZZ entries for photo review, advertiser verification and the member's own account (./routes.ts
 // assembles them).
 import fc from 'fast-check'
-import { adId } from './fields.ts'
+import { adId, linkToken, linkTokenEdges } from './fields.ts'
 import { type FuzzSpec, MEMBER } from './values.ts'
 
 // ids that pass validation (most name nothing: 404), and reasons an admin would type
@@ -157,6 +157,22 @@ export const REVIEW_AND_ACCOUNT_ROUTES: Record<string, FuzzSpec> = {
   },
   'DELETE /api/account/searches/:id': { role: 'user', params: { id: savedSearchId } },
   'POST /api/account/searches/:id/opened': { role: 'user', params: { id: savedSearchId } },
+  // no session: the signed token is the proof (docs/decisions/054-alerts.md)
+  'GET /api/searches/unsubscribe': { query: { token: linkToken }, edges: { token: linkTokenEdges } },
+  'POST /api/searches/unsubscribe': { query: { token: linkToken }, edges: { token: linkTokenEdges } },
+  'GET /api/push/key': {},
+  // endpoints that resolve to nothing reachable: the checks answer 400, never a request out
+  'POST /api/push/subscriptions': {
+    role: 'user',
+    body: {
+      endpoint: fc.constantFrom('http://127.0.0.1:9/x', 'https://10.0.0.1/x', 'ftp://a/b'),
+      keys: fc.record({
+        p256dh: fc.base64String({ maxLength: 100 }),
+        auth: fc.base64String({ maxLength: 30 }),
+      }),
+    },
+  },
+  'DELETE /api/push/subscriptions': { role: 'user', body: { endpoint: fc.webUrl() } },
   // never the member's own password: the account must outlive the fuzzing of the other routes
   'DELETE /api/account': {
     role: 'user',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
  * Every mail is written here inside the request and sent later by the background sender
@@ -16,6 +16,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     link: text('link'),
+    /** Extra headers (an alert's List-Unsubscribe, RFC 8058); null for most mails. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     /** Sending attempts so far; the sender gives up after a bound. */
     attempts: integer('attempts').notNull().default(0),
     /** Not before this time: a claimed row is leased until then, a failed one waits out its back-off. */

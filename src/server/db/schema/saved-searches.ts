@@ -23,7 +23,7 @@ export const savedSearches = pgTable(
     q: text('q'),
     escortType: text('escort_type'),
     verified: boolean('verified').notNull().default(false),
-    // stored for the alerts to come (issue 41 item 3); nothing sends them yet
+    // what the alerts send (docs/decisions/054-alerts.md): e-mail now; push is stored only
     alert: text('alert', { enum: SEARCH_ALERTS }).notNull().default('none'),
     frequency: text('frequency', { enum: SEARCH_FREQUENCIES }).notNull().default('daily'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,6 +6,7 @@ import { BUMP_SPACING_MS, bumpTooSoon } from '#domain/bump-spacing.ts'
 import type { FeeType } from '#domain/fees.ts'
 import type { Db } from '#server/db/client.ts'
 import { type AdRow, ads } from '#server/db/schema/ads.ts'
+import { queueAlertMatch } from '#server/services/alerts/alert-kinds.ts'
 import { holdIfCopy } from '#server/services/reports/copy-holds.ts'
 import { recordAdEvent } from './ad-events.ts'
 import { scheduleAdReminders } from './ad-reminders.ts'
@@ -161,5 +162,8 @@ export async function applyAdFee(
     // each finds it held when it runs)
     await scheduleAdReminders(tx, after, now)
   }
+  // the first listing tells the saved searches it matches; the job reads the ad again when it runs,
+  // so one held as a copy just now alerts nobody (docs/decisions/054-alerts.md)
+  if (verdict.action === 'publish') await queueAlertMatch(tx, row.id, now)
   return { applied: true, action: verdict.action }
 }

@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string
   /** The one link the message is about (verification, reset): kept apart so tests and the dev outbox can use it. */
   link?: string
+  /** Extra headers for the sender (an alert's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>
 }
 
 /**
@@ -21,6 +23,7 @@ export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {
     subject: message.subject,
     text: message.text,
     link: message.link ?? null,
+    headers: message.headers ?? null,
   })
 }
 

@@ -43,8 +43,8 @@ export function smtpTransport(
 ): { send: SendMail; verify: () => Promise<void> } {
   const transport = createTransport(smtpUrl)
   return {
-    send: async ({ to, subject, text }) => {
-      await transport.sendMail({ from, to, subject, text })
+    send: async ({ to, subject, text, headers }) => {
+      await transport.sendMail({ from, to, subject, text, ...(headers ? { headers } : {}) })
     },
     verify: async () => {
       await transport.verify()
@@ -65,6 +65,7 @@ interface OutboxRow {
   to: string
   subject: string
   text: string
+  headers: Record<string, string> | null
   attempts: number
 }
 
@@ -110,7 +111,7 @@ export function createMailSender(deps: {
         attempts = ${outbox.attempts} + 1,
         next_attempt_at = now() + least(interval '1 minute' * power(2, ${outbox.attempts}), interval '1 hour')
       FROM due WHERE ${outbox.id} = due.id
-      RETURNING ${outbox.id}, ${outbox.to}, ${outbox.subject}, ${outbox.text}, ${outbox.attempts}`)
+      RETURNING ${outbox.id}, ${outbox.to}, ${outbox.subject}, ${outbox.text}, ${outbox.headers}, ${outbox.attempts}`)
     // both drivers answer raw SQL with { rows }; the shared Db type leaves it unknown
     return (result as unknown as { rows: OutboxRow[] }).rows
   }
@@ -131,7 +132,12 @@ export function createMailSender(deps: {
     let failed = 0
     for (const row of await claim()) {
       try {
-        await send({ to: row.to, subject: row.subject, text: row.text })
+        await send({
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          ...(row.headers ? { headers: row.headers } : {}),
+        })
         await db.delete(outbox).where(eq(outbox.id, row.id))
         backingOff.delete(row.id)
         sent += 1

@@ -4,6 +4,7 @@ import { effectiveStatus } from '#domain/ad-status.ts'
 import { centsToDollars } from '#domain/money.ts'
 import type { Db } from '#server/db/client.ts'
 import { adEvents, ads } from '#server/db/schema/ads.ts'
+import { pushSubscriptions } from '#server/db/schema/alerts.ts'
 import { favourites } from '#server/db/schema/favourites.ts'
 import { media } from '#server/db/schema/media.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
@@ -34,6 +35,7 @@ payments.json  your crypto charges (amount, type, status, dates)
 reports.json   the ads you reported, why, and what an admin decided
 favourites.json  the ads you keep in your favourites, and since when
 saved-searches.json  the searches you saved, their alert settings, and when you last opened each
+push-subscriptions.json  the devices you allowed to show alert notifications
 
 Maple After Dark : vos données
 ==============================
@@ -49,6 +51,7 @@ reports.json   les annonces que vous avez signalées, pourquoi, et la décision 
 favourites.json  les annonces que vous gardez en favori, et depuis quand
 saved-searches.json  les recherches que vous avez enregistrées, leurs alertes, et quand vous
                avez ouvert chacune pour la dernière fois
+push-subscriptions.json  les appareils où vous avez permis les notifications d’alertes
 `
 
 const iso = (date: Date | null) => date?.toISOString() ?? null
@@ -109,6 +112,12 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
     .from(savedSearches)
     .where(eq(savedSearches.userId, userId))
     .orderBy(asc(savedSearches.createdAt))
+  // the devices that allowed notifications (docs/decisions/054-alerts.md)
+  const devices = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt))
   // photos: the largest stored size (the last of PHOTO_WIDTHS); videos: the one file
   const fileOf = (row: (typeof uploads)[number]) => {
     const key = row.storageKeys.at(-1) ?? ''
@@ -236,6 +245,9 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
         saved_at: iso(s.createdAt),
         last_opened_at: iso(s.lastOpenedAt),
       })),
+    }),
+    jsonEntry('push-subscriptions.json', {
+      devices: devices.map((d) => ({ endpoint: d.endpoint, since: iso(d.createdAt) })),
     }),
   ]
   return { documents, files }

@@ -39,6 +39,20 @@ export class ReporterKeys {
     return this.#hash(`sign-in ${account}`, name.trim().toLowerCase())
   }
 
+  /**
+   * The signature in a saved search's one-click unsubscribe link (docs/decisions/054-alerts.md): under
+   * the same server key, so only a mail this server wrote turns an alert off without signing in.
+   */
+  unsubscribeMark(searchId: string): string {
+    return this.#hash('unsubscribe', searchId).slice(0, 32)
+  }
+
+  isUnsubscribeMark(searchId: string, mark: string): boolean {
+    const expected = Buffer.from(this.unsubscribeMark(searchId))
+    const given = Buffer.from(mark)
+    return expected.length === given.length && timingSafeEqual(expected, given)
+  }
+
   isDeviceMark(account: 'user' | 'admin', name: string, mark: unknown): boolean {
     if (typeof mark !== 'string') return false
     const expected = Buffer.from(this.deviceMark(account, name))

@@ -55,7 +55,7 @@ function searchKey(search: ReturnType<typeof normalize>): string {
 }
 
 /** The listing query a saved search stands for: what its listing shows is what newSince counts. */
-function listingQueryOf(row: SavedSearchRow): AdListQuery {
+export function listingQueryOf(row: SavedSearchRow): AdListQuery {
   return {
     province: row.province as AdListQuery['province'],
     category: row.category as AdListQuery['category'],

@@ -19,6 +19,7 @@ import {
 import { useDeleteSavedSearch } from '../api/delete-saved-search.ts'
 import { useMarkSearchOpened } from '../api/mark-search-opened.ts'
 import { useSavedSearches } from '../api/saved-searches.ts'
+import { subscribeThisDevice } from '../api/subscribe-push.ts'
 import { useUpdateSavedSearch } from '../api/update-saved-search.ts'
 import { searchName, searchPath } from '../search-name.ts'
 
@@ -38,8 +39,14 @@ function Item({ search }: { search: SavedSearch }) {
   const remove = useDeleteSavedSearch()
   const failed = (error: unknown) =>
     toast({ title: errorDetail(error, msg.pwa.requestFailed), variant: 'destructive' })
-  const change = (patch: { alert?: SearchAlert; frequency?: SearchFrequency }) =>
+  const change = (patch: { alert?: SearchAlert; frequency?: SearchFrequency }) => {
     update.mutate({ id: search.id, patch }, { onError: failed })
+    // a notification alert needs this device's permission and subscription (decision 054)
+    if (patch.alert === 'push' || patch.alert === 'both')
+      subscribeThisDevice().then((allowed) => {
+        if (!allowed) toast({ title: msg.savedSearches.pushRefused, variant: 'destructive' })
+      }, failed)
+  }
   return (
     <li
       data-testid="saved-search"

@@ -1,0 +1,76 @@
+// The alert mails in each language (docs/decisions/054-alerts.md, 016-languages.md): the search named
+// as /searches names it (domain/saved-search-name.ts), with the server's own copy of the French names,
+// since the server does not import the client's catalogs.
+import type { CategoryKey, CompanionType } from '#domain/categories.ts'
+import { CATEGORIES, COMPANION_LABELS } from '#domain/categories.ts'
+import type { Language } from '#domain/languages.ts'
+import { ALL, PROVINCES } from '#domain/provinces.ts'
+import { type SearchNameParts, type SearchNameWords, savedSearchName } from '#domain/saved-search-name.ts'
+
+const FRENCH_CATEGORIES: Record<CategoryKey, string> = {
+  'adult-buy-sell': 'Achat et vente pour adultes',
+  'adult-castings': 'Castings pour adultes',
+  'adult-pics-vids': 'Photos et vidéos pour adultes',
+  'adult-services': 'Accompagnement pour adultes',
+}
+const FRENCH_COMPANIONS: Record<CompanionType, string> = {
+  'female-companion': 'Accompagnatrice',
+  'male-companion': 'Accompagnateur',
+  'trans-companion': 'Accompagnement trans',
+}
+const FRENCH_PROVINCES: Record<string, string> = {
+  BC: 'Colombie-Britannique',
+  QC: 'Québec',
+  NS: 'Nouvelle-Écosse',
+  NB: 'Nouveau-Brunswick',
+  NL: 'Terre-Neuve-et-Labrador',
+  PE: 'Île-du-Prince-Édouard',
+  NT: 'Territoires du Nord-Ouest',
+}
+
+function words(language: Language): SearchNameWords {
+  const english = (code: string) => PROVINCES.find((p) => p.code === code)?.name ?? code
+  if (language === 'fr')
+    return {
+      place: (code) => (code === ALL ? 'Tout le Canada' : (FRENCH_PROVINCES[code] ?? english(code))),
+      category: (key) => FRENCH_CATEGORIES[key],
+      companion: (type) => FRENCH_COMPANIONS[type],
+      quoted: '« {q} »',
+      verified: 'Vérifiées seulement',
+    }
+  return {
+    place: (code) => (code === ALL ? 'All Canada' : english(code)),
+    category: (key) => CATEGORIES.find((c) => c.key === key)?.label ?? key,
+    companion: (type) => COMPANION_LABELS[type],
+    quoted: '"{q}"',
+    verified: 'Verified only',
+  }
+}
+
+export function searchNameIn(language: Language, search: SearchNameParts): string {
+  return savedSearchName(search, words(language))
+}
+
+export interface AlertItem {
+  title: string
+  url: string
+}
+
+/** One search's new ads (one, or a day's worth in a digest), with the one-click unsubscribe link. */
+export function alertMail(
+  language: Language,
+  input: { searchName: string; items: readonly AlertItem[]; listingUrl: string; unsubscribeUrl: string },
+): { subject: string; text: string } {
+  const list = input.items.map((item) => `- ${item.title}\n  ${item.url}`).join('\n')
+  const n = input.items.length
+  if (language === 'fr')
+    return {
+      subject:
+        n === 1 ? `Nouvelle annonce : ${input.searchName}` : `${n} nouvelles annonces : ${input.searchName}`,
+      text: `${n === 1 ? 'Une nouvelle annonce correspond' : `${n} nouvelles annonces correspondent`} à votre recherche « ${input.searchName} » :\n\n${list}\n\nToute la recherche : ${input.listingUrl}\n\nNe plus recevoir ces courriels pour cette recherche : ${input.unsubscribeUrl}`,
+    }
+  return {
+    subject: n === 1 ? `New ad: ${input.searchName}` : `${n} new ads: ${input.searchName}`,
+    text: `${n === 1 ? 'A new ad matches' : `${n} new ads match`} your search "${input.searchName}":\n\n${list}\n\nThe whole search: ${input.listingUrl}\n\nStop these e-mails for this search: ${input.unsubscribeUrl}`,
+  }
+}
