@@ -55,6 +55,8 @@ async function main(): Promise<void> {
           BTCPAY_API_KEY: 'bench-placeholder-key',
           BTCPAY_STORE_ID: 'bench-store',
           BTCPAY_WEBHOOK_SECRET: `bench-${'x'.repeat(40)}`,
+          // production refuses Web Push without its pair (docs/decisions/054-alerts.md)
+          PUSH: 'off',
         }
       : {},
   })

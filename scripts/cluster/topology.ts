@@ -4,6 +4,7 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import S3rver from 's3rver'
+import webpush from 'web-push'
 import { type FakeGreenfield, startFakeGreenfield } from '#tests/support/fake-greenfield.ts'
 import { type Client, httpsClient } from './client.ts'
 import { type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts'
@@ -130,6 +131,8 @@ export async function startTopology(log: (line: string) => void): Promise<Topolo
   const metricsToken = randomBytes(24).toString('hex')
   const pageFormSecret = randomBytes(32).toString('hex')
   const reportHashSecret = randomBytes(32).toString('hex')
+  // one Web Push pair for both processes, as production requires (docs/decisions/054-alerts.md)
+  const vapid = webpush.generateVAPIDKeys()
   const admin = { username: 'admin', password: randomBytes(18).toString('base64url') }
   // the variables of deploy/maple.env.example, with this machine's addresses
   const appEnv = (port: number): NodeJS.ProcessEnv => ({
@@ -148,6 +151,8 @@ export async function startTopology(log: (line: string) => void): Promise<Topolo
     METRICS_TOKEN: metricsToken,
     PAGE_FORM_SECRET: pageFormSecret,
     REPORT_HASH_SECRET: reportHashSecret,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: 'Maple After Dark <no-reply@maple.example>',
     PAYMENT_PROVIDER: 'btcpay',

@@ -126,8 +126,10 @@ const EnvSchema = z
       )
       .pipe(z.array(z.email('ADMIN_EMAIL: comma-separated e-mail addresses'))),
     // Web Push (docs/decisions/054-alerts.md): the VAPID pair (base64url, `npx web-push
-    // generate-vapid-keys`) and its contact (mailto: or https:). Set both keys or neither; unset in
-    // production, push is off; elsewhere a pair is made and kept in DATA_DIR
+    // generate-vapid-keys`) and its contact (mailto: or https:). Set both keys or neither; production
+    // refuses to start without them while PUSH=on; elsewhere a pair is made and kept in DATA_DIR
+    // PUSH=off turns Web Push off (alerts by e-mail only); on, production needs the VAPID pair
+    PUSH: z.enum(['on', 'off']).default('on'),
     VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
     VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
     VAPID_SUBJECT: z.string().trim().default('mailto:alerts@maple-after-dark.invalid'),

@@ -13,6 +13,9 @@ interface ProductionSettings {
   REPORT_HASH_SECRET?: string
   ADMIN_USERNAME?: string
   ADMIN_PASSWORD?: string
+  PUSH: 'on' | 'off'
+  VAPID_PUBLIC_KEY?: string
+  VAPID_PRIVATE_KEY?: string
 }
 
 /** The sandbox's webhook key when none is set: fine on a laptop, refused in production. */
@@ -98,6 +101,13 @@ export function productionProblems(config: ProductionSettings): string[] {
   } else if (config.ADMIN_PASSWORD.length < MIN_ADMIN_PASSWORD_LENGTH) {
     problems.push(
       `ADMIN_PASSWORD is shorter than ${MIN_ADMIN_PASSWORD_LENGTH} characters, and the admin can remove any ad: set a long passphrase`,
+    )
+  }
+  // a pair made at start would change with every deploy and every process, and the browsers'
+  // subscriptions made with the old one would stop working (docs/decisions/054-alerts.md)
+  if (config.PUSH === 'on' && (!config.VAPID_PUBLIC_KEY || !config.VAPID_PRIVATE_KEY)) {
+    problems.push(
+      'PUSH=on without VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set the pair `npx web-push generate-vapid-keys` prints (and VAPID_SUBJECT), or PUSH=off to send alerts by e-mail only',
     )
   }
   return problems

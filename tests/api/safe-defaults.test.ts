@@ -15,6 +15,8 @@ const SAFE_PRODUCTION = {
   BTCPAY_WEBHOOK_SECRET: 'f3a9c1d07e5b42a8b6c9d1e2f3a4b5c6',
   ADMIN_USERNAME: 'boss',
   ADMIN_PASSWORD: 'a long admin passphrase',
+  VAPID_PUBLIC_KEY: 'BPublicKeyOfTheDeployment',
+  VAPID_PRIVATE_KEY: 'privateKeyOfTheDeployment',
 }
 
 function refusal(env: Record<string, string | undefined>): string[] {
@@ -100,6 +102,7 @@ describe('production start-up checks', () => {
       'SANDBOX_WEBHOOK_SECRET',
       'PUBLIC_URL',
       'ADMIN_PASSWORD',
+      'PUSH',
     ])
   })
 
@@ -122,6 +125,12 @@ describe('production start-up checks', () => {
         BTCPAY_WEBHOOK_SECRET: '0123456789abcdef',
       }),
     ).toEqual([])
+  })
+
+  it('refuses Web Push without its key pair, and starts with PUSH=off', () => {
+    const unkeyed = { ...SAFE_PRODUCTION, VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined }
+    expect(refusal(unkeyed)).toEqual([expect.stringMatching(/^PUSH=on without VAPID_PUBLIC_KEY/)])
+    expect(refusal({ ...unkeyed, PUSH: 'off' })).toEqual([])
   })
 
   it('leaves development and test alone', () => {

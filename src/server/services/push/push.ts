@@ -23,16 +23,19 @@ const VAPID_FILE = 'vapid-keys.json'
 
 /**
  * The VAPID pair: from the environment; else, outside production, one made and kept in DATA_DIR (or
- * for this process alone when the data lives in memory). Null in production without keys: push is off.
+ * for this process alone when the data lives in memory). Null when PUSH=off, or in production without
+ * keys (which config.ts refuses at start while PUSH=on).
  */
 export async function loadVapid(config: {
   NODE_ENV: string
+  PUSH: 'on' | 'off'
   DATA_DIR: string
   VAPID_PUBLIC_KEY?: string
   VAPID_PRIVATE_KEY?: string
   VAPID_SUBJECT: string
 }): Promise<Vapid | null> {
   const subject = config.VAPID_SUBJECT
+  if (config.PUSH === 'off') return null
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY)
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject }
   if (config.NODE_ENV === 'production') return null
