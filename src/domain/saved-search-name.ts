@@ -34,3 +34,22 @@ export function savedSearchName(search: SearchNameParts, words: SearchNameWords)
   if (search.verified) parts.push(words.verified)
   return parts.join(' · ')
 }
+
+/** The listing a saved search stands for, its filters in the URL as the listing writes them: the app's
+ * link, an alert mail's and a push's `url` (docs/decisions/054-alerts.md) are one address. */
+export function savedSearchPath(search: {
+  province: string
+  category: string
+  city: string | null
+  q: string | null
+  escortType: string | null
+  verified: boolean
+}): string {
+  const params = new URLSearchParams()
+  if (search.city) params.set('city', search.city)
+  if (search.q) params.set('q', search.q)
+  if (search.escortType) params.set('escortType', search.escortType)
+  if (search.verified) params.set('verified', 'true')
+  const query = params.toString()
+  return `/ca/${search.province}/${search.category}${query ? `?${query}` : ''}`
+}

@@ -5,6 +5,7 @@ import type { PushPayload } from '#domain/api/push.ts'
 import type { CategoryKey } from '#domain/categories.ts'
 import type { Language } from '#domain/languages.ts'
 import type { ProvinceCode } from '#domain/provinces.ts'
+import { savedSearchPath } from '#domain/saved-search-name.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { alertDeliveries, pushSubscriptions } from '#server/db/schema/alerts.ts'
@@ -21,16 +22,6 @@ import { searchNameOf } from './alerts.ts'
 function pushText(language: Language, n: number, name: string): string {
   if (language === 'fr') return n === 1 ? `1 nouvelle annonce : ${name}` : `${n} nouvelles annonces : ${name}`
   return n === 1 ? `1 new ad matches ${name}` : `${n} new ads match ${name}`
-}
-
-function listingPath(search: typeof savedSearches.$inferSelect): string {
-  const params = new URLSearchParams()
-  if (search.city) params.set('city', search.city)
-  if (search.q) params.set('q', search.q)
-  if (search.escortType) params.set('escortType', search.escortType)
-  if (search.verified) params.set('verified', 'true')
-  const query = params.toString()
-  return `/ca/${search.province}/${search.category}${query ? `?${query}` : ''}`
 }
 
 /**
@@ -74,7 +65,7 @@ export async function pushSearch(
             province: only.ad.province as ProvinceCode,
             category: only.ad.category as CategoryKey,
           })
-        : listingPath(first.search),
+        : savedSearchPath(first.search),
     }
     const devices = await db
       .select()

@@ -3,6 +3,7 @@ import { adPath } from '#domain/ad-path.ts'
 import type { CategoryKey, CompanionType } from '#domain/categories.ts'
 import type { Language } from '#domain/languages.ts'
 import { ALL, type ProvinceCode } from '#domain/provinces.ts'
+import { savedSearchPath } from '#domain/saved-search-name.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { alertDeliveries } from '#server/db/schema/alerts.ts'
@@ -113,16 +114,7 @@ export function unsubscribeUrl(links: AlertLinks, searchId: string): string {
 }
 
 function listingUrl(links: AlertLinks, search: SavedSearchRow): string {
-  const params = new URLSearchParams()
-  if (search.city) params.set('city', search.city)
-  if (search.q) params.set('q', search.q)
-  if (search.escortType) params.set('escortType', search.escortType)
-  if (search.verified) params.set('verified', 'true')
-  const query = params.toString()
-  return new URL(
-    `/ca/${search.province}/${search.category}${query ? `?${query}` : ''}`,
-    links.publicUrl,
-  ).toString()
+  return new URL(savedSearchPath(search), links.publicUrl).toString()
 }
 
 export function searchNameOf(language: Language, search: SavedSearchRow): string {
