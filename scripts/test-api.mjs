@@ -15,13 +15,7 @@ for (const backend of backends) {
   console.log(`\n── API tests on ${backend} ──`)
   const run = spawnSync('npx', ['vitest', 'run', '--project', 'api', ...parallel, ...args], {
     stdio: 'inherit',
-    // the fuzz (tests/api/fuzz.test.ts) probes the HTTP layer, which is the same on both databases:
-    // its full 100 requests a route run on PGlite, 30 on PostgreSQL (about 70 s less there)
-    env: {
-      ...process.env,
-      TEST_DB: backend,
-      ...(backend === 'postgres' && process.env.FUZZ_RUNS === undefined ? { FUZZ_RUNS: '30' } : {}),
-    },
+    env: { ...process.env, TEST_DB: backend },
   })
   if (run.status !== 0) process.exit(run.status ?? 1)
 }
