@@ -42,7 +42,13 @@ test('a listing search saved once is on /searches by its name, opens its listing
   await expect(items.first().getByTestId('new-since')).toHaveText('Nothing new')
 
   // the alert is kept for when alerts are sent
+  // reloaded once the change is saved: a reload while the PATCH is on its way read the old value
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' && response.url().includes('/api/account/searches/'),
+  )
   await items.first().getByLabel('Alert').selectOption('email')
+  expect((await saved).ok()).toBe(true)
   await page.reload()
   await expect(items.first().getByLabel('Alert')).toHaveValue('email')
 
