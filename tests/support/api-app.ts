@@ -183,7 +183,18 @@ export async function createTestApp(
       const tables = result.rows.map((r) => r.tablename).filter((name) => !REFERENCE_TABLES.has(name))
       if (tables.length === 0) return
       const list = tables.map((name) => `"${name}"`).join(', ')
-      await db.execute(sql.raw(`TRUNCATE TABLE ${list} RESTART IDENTITY CASCADE`))
+      // the app's own background work (a job a test's publication queued, the stats flush) may hold a
+      // row lock the TRUNCATE waits for while waiting for a table it holds: PostgreSQL then ends one
+      // of the two (deadlock, 40P01). The job retries by itself; so does the reset, a few times
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await db.execute(sql.raw(`TRUNCATE TABLE ${list} RESTART IDENTITY CASCADE`))
+          break
+        } catch (error) {
+          const code = (error as { cause?: { code?: string } }).cause?.code
+          if (code !== '40P01' || attempt >= 5) throw error
+        }
+      }
       // emptied behind the services' back: no cached copy may answer for what is gone
       changed(db, ...CHANGES)
     },

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { AD_STATS_DAYS, type AdStats, type AdStatsCounts } from '#domain/api/ad-stats.ts'
+import { isAdId } from '#domain/api/ads-paths.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { ApiError } from '#server/errors.ts'
@@ -69,6 +70,8 @@ export async function statsForReader(
   reader: 'admin' | { userId: string },
   now: Date,
 ): Promise<AdStats> {
+  // an id no ad can have is no ad: PostgreSQL refuses some (a NUL byte) with an error, not a miss
+  if (!isAdId(adId)) throw new ApiError(404, 'ad.not_found')
   const [row] = await db.select({ ownerId: ads.ownerId }).from(ads).where(eq(ads.id, adId))
   if (!row || (reader !== 'admin' && row.ownerId !== reader.userId)) throw new ApiError(404, 'ad.not_found')
   await counter.flush(db).catch(() => {})
