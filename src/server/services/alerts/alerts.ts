@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { adPath } from '#domain/ad-path.ts'
+import { AlertsPaths } from '#domain/api/alerts.ts'
 import type { CategoryKey, CompanionType } from '#domain/categories.ts'
 import type { Language } from '#domain/languages.ts'
 import { ALL, type ProvinceCode } from '#domain/provinces.ts'
@@ -110,7 +111,10 @@ export interface AlertLinks {
 /** The one-click link of a search: its id and a mark under the server's key (no session needed). */
 export function unsubscribeUrl(links: AlertLinks, searchId: string): string {
   const token = `${searchId}.${links.keys.unsubscribeMark(searchId)}`
-  return new URL(`/api/searches/unsubscribe?token=${encodeURIComponent(token)}`, links.publicUrl).toString()
+  return new URL(
+    `/api${AlertsPaths.unsubscribe}?token=${encodeURIComponent(token)}`,
+    links.publicUrl,
+  ).toString()
 }
 
 function listingUrl(links: AlertLinks, search: SavedSearchRow): string {
