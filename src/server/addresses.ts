@@ -1,5 +1,5 @@
 // IP addresses as the server reads them: parsed once, the same way, for counting clients
-// (plugins/rate-limit-counters.ts, clientKey), keying reports, and checking TRUST_PROXY's ranges
+// (services/rate-limits/counters.ts, clientKey), keying reports, and checking TRUST_PROXY's ranges
 // (trust-proxy.ts). A proxy may write one client's address in many spellings (`[2001:db8::2]`,
 // `203.0.113.040`, `203.0.113.41:1234`): each must name the one client.
 

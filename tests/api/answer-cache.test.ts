@@ -4,7 +4,7 @@ import { createTestApp, setupTestApp, type TestApp } from '#tests/support/api-ap
 import { listen } from '#tests/support/listening-app.ts'
 import { pay } from '#tests/support/wallet.ts'
 
-// Whole answers to public GETs given again before Fastify (plugins/answer-cache.ts, decision 020),
+// Whole answers to public GETs given again before Fastify (http/answer-cache.ts, decision 020),
 // over real sockets: app.inject never passes through the HTTP server the cache sits in.
 
 const reached: string[] = []

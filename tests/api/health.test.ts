@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#server/db/client.ts'
 import { refusal } from '#server/errors.ts'
 import { RETRY_AFTER_SECONDS } from '#server/outages.ts'
-import { databaseCheck, ProcessUnfit } from '#server/plugins/health.ts'
+import { databaseCheck, ProcessUnfit } from '#server/readiness.ts'
 import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
 import { createTestApp, setupTestApp, type TestApp } from '#tests/support/api-app.ts'
 

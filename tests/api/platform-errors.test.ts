@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FLUSH_AFTER_MS } from '#server/plugins/rate-limit-counters.ts'
 import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
+import { FLUSH_AFTER_MS } from '#server/services/rate-limits/counters.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 import { addTestRoutes, limitedPath, setupPlatformApp } from '#tests/support/platform-app.ts'
 import { redisReachable } from '#tests/support/redis.ts'

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { REPORTS_PER_ACCOUNT_PER_DAY, REPORTS_PER_ADDRESS_PER_DAY } from '#domain/api/reports.ts'
 import { adReports } from '#server/db/schema/reports.ts'
 import { refusal } from '#server/errors.ts'
-import { clientKey } from '#server/plugins/rate-limit-counters.ts'
+import { clientKey } from '#server/services/rate-limits/counters.ts'
 import { liveAd } from '#tests/support/ads.ts'
 import { DAY_MS, setupHoldsApp } from '#tests/support/report-holds.ts'
 

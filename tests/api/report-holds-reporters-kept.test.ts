@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { REPORTS_PER_ACCOUNT_PER_DAY } from '#domain/api/reports.ts'
 import { adReports } from '#server/db/schema/reports.ts'
-import { clientKey } from '#server/plugins/rate-limit-counters.ts'
+import { clientKey } from '#server/services/rate-limits/counters.ts'
 import { liveAd, type Member, member } from '#tests/support/ads.ts'
 import { setupHoldsApp } from '#tests/support/report-holds.ts'
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import fp from 'fastify-plugin'
 import { coded } from '#domain/api/error-codes.ts'
-import { errorBody, sendUnavailable } from './errors.ts'
+import { errorBody, sendUnavailable } from '#server/http/error-answers.ts'
 
 // one warning per this long at most, with how many requests ran out meanwhile
 const REPORT_EVERY_MS = 10_000
@@ -25,10 +26,8 @@ interface OpenRequest {
  * and a parser for as long as the sender likes) is answered 408 and its connection closed. Requests
  * are swept once a second instead of each getting a timer.
  */
-export function registerDeadline(
-  app: FastifyInstance,
-  { timeoutMs, stallMs }: { timeoutMs: number; stallMs: number },
-): void {
+async function deadline(app: FastifyInstance): Promise<void> {
+  const { REQUEST_TIMEOUT_MS: timeoutMs, BODY_STALL_MS: stallMs } = app.config
   const open = new Map<FastifyReply, OpenRequest>()
   let missed = 0
   let reportedAt = 0
@@ -99,3 +98,5 @@ export function registerDeadline(
     done()
   })
 }
+
+export default fp(deadline, { name: 'deadline', dependencies: ['core'] })

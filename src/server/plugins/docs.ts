@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { ERROR_CODES, type ErrorCode } from '#domain/api/error-codes.ts'
 
@@ -56,7 +57,7 @@ function listErrorCodes(schema: JsonObject, codes: readonly ErrorCode[]): void {
  * OpenAPI built from the zod schemas of every route (UI at /api/docs, JSON at /api/docs/json).
  * Must be registered before the routes so it sees them being added.
  */
-export async function registerDocs(app: FastifyInstance): Promise<void> {
+async function docs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -84,3 +85,5 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
   })
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX })
 }
+
+export default fp(docs, { name: 'docs' })

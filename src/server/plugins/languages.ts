@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { type Language, pickLanguage } from '#domain/languages.ts'
-import { wordAnswer } from './errors.ts'
-import { appendVary } from './security.ts'
+import { wordAnswer } from '#server/http/error-answers.ts'
+import { appendVary } from '#server/http/vary.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +27,7 @@ function hasText(payload: unknown): payload is Record<string, unknown> {
  * error-words-fr.ts; docs/decisions/016-languages.md, 037-error-codes.md). Registered on the root so
  * error answers get it too.
  */
-export function registerLanguages(app: FastifyInstance): void {
+async function languages(app: FastifyInstance): Promise<void> {
   // read from the header when asked (an error's translation, a sign-up, a page), not on every
   // request: most answers never need it (docs/decisions/015-api-request-cost.md)
   app.decorateRequest('language', {
@@ -45,3 +46,5 @@ export function registerLanguages(app: FastifyInstance): void {
     done(null, wordAnswer(request.language, payload))
   })
 }
+
+export default fp(languages, { name: 'languages' })

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import { createMailSender, type MailSender, smtpTransport } from '#server/services/mail/sender.ts'
 
 declare module 'fastify' {
@@ -12,7 +13,7 @@ declare module 'fastify' {
  * Starts the background sender when SMTP_URL is set and stops it with the app. Routes queue mail
  * with enqueueMail and call `app.mailSender?.wake()` after their transaction commits.
  */
-export function registerMail(app: FastifyInstance): void {
+async function mail(app: FastifyInstance): Promise<void> {
   const { SMTP_URL, MAIL_FROM } = app.config
   const sender = SMTP_URL
     ? createMailSender({
@@ -29,3 +30,5 @@ export function registerMail(app: FastifyInstance): void {
   app.decorate('mailSender', sender)
   if (sender) app.addHook('onClose', () => sender.stop())
 }
+
+export default fp(mail, { name: 'mail', dependencies: ['core', 'metrics'] })

@@ -6,11 +6,12 @@ import type {
   onResponseHookHandler,
   RouteOptions,
 } from 'fastify'
-import type { Database } from '#server/db/client.ts'
+import fp from 'fastify-plugin'
 import { refusal } from '#server/errors.ts'
 import { findAdminBySessionToken } from '#server/services/accounts/sessions.ts'
 import { bearerToken } from '#server/services/accounts/tokens.ts'
-import { type MetricSources, Metrics } from '#server/services/metrics/metrics.ts'
+import { metricSources } from '#server/services/metrics/metric-sources.ts'
+import { Metrics } from '#server/services/metrics/metrics.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,15 +48,14 @@ function hooksOf(
 
 /**
  * Decorates the app with its Metrics, counts every request Fastify answers (the answer cache counts
- * its own hits: plugins/answer-cache.ts) and serves GET /metrics in Prometheus' text format to the
- * admin's bearer token or to METRICS_TOKEN, 401 otherwise. Called before any route is declared, so
- * the hook sees them all.
+ * its own hits: http/answer-cache.ts) and serves GET /metrics in Prometheus' text format to the
+ * admin's bearer token or to METRICS_TOKEN, 401 otherwise. Registered before any route is declared,
+ * so the hook sees them all.
  */
-export function registerMetrics(
-  app: FastifyInstance,
-  deps: { database: Database; metricsToken: string | undefined; sources: MetricSources },
-): Metrics {
-  const metrics = new Metrics(deps.sources)
+async function metricsPlugin(app: FastifyInstance): Promise<void> {
+  const { database, answerCache, changeFeed, cachesLive } = app
+  const metricsToken = app.config.METRICS_TOKEN
+  const metrics = new Metrics(metricSources({ database, answerCache, changeFeed, cachesLive }))
   app.decorate('metrics', metrics)
   // each route gets a hook of its own with its stats at hand: reading request.routeOptions on every
   // request cost 1.4 µs here, far more than the counting (docs/decisions/028-metrics-and-deployment.md)
@@ -82,8 +82,8 @@ export function registerMetrics(
     }
     if (!token) return deny('auth.admin_required')
     // a scraper's token is checked without the database, so metrics still answer while it is down
-    if (deps.metricsToken !== undefined && sameToken(token, deps.metricsToken)) return true
-    if (await findAdminBySessionToken(deps.database.db, token, app.caches.sessions)) return true
+    if (metricsToken !== undefined && sameToken(token, metricsToken)) return true
+    if (await findAdminBySessionToken(database.db, token, app.caches.sessions)) return true
     return deny('auth.session_invalid')
   }
 
@@ -92,5 +92,6 @@ export function registerMetrics(
     const { contentType, body } = await metrics.exposition()
     return reply.type(contentType).send(body)
   })
-  return metrics
 }
+
+export default fp(metricsPlugin, { name: 'metrics', dependencies: ['core', 'caches'] })

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
-import type { Config } from '#server/config.ts'
 import { ApiError } from '#server/errors.ts'
 import {
   clientKey,
@@ -8,7 +8,7 @@ import {
   type RateCounters,
   type RateWindow,
   RedisCounters,
-} from './rate-limit-counters.ts'
+} from '#server/services/rate-limits/counters.ts'
 
 type TimeUnit = 'second' | 'minute' | 'hour'
 /** A window written as people say it: '1 minute', '10 minutes', '1 hour'. */
@@ -115,10 +115,11 @@ export const REDIS_COMMAND_TIMEOUT_MS = 1_000
  * fixed windows per client address (or per the route's own key), in this process's memory, or in
  * Redis when REDIS_URL is set so that several API processes share them; during a Redis outage each
  * process counts alone again. A request over a limit is answered 429 `{ detail: 'Too many requests, please try again
- * later.' }` with Retry-After, the seconds left in its window. Returns the Redis client, if any,
- * which the readiness probe asks.
+ * later.' }` with Retry-After, the seconds left in its window. With Redis it also adds Redis to the
+ * readiness checks: the counters' client, or the change feed's where caches use Redis too.
  */
-export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<Redis | undefined> {
+async function rateLimit(app: FastifyInstance): Promise<void> {
+  const { config } = app
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, {
         connectTimeout: 1_000,
@@ -158,10 +159,22 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
       addHook(route, limit.hook ?? 'onRequest', limitHook(limit, counters))
     })
   })
-  return redis
+  if (redis) {
+    const { changeFeed } = app
+    app.readiness.add({
+      name: 'redis',
+      dependency: 'redis',
+      // shared by every process: its outage degrades them all alike and unreadies none (027)
+      degradesOnly: true,
+      // where caches depend on it, the change feed says whether both its connections are up
+      run: changeFeed ? () => changeFeed.check() : async () => void (await redis.ping()),
+    })
+  }
 }
 
 /** Route options enabling a limit: `app.post('/x', { ...rateLimited(RATE_LIMITS.ads.reveal), schema }, h)`. */
 export function rateLimited({ max, timeWindow }: { max: number; timeWindow: TimeWindow }) {
   return { config: { rateLimit: { max, timeWindow } } }
 }
+
+export default fp(rateLimit, { name: 'rate-limit', dependencies: ['core', 'caches'] })

@@ -1,7 +1,9 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import { AD_PAGE_SPECULATION_RULES_TEXT } from '#domain/speculation-rules.ts'
 import type { Config } from '#server/config.ts'
+import { appendVary } from '#server/http/vary.ts'
 import { scriptHashSource } from '#server/services/pages/page-html.ts'
 import { SANDBOX_PAGE_PATH } from '#server/services/payments/sandbox-provider.ts'
 import { DOCS_PREFIX } from './docs.ts'
@@ -99,7 +101,8 @@ function isApiUrl(url: string): boolean {
  * CSP, which forbids everything, and show it at once rather than run with too little protection.
  * A route needing other headers sets them itself, after this hook.
  */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+async function security(app: FastifyInstance): Promise<void> {
+  const { config } = app
   const https = config.PUBLIC_URL.startsWith('https:')
   const pages = await helmetHeaders({
     contentSecurityPolicy: {
@@ -168,14 +171,4 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
 const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE'
 const CORS_MAX_AGE_SECONDS = '600'
 
-/** Adds a field to the answer's Vary header instead of replacing the ones already there. */
-export function appendVary(reply: FastifyReply, field: string): void {
-  const current = reply.getHeader('vary')
-  if (current === undefined || current === '') reply.header('vary', field)
-  else if (
-    !String(current)
-      .split(/\s*,\s*/)
-      .includes(field)
-  )
-    reply.header('vary', `${String(current)}, ${field}`)
-}
+export default fp(security, { name: 'security', dependencies: ['core', 'adult-gate'] })

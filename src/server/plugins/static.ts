@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import fp from 'fastify-plugin'
 import { isAppPage } from '#domain/app-pages.ts'
 import { isLanguage, withLanguageParam } from '#domain/languages.ts'
-import type { Config } from '#server/config.ts'
 import { refusal } from '#server/errors.ts'
+import { appendVary } from '#server/http/vary.ts'
 import { adultConfirmed } from '#server/services/pages/adult-gate.ts'
-import { appendVary } from './security.ts'
 
 // must be revalidated on every load, or users keep an old shell / service worker for a long time
 const NO_CACHE_FILES = new Set([
@@ -56,8 +56,8 @@ function cacheControlFor(filePath: string): string {
  * missing file, unknown /api paths, and everything when there is no build (tests, API-only
  * deployments), answer 404 `{ detail }`.
  */
-export async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
-  const root = resolve(config.STATIC_DIR)
+async function staticFiles(app: FastifyInstance): Promise<void> {
+  const root = resolve(app.config.STATIC_DIR)
   const hasShell = existsSync(join(root, 'index.html'))
   const hasHome = existsSync(join(root, HOME_FILE))
   const hasListing = existsSync(join(root, LISTING_FILE))
@@ -109,3 +109,5 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     return reply.header('cache-control', 'no-cache').sendFile(shell)
   })
 }
+
+export default fp(staticFiles, { name: 'static', dependencies: ['core', 'adult-gate'] })

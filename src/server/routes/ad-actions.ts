@@ -7,7 +7,7 @@ import { AdRevealSchema, PublicAdSchema } from '#domain/api/ads.ts'
 import { REPORT_REASONS, ReportResponseSchema } from '#domain/api/reports.ts'
 import type { Language } from '#domain/languages.ts'
 import { refusal } from '#server/errors.ts'
-import { acceptFormBodies } from '#server/plugins/form-body.ts'
+import formBodies from '#server/plugins/form-bodies.ts'
 import { rateLimited } from '#server/plugins/rate-limit.ts'
 import {
   challengeMarkup,
@@ -47,7 +47,7 @@ type Answer = { status: number; body: string }
 const adActionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const build = loadAdActionsBuild(app.config.STATIC_DIR)
   if (!build) return
-  acceptFormBodies(app)
+  await app.register(formBodies)
   const challenges = new RevealChallenges(app.config.PAGE_FORM_SECRET)
 
   /** The visitor's language, as their pages are rendered in it (the switch's cookie, Accept-Language). */

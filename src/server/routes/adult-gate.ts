@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ADULT_COOKIE, ADULT_GATE_PATH, ADULT_GATE_RETURN_FIELD } from '#domain/adult-gate.ts'
 import { refusal } from '#server/errors.ts'
-import { acceptFormBodies } from '#server/plugins/form-body.ts'
+import formBodies from '#server/plugins/form-bodies.ts'
 import { sameOrigin } from '#server/services/pages/ad-actions.ts'
 import { sameSitePath } from '#server/services/pages/adult-gate.ts'
 
@@ -13,7 +13,7 @@ import { sameSitePath } from '#server/services/pages/adult-gate.ts'
  * (docs/decisions/029-first-visit.md).
  */
 const adultGateRoutes: FastifyPluginAsyncZod = async (app) => {
-  acceptFormBodies(app)
+  await app.register(formBodies)
   const secure = app.config.PUBLIC_URL.startsWith('https:')
   const cookie = [
     `${ADULT_COOKIE.name}=${ADULT_COOKIE.value}`,

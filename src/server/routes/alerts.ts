@@ -3,7 +3,7 @@ import { UnsubscribedSchema, UnsubscribeQuerySchema } from '#domain/api/alerts.t
 import { errorResponses } from '#domain/api/common.ts'
 import { ApiError } from '#server/errors.ts'
 import { noStoreHook } from '#server/plugins/auth.ts'
-import { acceptFormBodies } from '#server/plugins/form-body.ts'
+import formBodies from '#server/plugins/form-bodies.ts'
 import { unsubscribe } from '#server/services/alerts/alerts.ts'
 
 // /api/searches/unsubscribe: the one-click unsubscribe of an alert mail (RFC 8058,
@@ -12,7 +12,7 @@ import { unsubscribe } from '#server/services/alerts/alerts.ts'
 const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', noStoreHook)
   // a mail client's one-click POST is a form: List-Unsubscribe=One-Click (RFC 8058 §3.2)
-  acceptFormBodies(app)
+  await app.register(formBodies)
   const { db } = app.database
   const schema = {
     tags: ['saved searches'],

@@ -17,7 +17,6 @@ import {
 import { errorResponses } from '#domain/api/common.ts'
 import { noStoreHook } from '#server/plugins/auth.ts'
 import type { RouteRateLimit, TimeWindow } from '#server/plugins/rate-limit.ts'
-import { clientKey } from '#server/plugins/rate-limit-counters.ts'
 import {
   type AccountsDeps,
   forgotPassword,
@@ -30,6 +29,7 @@ import {
 import { changePassword } from '#server/services/accounts/change-password.ts'
 import { primeDummyHash } from '#server/services/accounts/passwords.ts'
 import { revokeSession } from '#server/services/accounts/sessions.ts'
+import { clientKey } from '#server/services/rate-limits/counters.ts'
 import { RATE_LIMITS } from './rate-limits.ts'
 
 // Counters are keyed by client IP plus the email in the body, so one attacker cannot lock a victim

@@ -6,8 +6,8 @@ import {
   type CitiesResponse,
   CitiesResponseSchema,
 } from '#domain/api/meta.ts'
-import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
-import { sendUnavailable } from '#server/plugins/errors.ts'
+import { keepAnswer, keptAnswers } from '#server/http/answer-cache.ts'
+import { sendUnavailable } from '#server/http/error-answers.ts'
 import { type CityIndex, loadCityIndex } from '#server/services/cities/city-index.ts'
 
 const always = () => true

@@ -11,9 +11,9 @@ import {
   SPECULATION_RULES_PATH,
   SPECULATION_RULES_TYPE,
 } from '#domain/speculation-rules.ts'
-import { keepAnswer, keptAnswers } from '#server/plugins/answer-cache.ts'
-import { type ContentEncoding, chosenEncoding } from '#server/plugins/compression.ts'
-import { appendVary } from '#server/plugins/security.ts'
+import { keepAnswer, keptAnswers } from '#server/http/answer-cache.ts'
+import { type ContentEncoding, chosenEncoding } from '#server/http/content-encoding.ts'
+import { appendVary } from '#server/http/vary.ts'
 import { adultConfirmed } from '#server/services/pages/adult-gate.ts'
 import { isCrawler } from '#server/services/pages/crawlers.ts'
 import type { PageCaches, SentPage } from '#server/services/pages/page-cache.ts'
@@ -24,7 +24,6 @@ import {
   withScriptSources,
 } from '#server/services/pages/page-html.ts'
 import { pageLanguage } from '#server/services/pages/page-language.ts'
-import { loadPageRenderer, type PageRenderer } from '#server/services/pages/page-renderer.ts'
 
 // A render takes milliseconds; one that has not answered in this time (a stuck database) must not hold
 // the visitor: the shell goes out and the browser renders the page itself. Not a crawler: it runs no
@@ -140,21 +139,15 @@ function withGate(
  * Listing pages and ad pages, rendered on the server from the app's own routes and components
  * (src/client/entry-server.tsx), so the first paint needs no JavaScript and no API round trip, and
  * search engines and link previews read the ads (docs/decisions/017-pages.md). When the render bundle is
- * absent, or a render fails, the client-rendered shell goes out instead: a page never fails here.
+ * absent (plugins/page-renderer.ts), or a render fails, the client-rendered shell goes out instead: a
+ * page never fails here.
  */
-export async function registerPages(app: FastifyInstance): Promise<void> {
+export default async function pageRoutes(app: FastifyInstance): Promise<void> {
   const root = resolve(app.config.STATIC_DIR)
   registerHome(app, root)
   registerSpeculationRules(app)
-  let renderer: PageRenderer | null
-  try {
-    renderer = await loadPageRenderer(app, app.config.STATIC_DIR)
-  } catch (error) {
-    app.log.error({ err: error }, 'the page render bundle failed to load: pages are rendered in the browser')
-    renderer = null
-  }
-  if (!renderer) return
-  const render = renderer
+  const render = app.pageRenderer
+  if (!render) return
   const shells = {
     listing: readFileSync(join(root, 'listing.html'), 'utf8'),
     ad: readFileSync(join(root, 'ad.html'), 'utf8'),

@@ -86,7 +86,7 @@ export async function createSession(db: Db, userId: string): Promise<string> {
 /**
  * The test that the token still names the very session the cache holds, open and with no slide of
  * last_seen_at due: while it holds, a lookup would answer the same user without a write, so a copy
- * of an answer given to this token (plugins/answer-cache.ts) may be given again. None when the
+ * of an answer given to this token (http/answer-cache.ts) may be given again. None when the
  * session cache is off or does not hold the token.
  */
 export function userSessionCurrentTest(

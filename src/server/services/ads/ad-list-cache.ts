@@ -32,7 +32,7 @@ export function createAdListCache(
 /**
  * The cached answer to this query (its validated form, as a key), or the one `read` gives, with the
  * test of whether the cache still holds that very answer (none when the cache is off): a copy kept
- * elsewhere, such as the whole HTTP answer (plugins/answer-cache.ts), lives exactly as long.
+ * elsewhere, such as the whole HTTP answer (http/answer-cache.ts), lives exactly as long.
  */
 export async function cachedAdList<T>(
   answers: AdListCache | undefined,

@@ -14,8 +14,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ADULT_COOKIE, ADULT_GATE_SLOTS, type AdultGateBuild } from '#domain/adult-gate.ts'
 import { escapeHtml } from '#domain/html-escape.ts'
 import { LANGUAGES, type Language } from '#domain/languages.ts'
-import { chosenEncoding, compress } from '#server/plugins/compression.ts'
-import { appendVary } from '#server/plugins/security.ts'
+import { chosenEncoding, compress } from '#server/http/content-encoding.ts'
+import { appendVary } from '#server/http/vary.ts'
 import { pageLanguage } from './page-language.ts'
 
 declare module 'fastify' {

@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import {
-  HEALTHZ_PATH,
-  LivenessSchema,
-  READYZ_PATH,
-  type Readiness,
-  ReadinessSchema,
-} from '#domain/api/health.ts'
+import type { Readiness } from '#domain/api/health.ts'
 import type { Database } from '#server/db/client.ts'
 import { type Dependency, type OutageLog, outageReason } from '#server/outages.ts'
 import type { StartupWork } from '#server/startup-work.ts'
@@ -169,44 +161,4 @@ export function databaseCheck(database: Database): ReadinessCheck {
       })
     },
   }
-}
-
-/** GET /healthz (alive) and GET /readyz (ready for traffic), outside /api: deployments name these paths. */
-export function registerHealth(app: FastifyInstance, readiness: ReadinessProbe): void {
-  const probes = app.withTypeProvider<ZodTypeProvider>()
-  // a balancer asks every second: its requests are not worth a log line each
-  const quiet = { logLevel: 'warn' as const }
-  probes.get(
-    HEALTHZ_PATH,
-    {
-      ...quiet,
-      schema: {
-        summary: 'Liveness: the process answers (it never looks at a dependency)',
-        tags: ['health'],
-        response: { 200: LivenessSchema },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store')
-      return { status: 'ok' as const }
-    },
-  )
-  probes.get(
-    READYZ_PATH,
-    {
-      ...quiet,
-      schema: {
-        summary: 'Readiness: 200 when this process should get traffic, 503 with what failed otherwise',
-        tags: ['health'],
-        response: { 200: ReadinessSchema, 503: ReadinessSchema },
-      },
-    },
-    async (_request, reply) => {
-      const report = await readiness.report()
-      return reply
-        .code(report.status === 'ready' ? 200 : 503)
-        .header('cache-control', 'no-store')
-        .send(report)
-    },
-  )
 }

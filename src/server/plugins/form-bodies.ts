@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 
 /**
  * Reads `application/x-www-form-urlencoded` bodies (an HTML form sent without JavaScript) into a plain
- * record of strings, for the routes registered in `app`'s scope only: the API takes JSON.
+ * record of strings, for the routes of the plugin that registers it only: the API takes JSON.
  */
-export function acceptFormBodies(app: FastifyInstance): void {
+async function formBodies(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 16 * 1024 },
@@ -13,3 +14,5 @@ export function acceptFormBodies(app: FastifyInstance): void {
     },
   )
 }
+
+export default fp(formBodies, { name: 'form-bodies' })

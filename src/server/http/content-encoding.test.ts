@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chosenEncoding } from './compression.ts'
+import { chosenEncoding } from './content-encoding.ts'
 
 describe('the encoding an answer goes out in', () => {
   it('prefers brotli, then gzip, as browsers offer them', () => {

@@ -1,14 +1,8 @@
 import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
+import { windowMs } from '#server/plugins/rate-limit.ts'
 import { redisReachable } from '#tests/support/redis.ts'
-import { windowMs } from './rate-limit.ts'
-import {
-  clientKey,
-  FLUSH_AFTER_MS,
-  MemoryCounters,
-  type RateWindow,
-  RedisCounters,
-} from './rate-limit-counters.ts'
+import { clientKey, FLUSH_AFTER_MS, MemoryCounters, type RateWindow, RedisCounters } from './counters.ts'
 
 describe('in-memory rate counters', () => {
   it('counts a client within its window and starts again once the window has ended', () => {
