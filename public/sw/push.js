@@ -13,7 +13,7 @@ self.addEventListener('push', (event) => {
     self.registration.showNotification(typeof data.title === 'string' ? data.title : 'Maple After Dark', {
       body: typeof data.body === 'string' ? data.body : '',
       icon: '/icons/icon-192.png',
-      tag: url,
+      tag: typeof data.tag === 'string' ? data.tag : url,
       data: { url },
     }),
   )

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PushPaths, PushPayloadSchema } from '#domain/api/push.ts'
 import type { SavedSearchCreate } from '#domain/api/saved-searches.ts'
 import { SavedSearchesPaths } from '#domain/api/saved-searches-paths.ts'
-import { pushSubscriptions } from '#server/db/schema/alerts.ts'
+import { alertDeliveries, pushSubscriptions } from '#server/db/schema/alerts.ts'
+import { pushSearch } from '#server/services/alerts/alert-push.ts'
+import { saveSubscription } from '#server/services/push/push.ts'
 import { liveAd, type Member, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 import { browserKeys, type PushService, startPushService } from '#tests/support/push-service.ts'
@@ -109,11 +111,14 @@ describe('web push', () => {
     expect(first).toHaveLength(1)
     expect(first[0]?.headers['content-encoding']).toBe('aes128gcm')
     expect(String(first[0]?.headers.authorization)).toMatch(/^vapid t=.+, k=.+/)
+    // one Topic and one tag per search: a retry replaces the notification instead of adding one
+    expect(String(first[0]?.headers.topic)).toMatch(/^[A-Za-z0-9_-]{1,32}$/)
     const payload = PushPayloadSchema.parse(device.decrypt(first[0]?.body ?? Buffer.alloc(0)))
     expect(payload.title).toBe('Maple After Dark')
     expect(payload.body).toBe('1 new ad matches Toronto · Adult Buy & Sell')
     expect(payload.body).not.toContain('Black lace')
     expect(payload.url).toMatch(new RegExp(`^/ca/ON/adult-buy-sell/${adId}-`))
+    expect(payload.tag).toMatch(/^search-/)
     await runJobs(3 * 60_000)
     expect(service.received.filter((r) => r.path === '/push/reader-phone')).toHaveLength(1)
 
@@ -122,6 +127,40 @@ describe('web push', () => {
     await liveAd(api.t, seller, { province: 'ON', city: 'Toronto', title: 'Red satin gloves' })
     await runJobs(3 * 60_000)
     expect(service.received.filter((r) => r.path === '/push/reader-phone')).toHaveLength(2)
+    expect(
+      await api.t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
+    ).toHaveLength(0)
+  })
+
+  it('checks a device again at send: in production a loopback endpoint is deleted, never pushed to', async () => {
+    const reader = await member(api.t)
+    const seller = await member(api.t)
+    const saved = await api.t.app.inject({
+      method: 'POST',
+      url: `/api${SavedSearchesPaths.list}`,
+      headers: reader.auth,
+      payload: search,
+    })
+    const searchId = saved.json<{ id: string }>().id
+    const endpoint = `${service.origin}/push/moved-to-loopback`
+    await saveSubscription(api.t.db, reader.id, { endpoint, keys: browserKeys().keys })
+    await liveAd(api.t, seller, { province: 'ON', city: 'Toronto', title: 'Silk scarf' })
+    // the match only: its push job waits for the end of the minute
+    clock.advance(1_000)
+    await api.t.app.jobs.runDue()
+    expect(
+      await api.t.db.select().from(alertDeliveries).where(eq(alertDeliveries.searchId, searchId)),
+    ).toHaveLength(1)
+    const vapid = api.t.app.vapid
+    if (!vapid) throw new Error('push is on in this test')
+    const before = service.received.length
+    await pushSearch(
+      api.t.db,
+      { complete: (effect) => api.t.db.transaction(effect) },
+      { vapid, production: true, agent },
+      searchId,
+    )
+    expect(service.received.length).toBe(before)
     expect(
       await api.t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
     ).toHaveLength(0)

@@ -14,6 +14,8 @@ export interface Received {
   path: string
   headers: Record<string, string | string[] | undefined>
   body: Buffer
+  /** The sender's port on loopback (which process sent it: tests/support/socket-owner.ts). */
+  remotePort: number
 }
 
 export interface PushService {
@@ -24,6 +26,13 @@ export interface PushService {
   received: Received[]
   /** The status the next requests get (201 by default). */
   answer: (status: number) => void
+  /** The next request is received and never answered: its sender stays mid-send until it dies. */
+  holdNext: () => void
+  /**
+   * What a device at `path` gets when it connects: the messages in order, one with a Topic replacing
+   * the one of the same topic before it (RFC 8030 section 5.4).
+   */
+  outstanding: (path: string) => Received[]
   close: () => Promise<void>
 }
 
@@ -57,12 +66,15 @@ export async function startPushService(): Promise<PushService> {
   const cert = readFileSync(certFile, 'utf8')
   const received: Received[] = []
   let status = 201
+  let hold = false
   const server: Server = createServer({ key: readFileSync(keyFile), cert }, (req, res) => {
     const chunks: Buffer[] = []
+    const remotePort = req.socket.remotePort ?? 0
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) })
-      res.writeHead(status).end()
+      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks), remotePort })
+      if (hold) hold = false
+      else res.writeHead(status).end()
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -75,7 +87,21 @@ export async function startPushService(): Promise<PushService> {
     answer: (s) => {
       status = s
     },
+    holdNext: () => {
+      hold = true
+    },
+    outstanding: (path) => {
+      const kept: Received[] = []
+      for (const message of received.filter((r) => r.path === path)) {
+        const topic = message.headers.topic
+        const same = topic === undefined ? -1 : kept.findIndex((k) => k.headers.topic === topic)
+        if (same >= 0) kept.splice(same, 1)
+        kept.push(message)
+      }
+      return kept
+    },
     close: async () => {
+      server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       rmSync(dir, { recursive: true, force: true })
     },

@@ -21,5 +21,11 @@ export type PushSubscriptionCreate = z.infer<typeof PushSubscriptionCreateSchema
 export const PushSubscriptionDeleteSchema = z.object({ endpoint: z.string().max(2000) })
 
 /** What a notification carries once decrypted: `url` a path on this site. */
-export const PushPayloadSchema = z.object({ title: z.string(), body: z.string(), url: z.string() })
+export const PushPayloadSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  /** One notification per tag on a device: a push sent again (a retry) replaces, never adds. */
+  tag: z.string().optional(),
+})
 export type PushPayload = z.infer<typeof PushPayloadSchema>

@@ -25,12 +25,12 @@ async function alerts(app: FastifyInstance): Promise<void> {
   const vapid = await loadVapid(app.config)
   app.decorate('vapid', vapid)
   if (vapid) {
-    const push = { vapid, ...(app.pushAgent ? { agent: app.pushAgent } : {}) }
+    const push = { vapid, production: app.config.NODE_ENV === 'production', agent: app.pushAgent }
     app.jobs.handle(
       alertPushKind,
       async (job, context) => pushSearch(app.database.db, context, push, job.payload.searchId),
-      // above the push's own 10 s timeout per device
-      { leaseMs: 120_000 },
+      // the devices are pushed at once, each within PUSH_TIMEOUT_MS (10 s), plus their DNS checks
+      { leaseMs: 30_000 },
     )
   }
   const links: AlertLinks = { publicUrl: app.config.PUBLIC_URL, keys: app.reporterKeys }

@@ -13,7 +13,7 @@ import { savedSearches } from '#server/db/schema/saved-searches.ts'
 import { users } from '#server/db/schema/users.ts'
 import { isListed } from '#server/services/ads/ad-search.ts'
 import type { JobContext } from '#server/services/jobs/job-kind.ts'
-import { sendPush, type Vapid } from '#server/services/push/push.ts'
+import { checkEndpoint, pushTopic, sendPush, type Vapid } from '#server/services/push/push.ts'
 import { searchNameOf } from './alerts.ts'
 
 // A search's Web Push (docs/decisions/054-alerts.md). Discreet: the title is the site's name and the
@@ -24,16 +24,35 @@ function pushText(language: Language, n: number, name: string): string {
   return n === 1 ? `1 new ad matches ${name}` : `${n} new ads match ${name}`
 }
 
+export interface PushSetup {
+  vapid: Vapid
+  /** Production accepts only endpoints on public addresses (checked again at each send). */
+  production: boolean
+  agent?: Agent | undefined
+}
+
+/** Whether a device's endpoint may still be sent to: its name may have moved to a private address. */
+async function stillAllowed(endpoint: string, production: boolean): Promise<boolean> {
+  try {
+    await checkEndpoint(endpoint, production)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
- * Pushes a search's unpushed deliveries whose ads are still listed to each of the user's devices,
- * then, in complete, marks them pushed and deletes the subscriptions the service called gone. The
- * pushes happen before that commit: a process dying between them pushes again on the retry (at least
- * once; decision 045's "outside effects").
+ * Pushes a search's unpushed deliveries whose ads are still listed to each of the user's devices, all
+ * at once, then, in complete, marks them pushed and deletes the subscriptions the service called gone
+ * or whose endpoint no longer passes the check. The pushes happen before that commit: a process dying
+ * between them pushes again on the retry. Each push of a search carries the same Topic (the push
+ * service keeps one of them for an offline device) and tag (the device shows one notification), so
+ * the retry replaces what the dead run sent: one alert, not two (docs/decisions/054-alerts.md).
  */
 export async function pushSearch(
   db: Db,
   context: Pick<JobContext, 'complete'>,
-  push: { vapid: Vapid; agent?: Agent },
+  push: PushSetup,
   searchId: string,
 ): Promise<void> {
   const rows = await db
@@ -66,13 +85,26 @@ export async function pushSearch(
             category: only.ad.category as CategoryKey,
           })
         : savedSearchPath(first.search),
+      tag: `search-${searchId}`,
     }
     const devices = await db
       .select()
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, first.search.userId))
-    for (const device of devices)
-      if ((await sendPush(push.vapid, device, payload, push.agent)) === 'gone') gone.push(device.id)
+    const topic = pushTopic(`search:${searchId}`)
+    const sent = await Promise.allSettled(
+      devices.map(async (device) => {
+        if (!(await stillAllowed(device.endpoint, push.production))) return 'gone'
+        return sendPush(push.vapid, device, payload, { agent: push.agent, topic })
+      }),
+    )
+    devices.forEach((device, i) => {
+      const result = sent[i]
+      if (result?.status === 'fulfilled' && result.value === 'gone') gone.push(device.id)
+    })
+    // a device whose service failed gets the push again on the job's retry (the others replace theirs)
+    const failed = sent.find((result) => result.status === 'rejected')
+    if (failed) throw failed.reason
   }
   await context.complete(async (tx) => {
     if (rows.length > 0)

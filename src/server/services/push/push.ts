@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { lookup } from 'node:dns/promises'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import type { Agent } from 'node:https'
@@ -140,6 +141,14 @@ export interface PushTarget {
   auth: string
 }
 
+/** How long one push service has to answer. */
+export const PUSH_TIMEOUT_MS = 10_000
+
+/** A push's Topic (RFC 8030: at most 32 base64url characters), the same for every push of `name`. */
+export function pushTopic(name: string): string {
+  return createHash('sha256').update(name).digest('base64url').slice(0, 32)
+}
+
 /**
  * Sends one notification; answers 'gone' when the push service says the subscription no longer
  * exists (404, 410), so the caller deletes it. Other failures throw (the job retries).
@@ -148,7 +157,7 @@ export async function sendPush(
   vapid: Vapid,
   target: PushTarget,
   payload: PushPayload,
-  agent?: Agent,
+  options: { agent?: Agent | undefined; topic?: string } = {},
 ): Promise<'sent' | 'gone'> {
   try {
     await webpush.sendNotification(
@@ -158,8 +167,11 @@ export async function sendPush(
         vapidDetails: vapid,
         TTL: 24 * 60 * 60,
         contentEncoding: 'aes128gcm',
-        timeout: 10_000,
-        ...(agent ? { agent } : {}),
+        timeout: PUSH_TIMEOUT_MS,
+        // RFC 8030 5.4: the push service replaces a message it still holds with a newer one of the
+        // same topic, so a retry never queues a second notification on a device that was offline
+        ...(options.topic ? { topic: options.topic } : {}),
+        ...(options.agent ? { agent: options.agent } : {}),
       },
     )
     return 'sent'
