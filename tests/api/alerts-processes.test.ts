@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
-import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import webpush from 'web-push'
 import { PushPayloadSchema } from '#domain/api/push.ts'
 import type { SavedSearchCreate } from '#domain/api/saved-searches.ts'
 import { SavedSearchesPaths } from '#domain/api/saved-searches-paths.ts'
