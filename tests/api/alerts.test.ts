@@ -153,11 +153,17 @@ describe('alerts by e-mail', () => {
       )
       return url.searchParams.get('token') ?? ''
     }
+    // a browser opening the link gets a page, in the account's language
+    await api.t.db.update(users).set({ language: 'fr' }).where(eq(users.id, reader.id))
     const get = await api.t.app.inject({
       method: 'GET',
       url: `/api${AlertsPaths.unsubscribe}?token=${encodeURIComponent(tokenOf(both))}`,
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
     })
     expect(get.statusCode, get.body).toBe(200)
+    expect(get.headers['content-type']).toMatch(/^text\/html/)
+    expect(get.body).toContain('Alerte par courriel désactivée')
+    expect(get.body).toContain('href="/searches?lang=fr"')
     const post = await api.t.app.inject({
       method: 'POST',
       url: `/api${AlertsPaths.unsubscribe}?token=${encodeURIComponent(tokenOf(email))}`,

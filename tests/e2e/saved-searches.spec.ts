@@ -1,8 +1,10 @@
 // Saved searches (issue 41 item 2, docs/decisions/052-saved-searches.md): signed out, "Save this search"
 // leads to sign-in and back; signed in, the search is kept once, listed on /searches by what it
-// searches, opens its listing, and is deleted from there.
+// searches, opens its listing, and is deleted from there. Its e-mail alert (issue 41 item 3,
+// docs/decisions/054-alerts.md) arrives when another account publishes a matching ad.
 import { test as accountsTest, expect, toasts } from '#tests/support/e2e-accounts.ts'
-import { isMobileProject } from '#tests/support/e2e-fixtures.ts'
+import { isMobileProject, makeOutbox, newVisitor } from '#tests/support/e2e-fixtures.ts'
+import { postAndPay, topUpInTheApp } from '#tests/support/e2e-pay.ts'
 
 const test = accountsTest
 
@@ -63,4 +65,59 @@ test('a listing search saved once is on /searches by its name, opens its listing
     .click()
   await expect(items).toHaveCount(0)
   await expect(page.getByText('No saved searches yet.', { exact: false })).toBeVisible()
+})
+
+test('an e-mail alert arrives when another account publishes a matching ad, and its link turns it off @mobile', async ({
+  page,
+  accounts,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  const word = `opal${Math.random().toString(36).slice(2, 8)}`
+  const listing = `/ca/NT/adult-buy-sell?q=${word}`
+  const reader = await accounts.signUp()
+  await accounts.login(page, reader)
+  await page.goto(listing)
+  await page.getByRole('button', { name: 'Save this search' }).click()
+  await expect(toasts(page)).toContainText('Search saved')
+  await page.goto('/searches')
+  const item = page.getByTestId('saved-searches-list').getByTestId('saved-search').first()
+  const saved = (field: string) =>
+    page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PATCH' &&
+        response.url().includes('/api/account/searches/') &&
+        (response.request().postData() ?? '').includes(field),
+    )
+  const alertSaved = saved('alert')
+  await item.getByLabel('Alert').selectOption('email')
+  expect((await alertSaved).ok()).toBe(true)
+  const frequencySaved = saved('frequency')
+  await item.getByLabel('How often').selectOption('instant')
+  expect((await frequencySaved).ok()).toBe(true)
+
+  // another account publishes a matching ad, paid from its wallet
+  const seller = await newVisitor(browser)
+  await accounts.login(seller.page, await accounts.signUp())
+  await topUpInTheApp(seller.page, seller.context, '5')
+  const title = `Fire ${word} ring`
+  await postAndPay(seller.page, { title, province: 'NT', city: 'Yellowknife' })
+  await seller.context.close()
+
+  const outbox = makeOutbox(request)
+  const mail = await outbox.waitFor(reader.email, (m) => m.subject.startsWith('New ad:'), 30_000)
+  expect(mail.subject).toBe(`New ad: Northwest Territories · Adult Buy & Sell · "${word}"`)
+  expect(mail.text).toContain(title)
+  const unsubscribe = /(https?:\/\/\S+\/api\/searches\/unsubscribe\?token=\S+)/.exec(mail.text)?.[1]
+  expect(unsubscribe).toBeTruthy()
+
+  // the link, opened from the mail without signing in, turns the alert off
+  const stranger = await newVisitor(browser)
+  const url = new URL(unsubscribe ?? '')
+  await stranger.page.goto(`${url.pathname}${url.search}`)
+  await expect(stranger.page.getByRole('heading', { name: 'E-mail alert turned off' })).toBeVisible()
+  await stranger.context.close()
+  await page.reload()
+  await expect(item.getByLabel('Alert')).toHaveValue('none')
 })

@@ -74,3 +74,33 @@ export function alertMail(
     text: `${n === 1 ? 'A new ad matches' : `${n} new ads match`} your search "${input.searchName}":\n\n${list}\n\nThe whole search: ${input.listingUrl}\n\nStop these e-mails for this search: ${input.unsubscribeUrl}`,
   }
 }
+
+const UNSUBSCRIBED_WORDS: Record<Language, { title: string; said: string; searches: string; home: string }> = {
+  en: {
+    title: 'E-mail alert turned off',
+    said: 'You will no longer get e-mails for this saved search. The search itself is kept.',
+    searches: 'Your saved searches',
+    home: 'Maple After Dark',
+  },
+  fr: {
+    title: 'Alerte par courriel désactivée',
+    said: 'Vous ne recevrez plus de courriels pour cette recherche sauvegardée. La recherche est conservée.',
+    searches: 'Vos recherches sauvegardées',
+    home: 'Maple After Dark',
+  },
+}
+
+/**
+ * What a reader who opened the unsubscribe link from a mail sees (a browser asks for HTML; a mail
+ * client's one-click POST gets JSON): a page of its own, no script, in the account's language.
+ */
+export function unsubscribedPage(language: Language): string {
+  const w = UNSUBSCRIBED_WORDS[language]
+  return `<!doctype html>
+<html lang="${language}-CA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${w.title}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1c1917;background:#fafaf9}h1{font-size:1.5rem}a{color:#9f1239}</style>
+</head><body><main><h1>${w.title}</h1><p>${w.said}</p>
+<p><a href="/searches?lang=${language}">${w.searches}</a> · <a href="/?lang=${language}">${w.home}</a></p></main></body></html>
+`
+}

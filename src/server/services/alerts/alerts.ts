@@ -248,16 +248,22 @@ export async function mailDigest(tx: Db, links: AlertLinks, userId: string): Pro
  * stays). Answers whether the token named a search this server signed; an unknown or deleted one is
  * false.
  */
-export async function unsubscribe(db: Db, keys: ReporterKeys, token: string): Promise<boolean> {
+export async function unsubscribe(
+  db: Db,
+  keys: ReporterKeys,
+  token: string,
+): Promise<{ language: Language } | null> {
   const [searchId, mark] = token.split('.')
-  if (!searchId || !mark || !/^[0-9a-f-]{36}$/i.test(searchId)) return false
-  if (!keys.isUnsubscribeMark(searchId, mark)) return false
+  if (!searchId || !mark || !/^[0-9a-f-]{36}$/i.test(searchId)) return null
+  if (!keys.isUnsubscribeMark(searchId, mark)) return null
   const [row] = await db
     .update(savedSearches)
     .set({
       alert: sql`case ${savedSearches.alert} when 'both' then 'push' when 'email' then 'none' else ${savedSearches.alert} end`,
     })
     .where(eq(savedSearches.id, searchId))
-    .returning({ id: savedSearches.id })
-  return Boolean(row)
+    .returning({ userId: savedSearches.userId })
+  if (!row) return null
+  const [owner] = await db.select({ language: users.language }).from(users).where(eq(users.id, row.userId))
+  return { language: owner?.language ?? 'en' }
 }
