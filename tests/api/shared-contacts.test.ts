@@ -2,11 +2,14 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { SharedContactListSchema, SharedContactPaths, SuspensionSchema } from '#domain/api/shared-contacts.ts'
 import { ads } from '#server/db/schema/ads.ts'
+import { cryptoCharges } from '#server/db/schema/payments.ts'
 import { adminAudit } from '#server/db/schema/reports.ts'
+import { SandboxProvider } from '#server/services/payments/sandbox-provider.ts'
 import { adminActor, holdAds } from '#server/services/reports/holds.ts'
-import { liveAd, type Member, member } from '#tests/support/ads.ts'
+import { createAd, liveAd, type Member, member } from '#tests/support/ads.ts'
 import { setupTestApp } from '#tests/support/api-app.ts'
 import { adminAuth } from '#tests/support/verification.ts'
+import { balanceCents } from '#tests/support/wallet.ts'
 
 // One person, one account (docs/decisions/055-shared-contacts.md): a contact in the ads of more than
 // one account is queued for an admin, who dismisses it or suspends an account; a suspension holds the
@@ -226,5 +229,37 @@ describe('suspending an account', () => {
       .from(adminAudit)
       .where(eq(adminAudit.target, `user:${owner.id}`))
     expect(audit.filter((row) => row.action === 'account_suspended')).toHaveLength(1)
+  })
+
+  it('publishes nothing when a crypto fee opened before the suspension settles after it: the money goes to the wallet', async () => {
+    const admin = await adminAuth(api.t)
+    const owner = await member(api.t)
+    const draft = await createAd(api.t, owner)
+    const opened = await api.t.app.inject({
+      method: 'POST',
+      url: '/api/payments/crypto/charge',
+      headers: owner.auth,
+      payload: { chargeType: 'post', listingId: draft },
+    })
+    expect(opened.statusCode).toBe(200)
+    expect((await suspend(admin, owner)).statusCode).toBe(200)
+    const [charge] = await api.t.db
+      .select()
+      .from(cryptoCharges)
+      .where(eq(cryptoCharges.id, opened.json<{ charge_id: string }>().charge_id))
+    if (!charge) throw new Error('no charge')
+    const { PUBLIC_URL, SANDBOX_WEBHOOK_SECRET } = api.t.config
+    await new SandboxProvider(api.t.db, PUBLIC_URL, SANDBOX_WEBHOOK_SECRET).simulate(
+      charge.providerInvoiceId,
+      'COMPLETED',
+    )
+    // the status poll is what fulfils a settled charge without its webhook
+    const status = await api.t.app.inject({
+      method: 'GET',
+      url: `/api/payments/crypto/charge/${charge.id}/status`,
+    })
+    expect(status.statusCode).toBe(200)
+    expect((await statusOf(draft))?.status).toBe('pending_payment')
+    expect(await balanceCents(api.t, owner.id)).toBe(charge.amountCents)
   })
 })

@@ -37,7 +37,10 @@ const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!String(request.headers.accept ?? '').includes('text/html')) return { unsubscribed: true as const }
     return reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      )
       .send(unsubscribedPage(language))
   })
   app.post('/unsubscribe', { schema }, async (request) => {

@@ -13,6 +13,15 @@ import { adminActor, holdAds, releaseAds } from '#server/services/reports/holds.
 // marked, every listed ad of it held under `suspended`, every session ended, and the audit log told.
 // Lifting it releases only the ads the suspension held; a hold for any other reason stays.
 
+/**
+ * Whether the account is suspended now, read in the caller's transaction: a payment that settles
+ * after the suspension (a crypto invoice opened before it) publishes nothing (ad-payments.ts).
+ */
+export async function suspendedNow(tx: Db, id: string): Promise<boolean> {
+  const [user] = await tx.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, id))
+  return user?.suspendedAt != null
+}
+
 /** The account's row, locked: its ads are locked after it, the order every account-wide change takes (049). */
 async function lockAccount(tx: Db, id: string) {
   const [user] = await tx

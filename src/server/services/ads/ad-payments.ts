@@ -6,6 +6,7 @@ import { BUMP_SPACING_MS, bumpTooSoon } from '#domain/bump-spacing.ts'
 import type { FeeType } from '#domain/fees.ts'
 import type { Db } from '#server/db/client.ts'
 import { type AdRow, ads } from '#server/db/schema/ads.ts'
+import { suspendedNow } from '#server/services/accounts/suspension.ts'
 import { queueAlertMatch } from '#server/services/alerts/alert-kinds.ts'
 import { holdIfCopy } from '#server/services/reports/copy-holds.ts'
 import { recordAdEvent } from './ad-events.ts'
@@ -34,6 +35,7 @@ export type FeeRefusal =
   | 'ad.bumped_recently'
   | 'ad.companion_needs_verification'
   | 'ad.renewal_closed'
+  | 'auth.account_suspended'
   | ReturnType<typeof unpayableCode>
 
 function refuse(statusCode: 403 | 404 | 409, reason: FeeRefusal): AdFeeOutcome {
@@ -103,6 +105,9 @@ export async function applyAdFee(
   const { now } = input
   // the payer's row before the ad's, in a verification decision's order (companion-rules.ts)
   const verified = await ownerVerifiedNow(tx, input.payerId)
+  // a suspended account publishes, renews and bumps nothing, whatever pays: a crypto fee settling
+  // after the suspension goes to the wallet instead (charge-effects.ts, docs/decisions/055-shared-contacts.md)
+  if (await suspendedNow(tx, input.payerId)) return refuse(403, 'auth.account_suspended')
   const [row] = await tx.select().from(ads).where(eq(ads.id, input.adId)).for('update')
   const verdict = feeAction(row, { id: input.payerId, verified }, input.type, now)
   if (!('action' in verdict)) return refuse(verdict.statusCode, verdict.reason)

@@ -75,20 +75,21 @@ export function alertMail(
   }
 }
 
-const UNSUBSCRIBED_WORDS: Record<Language, { title: string; said: string; searches: string; home: string }> = {
-  en: {
-    title: 'E-mail alert turned off',
-    said: 'You will no longer get e-mails for this saved search. The search itself is kept.',
-    searches: 'Your saved searches',
-    home: 'Maple After Dark',
-  },
-  fr: {
-    title: 'Alerte par courriel désactivée',
-    said: 'Vous ne recevrez plus de courriels pour cette recherche sauvegardée. La recherche est conservée.',
-    searches: 'Vos recherches sauvegardées',
-    home: 'Maple After Dark',
-  },
-}
+const UNSUBSCRIBED_WORDS: Record<Language, { title: string; said: string; searches: string; home: string }> =
+  {
+    en: {
+      title: 'E-mail alert turned off',
+      said: 'You will no longer get e-mails for this saved search. The search itself is kept.',
+      searches: 'Your saved searches',
+      home: 'Maple After Dark',
+    },
+    fr: {
+      title: 'Alerte par courriel désactivée',
+      said: 'Vous ne recevrez plus de courriels pour cette recherche sauvegardée. La recherche est conservée.',
+      searches: 'Vos recherches sauvegardées',
+      home: 'Maple After Dark',
+    },
+  }
 
 /**
  * What a reader who opened the unsubscribe link from a mail sees (a browser asks for HTML; a mail
