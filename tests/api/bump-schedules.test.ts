@@ -3,8 +3,10 @@
 // moment and mails once, cancelling or replacing charges nothing more, and a held, expired or removed
 // ad's schedule stops. The restart and two-process runs are in bump-schedules-processes.test.ts.
 import { eq } from 'drizzle-orm'
+import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { BumpSchedulePaths, BumpScheduleSchema } from '#domain/api/bump-schedules.ts'
+import { PrivacyPaths } from '#domain/api/privacy.ts'
 import { WalletSchema } from '#domain/api/wallet.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { ads } from '#server/db/schema/ads.ts'
@@ -253,5 +255,29 @@ describe('running a schedule', () => {
     expect(await scheduledBumps(owner)).toHaveLength(0)
     await runAfter(HOUR)
     expect(await scheduledBumps(owner)).toHaveLength(1)
+  })
+
+  it("puts the user's schedules, with the moments still to run, in their data export", async () => {
+    const owner = await member(api.t, { cents: 500 })
+    const id = await liveAd(api.t, owner)
+    const moments = [at(2 * HOUR), at(5 * HOUR)]
+    expect((await schedule(owner, id, { moments })).statusCode).toBe(200)
+    const other = await member(api.t, { cents: 500 })
+    await schedule(other, await liveAd(api.t, other), { moments: [at(3 * HOUR)] })
+    const res = await api.t.app.inject({
+      method: 'GET',
+      url: `/api${PrivacyPaths.export}`,
+      headers: owner.auth,
+    })
+    expect(res.statusCode).toBe(200)
+    const files = unzipSync(new Uint8Array(res.rawPayload))
+    const json = JSON.parse(
+      Buffer.from(files['maple-after-dark-data/bump-schedules.json'] ?? []).toString('utf8'),
+    )
+    expect(json).toEqual({
+      schedules: [
+        { ad: id, time_zone: null, times: null, days: null, next: moments, created_at: expect.any(String) },
+      ],
+    })
   })
 })

@@ -60,6 +60,21 @@ async function view(
   }
 }
 
+/**
+ * Every schedule of the user's ads for their data export (issue 31): the form it was asked in and the
+ * moments still waiting, whatever the ad's state now.
+ */
+export async function schedulesOfUser(db: Db, userId: string) {
+  const rows = await db
+    .select()
+    .from(bumpSchedules)
+    .where(eq(bumpSchedules.userId, userId))
+    .orderBy(asc(bumpSchedules.createdAt))
+  return Promise.all(
+    rows.map(async (row) => ({ ...(await view(db, row.adId, row, true)), createdAt: row.createdAt })),
+  )
+}
+
 /** The ad's schedule as its owner sees it: the moments still to run (none once the ad is not live). */
 export async function readSchedule(db: Db, ownAd: OwnAd, now: Date): Promise<BumpSchedule> {
   const ad = await ownAd(db)

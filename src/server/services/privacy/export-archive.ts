@@ -12,6 +12,7 @@ import { adAppeals, adReports } from '#server/db/schema/reports.ts'
 import { savedSearches } from '#server/db/schema/saved-searches.ts'
 import { users } from '#server/db/schema/users.ts'
 import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
+import { schedulesOfUser } from '#server/services/bump-schedules/bump-schedules.ts'
 import type { MediaStore } from '#server/services/media/media-store.ts'
 import { accountReporter } from '#server/services/reports/reporter-history.ts'
 import { type ZipEntry, zipStream } from './zip-stream.ts'
@@ -35,6 +36,7 @@ payments.json  your crypto charges (amount, type, status, dates)
 reports.json   the ads you reported, why, and what an admin decided
 favourites.json  the ads you keep in your favourites, and since when
 saved-searches.json  the searches you saved, their alert settings, and when you last opened each
+bump-schedules.json  the bumps you scheduled on your ads, and the moments still to run
 push-subscriptions.json  the devices you allowed to show alert notifications
 
 Maple After Dark : vos données
@@ -51,6 +53,7 @@ reports.json   les annonces que vous avez signalées, pourquoi, et la décision 
 favourites.json  les annonces que vous gardez en favori, et depuis quand
 saved-searches.json  les recherches que vous avez enregistrées, leurs alertes, et quand vous
                avez ouvert chacune pour la dernière fois
+bump-schedules.json  les remontées programmées de vos annonces, et les moments encore à venir
 push-subscriptions.json  les appareils où vous avez permis les notifications d’alertes
 `
 
@@ -118,6 +121,8 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))
     .orderBy(asc(pushSubscriptions.createdAt))
+  // the bumps scheduled on the user's ads (docs/decisions/050-scheduled-bumps.md)
+  const schedules = await schedulesOfUser(db, userId)
   // photos: the largest stored size (the last of PHOTO_WIDTHS); videos: the one file
   const fileOf = (row: (typeof uploads)[number]) => {
     const key = row.storageKeys.at(-1) ?? ''
@@ -244,6 +249,16 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
         frequency: s.frequency,
         saved_at: iso(s.createdAt),
         last_opened_at: iso(s.lastOpenedAt),
+      })),
+    }),
+    jsonEntry('bump-schedules.json', {
+      schedules: schedules.map((s) => ({
+        ad: s.adId,
+        time_zone: s.timeZone,
+        times: s.times,
+        days: s.days,
+        next: s.next,
+        created_at: iso(s.createdAt),
       })),
     }),
     jsonEntry('push-subscriptions.json', {

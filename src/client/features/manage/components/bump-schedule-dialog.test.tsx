@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { enManage } from '#client/i18n/en-post.ts'
@@ -66,5 +66,27 @@ describe('the Schedule bumps dialog', () => {
     await screen.findByText(t.none)
     await user.click(screen.getByRole('button', { name: t.save }))
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('passed for today'))
+  })
+
+  it('saves a list of chosen dates and times as the instants they name on the device', async () => {
+    const user = userEvent.setup()
+    fetchMock.mockImplementation(async (_url, init) =>
+      json(200, answer(init?.method === 'PUT' ? [MOMENT] : [])),
+    )
+    renderWithQueryClient(<BumpScheduleDialog ad={AD} onClose={() => {}} />)
+    await screen.findByText(t.none)
+    await user.click(screen.getByRole('radio', { name: t.modeMoments }))
+    // an empty moment is refused before any request
+    await user.click(screen.getByRole('button', { name: t.save }))
+    expect(screen.getByRole('alert').textContent).toBe(t.momentRequired)
+    fireEvent.change(screen.getByLabelText('Date and time 1'), { target: { value: '2999-01-01T09:30' } })
+    await user.click(screen.getByRole('button', { name: t.addMoment }))
+    fireEvent.change(screen.getByLabelText('Date and time 2'), { target: { value: '2999-01-02T21:00' } })
+    await user.click(screen.getByRole('button', { name: t.save }))
+    await screen.findByText(formatPostedDate(MOMENT))
+    const [, init] = calls('PUT')[0] ?? []
+    expect(JSON.parse(String(init?.body))).toEqual({
+      moments: [new Date('2999-01-01T09:30').toISOString(), new Date('2999-01-02T21:00').toISOString()],
+    })
   })
 })
