@@ -103,23 +103,21 @@ export async function placeLegalHold(
       })
       .returning()
     if (!hold) throw new Error('legal hold was not written')
-    await tx
-      .insert(legalHoldItems)
-      .values([
-        ...seal.documents.map((d) => ({
-          holdId: hold.id,
-          name: d.name,
-          document: d.document,
-          sealedAt: now,
-        })),
-        ...files.map((f) => ({
-          holdId: hold.id,
-          name: f.name,
-          storageKey: f.key,
-          bytes: f.bytes,
-          sealedAt: now,
-        })),
-      ])
+    await tx.insert(legalHoldItems).values([
+      ...seal.documents.map((d) => ({
+        holdId: hold.id,
+        name: d.name,
+        document: d.document,
+        sealedAt: now,
+      })),
+      ...files.map((f) => ({
+        holdId: hold.id,
+        name: f.name,
+        storageKey: f.key,
+        bytes: f.bytes,
+        sealedAt: now,
+      })),
+    ])
     await recordAudit(tx, {
       admin: input.by,
       action: 'legal_hold_placed',
