@@ -36,6 +36,7 @@ import securityPlugin from './plugins/security.ts'
 import staticPlugin from './plugins/static.ts'
 import adActionsRoutes from './routes/ad-actions.ts'
 import adminRoutes from './routes/admin.ts'
+import adminLegalHoldRoutes from './routes/admin-legal-holds.ts'
 import adminTrustRoutes from './routes/admin-trust.ts'
 import adsRoutes from './routes/ads.ts'
 import adultGateRoutes from './routes/adult-gate.ts'
@@ -172,6 +173,7 @@ export async function buildApp({
       await api.register(verificationRoutes, { prefix: '/account/verification' })
       await api.register(adminRoutes, { prefix: '/admin' })
       await api.register(adminTrustRoutes, { prefix: '/admin' })
+      await api.register(adminLegalHoldRoutes, { prefix: '/admin' })
       await api.register(devRoutes, { prefix: '/dev' })
     },
     { prefix: '/api' },

@@ -182,6 +182,10 @@ export const ERROR_CODES = {
   'account.reason_required': none,
   'account.already_suspended': none,
   'account.not_suspended': none,
+  // legal holds (docs/decisions/057-legal-holds.md)
+  'legal_hold.not_found': none,
+  'legal_hold.reason_required': none,
+  'legal_hold.released': none,
   // what a 2xx `message` says: worded by code like the refusals
   'auth.registered': none,
   'auth.verification_resent': none,

@@ -187,6 +187,9 @@ export const errorWordsEn: ErrorWords = {
     'account.reason_required': 'Give a reason: it is kept in the audit log',
     'account.already_suspended': 'This account is already suspended',
     'account.not_suspended': 'This account is not suspended',
+    'legal_hold.not_found': 'No such legal hold',
+    'legal_hold.reason_required': 'Give a reason: it is kept in the audit log',
+    'legal_hold.released': 'This legal hold was released: its sealed copy is gone',
     'auth.registered': 'Account created. Check your email for a verification link.',
     'auth.verification_resent':
       'If an account with this email is awaiting verification, a new verification link has been sent.',

@@ -207,6 +207,9 @@ export const errorWordsFr: ErrorWords = {
     'account.reason_required': 'Indiquez un motif : il est gardé au journal d’audit',
     'account.already_suspended': 'Ce compte est déjà suspendu',
     'account.not_suspended': 'Ce compte n’est pas suspendu',
+    'legal_hold.not_found': 'Cette mise sous scellés n’existe pas',
+    'legal_hold.reason_required': 'Indiquez un motif : il est gardé au journal d’audit',
+    'legal_hold.released': 'Cette mise sous scellés a été levée : sa copie scellée n’existe plus',
     'auth.registered': 'Compte créé. Le lien de vérification vous a été envoyé par courriel.',
     'auth.verification_resent':
       'Si un compte associé à ce courriel attend sa vérification, un nouveau lien de vérification a été envoyé.',

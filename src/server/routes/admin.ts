@@ -23,6 +23,7 @@ import { noStoreHook } from '#server/plugins/auth.ts'
 import { createAdminSession, revokeAdminSession } from '#server/services/accounts/sessions.ts'
 import { checkAdminCredentials, resolveAdminCredentials } from '#server/services/admin/credentials.ts'
 import { purgeAllUserData } from '#server/services/admin/purge.ts'
+import { sealIfUnderage } from '#server/services/legal-holds/underage.ts'
 import { chargesNeedingAttention } from '#server/services/payments/attention.ts'
 import { searchAdminAds } from '#server/services/reports/admin-ad-search.ts'
 import { listAudit, recordAudit } from '#server/services/reports/admin-audit.ts'
@@ -197,6 +198,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, action } = request.params
       await reviewAd(app.database.db, request.admin.username, id, action, request.body.reason)
+      // confirming an underage report seals the ad by itself, before a removal deletes its files
+      // (docs/decisions/057-legal-holds.md)
+      if (action === 'hold' || action === 'remove')
+        await sealIfUnderage(app.database.db, app.mediaLibrary.store, request.admin.username, id)
       // a removed ad's photos and videos go with it (docs/decisions/011-media-storage.md)
       if (action === 'remove') await app.mediaLibrary.deleteForAd(id)
       return reply.code(204).send(null)

@@ -7,6 +7,7 @@ import { type FuzzSpec, MEMBER } from './values.ts'
 // ids that pass validation (most name nothing: 404), and reasons an admin would type
 const mediaIdParam = fc.constantFrom('abcdefghijkl', 'm_0123456789', 'nope')
 const verificationIdParam = fc.constantFrom('1', '2', '3', '9999')
+const legalHoldIdParam = fc.oneof(fc.uuid(), fc.constantFrom('1', 'not-a-uuid', 'x'.repeat(100)))
 const accountIdParam = fc.oneof(fc.uuid(), fc.constantFrom('1', 'not-a-uuid', 'x'.repeat(100)))
 const decisionReason = fc.oneof(
   fc.constantFrom('Blurry photo', 'Le code n’est pas visible', 'x'.repeat(500)),
@@ -106,6 +107,34 @@ export const REVIEW_AND_ACCOUNT_ROUTES: Record<string, FuzzSpec> = {
     params: { id: accountIdParam },
     body: { reason: decisionReason },
     edges: { reason: fc.constantFrom('', 'x'.repeat(501), '\u0000') },
+  },
+  // legal holds (docs/decisions/057-legal-holds.md): hold ids that name no hold (404) or are no uuid
+  'GET /api/admin/legal-holds': { role: 'admin' },
+  'POST /api/admin/legal-holds': {
+    role: 'admin',
+    body: {
+      adId,
+      reason: decisionReason,
+      externalReference: fc.option(fc.constantFrom('CTIP-2026-0001', 'SPVM 1234', ''), { nil: undefined }),
+    },
+    edges: {
+      adId: fc.constantFrom('', 'x'.repeat(101), 7),
+      reason: fc.constantFrom('', '   ', 'x'.repeat(501), '\u0000', '\ud800'),
+      externalReference: fc.constantFrom('x'.repeat(201), '\u0000', 12),
+    },
+  },
+  'PATCH /api/admin/legal-holds/:id': {
+    role: 'admin',
+    params: { id: legalHoldIdParam },
+    body: { externalReference: fc.constantFrom('CTIP-2026-0001', '', 'x'.repeat(200)) },
+    edges: { externalReference: fc.constantFrom('x'.repeat(201), '\u0000', null) },
+  },
+  'GET /api/admin/legal-holds/:id/archive': { role: 'admin', page: true, params: { id: legalHoldIdParam } },
+  'POST /api/admin/legal-holds/:id/release': {
+    role: 'admin',
+    params: { id: legalHoldIdParam },
+    body: { reason: decisionReason },
+    edges: { reason: fc.constantFrom('', '   ', 'x'.repeat(501), '\u0000') },
   },
   'GET /api/account/verification': { role: 'user' },
   'GET /api/account/verification/': { role: 'user' },

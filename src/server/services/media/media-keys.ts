@@ -5,7 +5,9 @@ import { createReadStream } from 'node:fs'
 // a key says its own type. Anything else is not a key we wrote, so drivers never touch it.
 // Verification photos get `private-<sha256 hex>.webp`: no media row ever names one, so no /media URL
 // reaches it, and it never shares a file with an ad's photo (docs/decisions/031-verified-advertisers.md).
-const KEY_PATTERN = /^(?:private-)?[0-9a-f]{64}\.(?:webp|mp4|webm)$/
+// A legal hold's copies get `legal-<key>`: no media row names one either, so deleting live media
+// never reaches them (docs/decisions/057-legal-holds.md).
+const KEY_PATTERN = /^(?:private-|legal-)?[0-9a-f]{64}\.(?:webp|mp4|webm)$/
 
 export function isStorageKey(value: string): boolean {
   return KEY_PATTERN.test(value)

@@ -27,6 +27,11 @@ export const ADMIN_ACTIONS = [
   'account_suspended',
   'account_unsuspended',
   'shared_contact_dismissed',
+  // docs/decisions/057-legal-holds.md: each step of a legal hold
+  'legal_hold_placed',
+  'legal_hold_reference',
+  'legal_hold_downloaded',
+  'legal_hold_released',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 

@@ -8,6 +8,7 @@ import { AdminLoginForm } from './admin-login-form.tsx'
 import { AllAdsPanel } from './all-ads-panel.tsx'
 import { AuditPanel } from './audit-panel.tsx'
 import { BannedPhrasesPanel } from './banned-phrases-panel.tsx'
+import { LegalHoldsPanel } from './legal-holds-panel.tsx'
 import { OutboxPanel } from './outbox-panel.tsx'
 import { PaymentsAttentionPanel } from './payments-attention-panel.tsx'
 import { PhotoQueuePanel } from './photo-queue-panel.tsx'
@@ -48,6 +49,7 @@ export function AdminPage() {
           <VerificationsPanel />
           <VerifiedAccountsPanel />
           <SharedContactsPanel />
+          <LegalHoldsPanel />
           <PhotoQueuePanel />
           <AllAdsPanel />
           <BannedPhrasesPanel />
