@@ -82,7 +82,12 @@ describe('the admin review queue', () => {
     expect((await act('restore', 'age verified')).statusCode).toBe(204)
     expect((await adRow(api.t, id))?.status).toBe('live')
     const audit = (await api.t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: admin })).json()
-    expect(audit.items.map((a: { action: string }) => a.action)).toEqual(['restore', 'remove'])
+    // removing an ad reported underage seals it under a legal hold first (docs/decisions/057-legal-holds.md)
+    expect(audit.items.map((a: { action: string }) => a.action)).toEqual([
+      'restore',
+      'legal_hold_placed',
+      'remove',
+    ])
     expect((await act('remove', 'x')).statusCode).toBe(204)
     await expire(api.t, id)
     expect((await act('restore', 'too late')).statusCode).toBe(409)
