@@ -117,6 +117,7 @@ describe('an ad with uploaded photos and videos', () => {
   })
 })
 
+// the owner asks for them: a file of no live ad is theirs alone (docs/decisions/062-public-media.md)
 describe('deleting media files', () => {
   it('deletes the files of an ad its owner removes, but keeps a file another upload shares', async () => {
     const owner = await member(t, { trusted: true })
@@ -129,10 +130,10 @@ describe('deleting media files', () => {
 
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/ads/${id}`, headers: owner.auth })
     expect(removed.statusCode).toBe(204)
-    expect((await served(t, other.url)).statusCode).toBe(404)
-    expect((await served(t, first.url)).statusCode).toBe(404)
+    expect((await served(t, other.url, owner.auth)).statusCode).toBe(404)
+    expect((await served(t, first.url, owner.auth)).statusCode).toBe(404)
     // the twin names the same files (320 px and, for 640 and 1280 alike, 600 px): they stay
-    expect((await served(t, twin.url)).statusCode).toBe(200)
+    expect((await served(t, twin.url, owner.auth)).statusCode).toBe(200)
     expect(storedFiles(mediaDir).length).toBe(2)
   })
 
@@ -148,10 +149,10 @@ describe('deleting media files', () => {
       payload: { reason: 'Stolen photos' },
     })
     expect(res.statusCode).toBe(204)
-    expect((await served(t, photo.url)).statusCode).toBe(404)
+    expect((await served(t, photo.url, owner.auth)).statusCode).toBe(404)
 
     const kept = await photoOf(owner)
-    expect((await served(t, kept.url)).statusCode).toBe(200)
+    expect((await served(t, kept.url, owner.auth)).statusCode).toBe(200)
     const purge = await t.app.inject({ method: 'POST', url: '/api/admin/purge', headers: admin })
     expect(purge.statusCode).toBe(200)
     expect(storedFiles(mediaDir)).toEqual([])
@@ -165,10 +166,10 @@ describe('deleting media files', () => {
     const log = t.app.log
 
     expect(await sweepAbandonedUploads(t.app.mediaLibrary, log, new Date(Date.now() + 23 * HOUR))).toBe(0)
-    expect((await served(t, abandoned.url)).statusCode).toBe(200)
+    expect((await served(t, abandoned.url, owner.auth)).statusCode).toBe(200)
     expect(await sweepAbandonedUploads(t.app.mediaLibrary, log, new Date(Date.now() + 25 * HOUR))).toBe(1)
-    expect((await served(t, abandoned.url)).statusCode).toBe(404)
-    expect((await served(t, used.url)).statusCode).toBe(200)
+    expect((await served(t, abandoned.url, owner.auth)).statusCode).toBe(404)
+    expect((await served(t, used.url, owner.auth)).statusCode).toBe(200)
     // a 400 px photo is two files: 320 px, and 400 px for both larger widths
     expect(storedFiles(mediaDir).length).toBe(2)
   })

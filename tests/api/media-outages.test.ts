@@ -63,15 +63,15 @@ describe('a media store that stops answering', () => {
   it('answers reads and uploads 503 with Retry-After within S3_TIMEOUT_MS, with one log line, and serves again once it answers', async () => {
     const owner = await member(t, { trusted: true })
     const photo = await uploaded(t, owner, await jpeg(800, 600))
-    expect((await served(t, photo.url)).statusCode).toBe(200)
+    expect((await served(t, photo.url, owner.auth)).statusCode).toBe(200)
     lines.length = 0
 
     proxy.freeze()
     try {
       const started = Date.now()
       const [read, again, sent] = await Promise.all([
-        served(t, photo.url),
-        served(t, photo.url),
+        served(t, photo.url, owner.auth),
+        served(t, photo.url, owner.auth),
         upload(t, owner, await jpeg(640, 480, 2)),
       ])
       for (const res of [read, again, sent]) {
@@ -88,7 +88,7 @@ describe('a media store that stops answering', () => {
       proxy.thaw()
     }
 
-    expect((await served(t, photo.url)).statusCode).toBe(200)
+    expect((await served(t, photo.url, owner.auth)).statusCode).toBe(200)
     expect(lines.filter((line) => line.msg.startsWith('media store unavailable'))).toHaveLength(1)
     expect(lines.filter((line) => line.msg === 'request failed' || line.err !== undefined)).toEqual([])
   })
@@ -128,7 +128,7 @@ describe('a media store that refuses connections', () => {
       expect(listing.statusCode).toBe(200)
       expect(listing.json().items.map((ad: { id: string }) => ad.id)).toContain(adId)
 
-      const media = await served(t, photo.url)
+      const media = await served(t, photo.url, owner.auth)
       expect(media.statusCode).toBe(503)
       expect(media.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS))
     } finally {
@@ -137,7 +137,7 @@ describe('a media store that refuses connections', () => {
     await pause(600)
     const back = await t.app.inject({ method: 'GET', url: '/readyz' })
     expect(back.json().checks['media store']).toBe('ok')
-    expect((await served(t, photo.url)).statusCode).toBe(200)
+    expect((await served(t, photo.url, owner.auth)).statusCode).toBe(200)
     expect(lines.filter((line) => line.msg.startsWith('media store unavailable'))).toHaveLength(1)
     expect(lines.filter((line) => line.msg === 'media store is back')).toHaveLength(1)
   })

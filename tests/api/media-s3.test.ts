@@ -4,7 +4,7 @@ import S3rver from 's3rver'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '#server/config.ts'
 import { media } from '#server/db/schema/media.ts'
-import { createAd, member } from '#tests/support/ads.ts'
+import { createAd, liveAd, member } from '#tests/support/ads.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 import { exifTags, fakeMp4, jpegWithGps, served, tempDir, upload, uploaded } from '#tests/support/media.ts'
 
@@ -47,12 +47,14 @@ async function keysOf(ids: string[]): Promise<string[]> {
 describe('media on S3-compatible storage', () => {
   it('stores photos without GPS in the bucket and serves them through the API', async () => {
     expect(t.app.mediaLibrary.store.kind).toBe('s3')
-    const photo = await uploaded(t, await member(t, { trusted: true }), await jpegWithGps())
+    const owner = await member(t, { trusted: true })
+    const photo = await uploaded(t, owner, await jpegWithGps())
+    await liveAd(t, owner, { images: [photo.id] })
     const res = await served(t, photo.url)
     expect(res.statusCode).toBe(200)
     expect(res.headers).toMatchObject({
       'content-type': 'image/webp',
-      'cache-control': 'public, max-age=31536000, immutable',
+      'cache-control': 'public, no-cache',
       'x-content-type-options': 'nosniff',
     })
     const tags = exifTags(res.rawPayload)
@@ -63,15 +65,16 @@ describe('media on S3-compatible storage', () => {
 
   it('serves a video Range from the bucket with 206, and 404 for unknown media', async () => {
     const mp4 = fakeMp4(20_000, 9)
-    const video = await uploaded(t, await member(t), mp4, 'v.mp4', 'video/mp4')
-    const part = await served(t, video.url, { range: 'bytes=1000-1999' })
+    const owner = await member(t)
+    const video = await uploaded(t, owner, mp4, 'v.mp4', 'video/mp4')
+    const part = await served(t, video.url, { ...owner.auth, range: 'bytes=1000-1999' })
     expect(part.statusCode).toBe(206)
     expect(part.headers['content-range']).toBe('bytes 1000-1999/20000')
     expect(part.rawPayload.equals(mp4.subarray(1000, 2000))).toBe(true)
-    const whole = await served(t, video.url)
+    const whole = await served(t, video.url, owner.auth)
     expect(whole.rawPayload.equals(mp4)).toBe(true)
     expect((await served(t, '/media/AAAAAAAAAAAAAAAAAAAAAA/video')).statusCode).toBe(404)
-    expect((await served(t, video.url, { range: 'bytes=20000-' })).statusCode).toBe(416)
+    expect((await served(t, video.url, { ...owner.auth, range: 'bytes=20000-' })).statusCode).toBe(416)
   })
 
   it('refuses bad files on S3 as on disk and deletes a removed ad’s objects from the bucket', async () => {
@@ -85,7 +88,7 @@ describe('media on S3-compatible storage', () => {
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/ads/${id}`, headers: owner.auth })
     expect(removed.statusCode).toBe(204)
     for (const key of keys) expect(await t.app.mediaLibrary.store.size(key)).toBeNull()
-    expect((await served(t, photo.url)).statusCode).toBe(404)
+    expect((await served(t, photo.url, owner.auth)).statusCode).toBe(404)
   })
 
   it('refuses to start with half the S3 credentials, or S3 settings without a bucket', () => {

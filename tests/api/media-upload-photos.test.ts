@@ -29,7 +29,7 @@ describe('uploading a photo', () => {
     expect(photo.photo?.placeholder).toMatch(/^data:image\/webp;base64,/)
 
     for (const width of [320, 640, 1280]) {
-      const res = await served(api.t, `/media/${photo.id}/${width}.webp`)
+      const res = await served(api.t, `/media/${photo.id}/${width}.webp`, owner.auth)
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toBe('image/webp')
       const tags = exifTags(res.rawPayload)
@@ -85,7 +85,7 @@ describe('who may upload', () => {
     const mp4 = fakeMp4()
     const video = await uploaded(api.t, owner, mp4, 'clip.bin', 'application/octet-stream')
     expect(video).toMatchObject({ kind: 'video', url: `/media/${video.id}/video`, photo: null })
-    const res = await served(api.t, video.url)
+    const res = await served(api.t, video.url, owner.auth)
     expect(res.headers['content-type']).toBe('video/mp4')
     expect(res.rawPayload.equals(mp4)).toBe(true)
 
@@ -97,6 +97,6 @@ describe('who may upload', () => {
       'c.webm',
       'video/webm',
     )
-    expect((await served(api.t, webm.url)).headers['content-type']).toBe('video/webm')
+    expect((await served(api.t, webm.url, owner.auth)).headers['content-type']).toBe('video/webm')
   })
 })

@@ -29,7 +29,8 @@ const adBody = async (id: string) => (await t.app.inject({ method: 'GET', url: `
 const ownerAdBody = async (id: string, headers: Record<string, string>) =>
   (await t.app.inject({ method: 'GET', url: `/api/ads/${id}`, headers })).body
 const listingBody = async () => (await t.app.inject({ method: 'GET', url: '/api/ads' })).body
-const PUBLIC_FOREVER = 'public, max-age=31536000, immutable'
+// approved: kept an hour, so a later withdrawal reaches every cache (docs/decisions/062-public-media.md)
+const PUBLIC_REVIEWED = 'public, max-age=3600'
 
 describe("a new advertiser's photo", () => {
   it('is in no public answer and answers 404 to anyone but its owner and the admins until approved', async () => {
@@ -70,7 +71,7 @@ describe("a new advertiser's photo", () => {
     expect(await listingBody()).toContain(photo.id)
     const now = await served(t, photo.url)
     expect(now.statusCode).toBe(200)
-    expect(now.headers['cache-control']).toBe(PUBLIC_FOREVER)
+    expect(now.headers['cache-control']).toBe(PUBLIC_REVIEWED)
     expect((await decidePhoto(t, admin, photo.id, 'approve')).statusCode).toBe(409)
   })
 

@@ -31,6 +31,6 @@ describe("a held ad's media", () => {
     await admin('dismiss', id)
     const after = await served(api.t, photo.url)
     expect(after.statusCode).toBe(200)
-    expect(after.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(after.headers['cache-control']).toBe('public, max-age=3600')
   })
 })

@@ -129,8 +129,9 @@ describe('an uploaded MP4', () => {
 
   it('is served without the location, the phone or the encoder exiftool wrote into it', async () => {
     const original = mp4WithLocation({ moovFirst: true })
-    const video = await uploaded(t, await member(t), original, 'clip.mp4', 'video/mp4')
-    const res = await served(t, video.url)
+    const owner = await member(t)
+    const video = await uploaded(t, owner, original, 'clip.mp4', 'video/mp4')
+    const res = await served(t, video.url, owner.auth)
     expect(res.statusCode).toBe(200)
     const tags = exifTags(res.rawPayload)
     expect(Object.keys(tags).filter((name) => IDENTITY.test(name))).toEqual([])
@@ -139,8 +140,9 @@ describe('an uploaded MP4', () => {
 
   it('as a WebM, is served without its title, apps, track name or tags', async () => {
     const original = webmWithMetadata()
-    const video = await uploaded(t, await member(t), original, 'clip.webm', 'video/webm')
-    const res = await served(t, video.url)
+    const owner = await member(t)
+    const video = await uploaded(t, owner, original, 'clip.webm', 'video/webm')
+    const res = await served(t, video.url, owner.auth)
     expect(res.statusCode).toBe(200)
     expect(secretsIn(res.rawPayload)).toEqual([])
     expect(exifTags(res.rawPayload)).toMatchObject({ FileType: 'WEBM', ImageWidth: 320 })

@@ -1,4 +1,5 @@
 import { VitePWA } from 'vite-plugin-pwa'
+import { dropWithdrawn, keepOnlyPublic, PHOTO_CACHE } from './media-cache.ts'
 
 // The service worker and the manifest in one place (docs/decisions/006-offline-model.md).
 //
@@ -67,16 +68,21 @@ export function pwaPlugin() {
           },
         },
         {
-          // ad photos seen online show offline too; their URLs never change content (immutable), so
-          // the cache is the truth. Bounded: 200 photos (a few MB of 320/640 px WebP), oldest out first.
-          // Videos are left to the network: too big to keep, and Range requests do not cache.
+          // ad photos seen online show offline too. The network first: whether a photo may still be
+          // shown can change (a hold, a refusal, an expiry), and the server's answer says so; the
+          // copy serves when the network does not answer. Only public answers are kept, and a 404
+          // drops the copy (media-cache.ts, docs/decisions/062-public-media.md). Bounded: 200
+          // photos (a few MB of 320/640 px WebP), oldest out first. Videos are left to the network:
+          // too big to keep, and Range requests do not cache.
           urlPattern: ({ url, request }) =>
             request.method === 'GET' && url.pathname.startsWith('/media/') && url.pathname.endsWith('.webp'),
-          handler: 'CacheFirst',
+          handler: 'NetworkFirst',
           options: {
-            cacheName: 'ad-photos',
+            cacheName: PHOTO_CACHE,
+            networkTimeoutSeconds: 4,
             expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
             cacheableResponse: { statuses: [200] },
+            plugins: [{ cacheWillUpdate: keepOnlyPublic, fetchDidSucceed: dropWithdrawn }],
           },
         },
       ],

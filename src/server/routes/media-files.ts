@@ -7,10 +7,15 @@ import { ApiError } from '#server/errors.ts'
 import { parseByteRange } from '#server/services/media/byte-range.ts'
 import { findServableMedia, mayViewPrivateMedia } from '#server/services/media/media-privacy.ts'
 
-// a file never changes under its URL (a new upload gets a new id), so caches may keep it for a year
-const IMMUTABLE = 'public, max-age=31536000, immutable'
-// a held or removed ad's file goes to its owner and the admins only: no shared or later copy
-const PRIVATE = 'private, no-store'
+// A file never changes under its URL, but whether it may be shown does (a hold, a refusal, an
+// expiry): a public copy lives an hour, or is checked again on every use while its review is still
+// open, so a withdrawal reaches browsers, the service worker and CDNs (docs/decisions/062-public-media.md).
+// A private file goes to its owner and the admins only: no shared or later copy.
+const CACHE_CONTROL = {
+  reviewed: 'public, max-age=3600',
+  unreviewed: 'public, no-cache',
+  private: 'private, no-store',
+} as const
 const MEDIA_ID = /^[A-Za-z0-9_-]{1,64}$/
 
 const ParamsSchema = z.object({ id: z.string().max(100), variant: z.string().max(20) })
@@ -32,7 +37,7 @@ const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['media'],
-        summary: 'A stored photo variant or video (immutable; Range supported)',
+        summary: 'A stored photo variant or video (public only on a live ad; Range supported)',
         params: ParamsSchema,
         // the file's bytes (streamed, never serialized)
         response: {
@@ -46,7 +51,7 @@ const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, variant } = request.params
-      const found = MEDIA_ID.test(id) ? await findServableMedia(app.database.db, id) : null
+      const found = MEDIA_ID.test(id) ? await findServableMedia(app.database.db, id, app.clock.now()) : null
       const row = found?.row
       const key = row ? keyOf(row, variant) : undefined
       if (!found || !row || !key) throw notFound()
@@ -70,7 +75,7 @@ const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const etag = `"${key.slice(0, 64)}"`
       reply
-        .header('cache-control', found.private ? PRIVATE : IMMUTABLE)
+        .header('cache-control', CACHE_CONTROL[found.private ? 'private' : found.lifetime])
         .header('etag', etag)
         .type(row.contentType)
       if (found.private) reply.header('vary', 'Authorization')

@@ -25,6 +25,19 @@ describe('logout', () => {
     expect(localStorage.getItem(STORAGE_KEYS.authUser)).toBeNull()
   })
 
+  it("empties the service worker's photo cache, so private photos do not outlive the session", async () => {
+    const deleted = vi.fn(async () => true)
+    vi.stubGlobal('caches', { delete: deleted })
+    try {
+      signIn('tok-1', { email: 'ana@example.ca' })
+      fetchMock.mockResolvedValue(new Response(null, { status: 204 }))
+      await logout()
+      expect(deleted).toHaveBeenCalledWith('ad-photos')
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('signs out before the server answers, and stays signed out when the call fails', async () => {
     signIn('tok-1', { email: 'ana@example.ca' })
     let fail: (reason: unknown) => void = () => {}

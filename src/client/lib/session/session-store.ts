@@ -8,6 +8,7 @@
 // change the session without React or the app's Provider; components use the hooks in
 // use-session.ts, which read this same store.
 import { atom, createStore } from '#client/lib/state.ts'
+import { forgetFetchedMedia } from '#client/pwa/media-cache.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
 
 /** The user object the login answer returns; only the email is shown, other fields are kept as is. */
@@ -129,6 +130,7 @@ export function signIn(token: string, user: SessionUser): void {
 
 export function signOut(): void {
   sessionStore.set(sessionAtom, SIGNED_OUT)
+  void forgetFetchedMedia()
 }
 
 export function getAdminToken(): string {
@@ -141,4 +143,5 @@ export function setAdminToken(token: string): void {
 
 export function clearAdminToken(): void {
   sessionStore.set(adminTokenAtom, '')
+  void forgetFetchedMedia()
 }

@@ -7,8 +7,10 @@ import { reviewAllowsPublic } from '#server/services/media/media-privacy.ts'
 /**
  * Who reads the ad: a visitor sees the photos the media access check lets anyone fetch; its owner
  * also sees their own photos under review (media-privacy.ts, docs/decisions/032-photo-review.md).
+ * `public-unlisted` is the public view of an ad that is not live (only its owner reads it, on the ad
+ * page): its uploads are private to every plain <img>, so none is offered (062-public-media.md).
  */
-export type AdViewer = 'public' | 'owner'
+export type AdViewer = 'public' | 'public-unlisted' | 'owner'
 
 export interface AdPhotos {
   photos: PhotoView[]
@@ -32,7 +34,7 @@ export function adPhotos(
     }
     const row = media.get(ref)
     if (row?.kind !== 'photo' || row.review === 'refused') continue
-    if (viewer === 'public' && !reviewAllowsPublic(row.review, ownerVerified)) {
+    if (viewer === 'public-unlisted' || (viewer === 'public' && !reviewAllowsPublic(row.review, ownerVerified))) {
       underReview += 1
       continue
     }
@@ -51,6 +53,8 @@ function photoView(ref: string, row: MediaRow): PhotoView {
   }
 }
 
-export function adVideos(refs: readonly string[], media: MediaIndex): string[] {
-  return refs.filter((ref) => isStockPath(ref) || media.get(ref)?.kind === 'video').map(videoUrl)
+export function adVideos(refs: readonly string[], media: MediaIndex, viewer: AdViewer = 'public'): string[] {
+  return refs
+    .filter((ref) => isStockPath(ref) || (viewer !== 'public-unlisted' && media.get(ref)?.kind === 'video'))
+    .map(videoUrl)
 }

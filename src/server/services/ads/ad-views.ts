@@ -39,7 +39,8 @@ export function toPublicAd(
   media: MediaIndex = NO_MEDIA,
   viewer: AdViewer = 'public',
 ): PublicAd {
-  const { photos, underReview } = adPhotos(row.images, media, row.verified, viewer)
+  const seenAs = viewer === 'public' && effectiveStatus(row, now) !== 'live' ? 'public-unlisted' : viewer
+  const { photos, underReview } = adPhotos(row.images, media, row.verified, seenAs)
   return {
     id: row.id,
     title: row.title,
@@ -52,7 +53,7 @@ export function toPublicAd(
     description: row.description,
     images: photos.map((photo) => photo.src),
     photos,
-    videos: adVideos(row.videos, media),
+    videos: adVideos(row.videos, media, seenAs),
     photosUnderReview: underReview,
     verified: row.verified,
     demo: row.demo,

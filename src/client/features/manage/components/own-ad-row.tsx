@@ -125,10 +125,11 @@ export function OwnAdRow({
       <div className="flex min-w-0 flex-1 gap-3">
         <AdThumbnail
           src={adImage(ad)}
-          // a held ad's photos, and photos under review, come only with the owner's token
+          // an uploaded photo of an ad that is not live, or under review, comes only with the owner's
+          // token (docs/decisions/062-public-media.md)
           own={
             ad.images.length > 0 &&
-            (ad.status === 'held' || ad.photoReviews.some((r) => r.review === 'pending'))
+            (ad.status !== 'live' || ad.photoReviews.some((r) => r.review === 'pending'))
           }
         />
         <div className="grid min-w-0 content-start gap-1">
