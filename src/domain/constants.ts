@@ -24,6 +24,8 @@ export const MAX_PHOTO_SIDE = 16_383
 export const MAX_PHOTO_ASPECT = 20
 // an upload no ad claims within this time is deleted by the server's hourly clean-up
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000
+/** An ad posted and never paid is deleted, its media with it, after this long untouched. */
+export const UNPAID_DRAFT_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
 export const COINS = ['bitcoin', 'litecoin'] as const
 export type Coin = (typeof COINS)[number]

@@ -97,6 +97,8 @@ const EnvSchema = z
     S3_FORCE_PATH_STYLE: z.stringbool().default(false),
     // one call to the store (retries included): past it a request is answered 503
     S3_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    // what one account's photos and videos may take in all, in MB (docs/decisions/063-media-quota.md)
+    MEDIA_QUOTA_MB: z.coerce.number().positive().default(500),
     // signs the typed-code challenge of an ad page's Reveal without the app (services/pages/ad-actions.ts);
     // unset means a random key per process: processes behind one balancer must share one
     PAGE_FORM_SECRET: z.string().trim().min(32, 'PAGE_FORM_SECRET: at least 32 characters').optional(),

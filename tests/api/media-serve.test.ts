@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createAd, expire, liveAd, member } from '#tests/support/ads.ts'
 import { media } from '#server/db/schema/media.ts'
+import { createAd, expire, liveAd, member } from '#tests/support/ads.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 import { fakeMp4, jpeg, served, tempDir, uploaded } from '#tests/support/media.ts'
 
@@ -64,7 +64,8 @@ describe('serving media files', () => {
     const mp4 = fakeMp4(10_000)
     const owner = await member(t)
     const video = await uploaded(t, owner, mp4, 'clip.mp4', 'video/mp4')
-    const asOwner = (url: string, headers: Record<string, string>) => served(t, url, { ...owner.auth, ...headers })
+    const asOwner = (url: string, headers: Record<string, string>) =>
+      served(t, url, { ...owner.auth, ...headers })
     const part = await asOwner(video.url, { range: 'bytes=100-199' })
     expect(part.statusCode).toBe(206)
     expect(part.headers['content-range']).toBe('bytes 100-199/10000')

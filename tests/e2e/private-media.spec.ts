@@ -1,10 +1,11 @@
 // Private photos stay off the device (issue 43 items 17 and 18, docs/decisions/062-public-media.md):
 // an upload on no live ad is its owner's alone, so the service worker, which every fetch of the page
 // goes through, must not keep it; and signing out empties the worker's photo cache.
-import { expect, test } from '#tests/support/e2e-accounts.ts'
-import { colourPng } from '#tests/support/e2e-pay.ts'
+
 import { MediaPaths } from '#domain/api/media.ts'
 import { STORAGE_KEYS } from '#domain/constants.ts'
+import { expect, test } from '#tests/support/e2e-accounts.ts'
+import { colourPng } from '#tests/support/e2e-pay.ts'
 
 const PHOTO_CACHE = 'ad-photos'
 
@@ -31,7 +32,11 @@ test('an owner’s private photo is never kept by the service worker, and signin
   const fetched = await page.evaluate(
     async ({ url, token }) => {
       const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } })
-      return { status: res.status, cacheControl: res.headers.get('cache-control'), bytes: (await res.blob()).size }
+      return {
+        status: res.status,
+        cacheControl: res.headers.get('cache-control'),
+        bytes: (await res.blob()).size,
+      }
     },
     { url, token },
   )

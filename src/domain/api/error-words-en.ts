@@ -119,6 +119,8 @@ export const errorWordsEn: ErrorWords = {
     'media.malformed_multipart': 'The multipart/form-data body is malformed',
     'media.photo_too_large': `Photos may be at most ${MAX_PHOTO_BYTES / MB} MB`,
     'media.video_too_large': `Videos may be at most ${MAX_VIDEO_BYTES / MB} MB`,
+    'media.quota_exceeded':
+      'Your photos and videos may take at most {max} MB in all: remove some from your drafts or ads first (uploads no ad uses go after a day)',
     'media.photo_pixels': `Photos may be at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`,
     'media.photo_shape': `Photos may be at most ${MAX_PHOTO_SIDE.toLocaleString('en-CA')} pixels on a side and at most ${MAX_PHOTO_ASPECT} times as long as they are wide`,
     'media.photo_too_slow': 'This photo took too long to read: export it again as a JPEG and retry',

@@ -129,6 +129,8 @@ export const errorWordsFr: ErrorWords = {
     'media.malformed_multipart': 'Le corps multipart/form-data est mal formé',
     'media.photo_too_large': `Les photos peuvent peser au plus ${MAX_PHOTO_BYTES / MB} Mo`,
     'media.video_too_large': `Les vidéos peuvent peser au plus ${MAX_VIDEO_BYTES / MB} Mo`,
+    'media.quota_exceeded':
+      'Vos photos et vidéos peuvent occuper au plus {max} Mo en tout : retirez-en d’abord de vos brouillons ou annonces (les fichiers qu’aucune annonce n’utilise partent après un jour)',
     'media.photo_pixels': `Les photos peuvent compter au plus ${MAX_PHOTO_PIXELS / 1_000_000} mégapixels`,
     'media.photo_shape': `Les photos peuvent mesurer au plus ${MAX_PHOTO_SIDE.toLocaleString('fr-CA')} pixels de côté et être au plus ${MAX_PHOTO_ASPECT} fois plus longues que larges`,
     'media.photo_too_slow':

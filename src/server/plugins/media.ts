@@ -25,7 +25,10 @@ async function media(app: FastifyInstance, options: MediaOptions): Promise<void>
   const store = new CountingMediaStore(options.store ?? openMediaStore(app.config), (operation) =>
     app.metrics.countMediaStoreError(operation),
   )
-  app.decorate('mediaLibrary', new MediaLibrary(app.database.db, store))
+  app.decorate(
+    'mediaLibrary',
+    new MediaLibrary(app.database.db, store, app.config.MEDIA_QUOTA_MB * 1024 * 1024),
+  )
   app.readiness.add({
     name: 'media store',
     dependency: 'media store',
@@ -34,7 +37,7 @@ async function media(app: FastifyInstance, options: MediaOptions): Promise<void>
     degradesOnly: true,
     run: () => store.check(),
   })
-  const stopCleanup = startMediaCleanup(app.mediaLibrary, app.log)
+  const stopCleanup = startMediaCleanup(app.database.db, app.mediaLibrary, app.log, app.clock)
   app.addHook('onClose', async () => {
     stopCleanup()
     store.close?.()

@@ -34,7 +34,10 @@ export function adPhotos(
     }
     const row = media.get(ref)
     if (row?.kind !== 'photo' || row.review === 'refused') continue
-    if (viewer === 'public-unlisted' || (viewer === 'public' && !reviewAllowsPublic(row.review, ownerVerified))) {
+    if (
+      viewer === 'public-unlisted' ||
+      (viewer === 'public' && !reviewAllowsPublic(row.review, ownerVerified))
+    ) {
       underReview += 1
       continue
     }

@@ -1,4 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '#server/clock.ts'
+import type { Db } from '#server/db/client.ts'
+import { removeStaleDrafts } from '#server/services/ads/stale-drafts.ts'
 import type { MediaLibrary } from './media-library.ts'
 
 // often enough that an abandoned upload outlives its 24 hours by at most an hour
@@ -15,16 +18,34 @@ export async function sweepAbandonedUploads(
   return deleted
 }
 
+/** Both sweeps of the hour: drafts never paid (with their media), then unattached uploads. */
+export async function sweepMedia(
+  db: Db,
+  library: MediaLibrary,
+  log: FastifyBaseLogger,
+  now: Date,
+): Promise<void> {
+  const drafts = await removeStaleDrafts(db, library, now)
+  if (drafts > 0) log.info({ drafts }, 'unpaid drafts deleted with their media')
+  await sweepAbandonedUploads(library, log, now)
+}
+
 /**
- * Runs the sweep every hour in this process (unref'd, so it never keeps the process alive). With
- * several API processes each sweeps; deleting the same rows twice is harmless.
+ * Runs the sweeps every hour in this process (unref'd, so it never keeps the process alive). With
+ * several API processes each sweeps; a draft is removed by one of them (its status is the update's
+ * condition), and deleting the same media rows twice is harmless.
  */
-export function startMediaCleanup(library: MediaLibrary, log: FastifyBaseLogger): () => void {
+export function startMediaCleanup(
+  db: Db,
+  library: MediaLibrary,
+  log: FastifyBaseLogger,
+  clock: Clock,
+): () => void {
   let running = false
   const timer = setInterval(() => {
     if (running) return
     running = true
-    sweepAbandonedUploads(library, log)
+    sweepMedia(db, library, log, clock.now())
       .catch((error: unknown) => log.error({ err: error }, 'media clean-up failed'))
       .finally(() => {
         running = false

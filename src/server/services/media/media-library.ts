@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { and, arrayOverlaps, asc, eq, inArray, isNull, lt, not } from 'drizzle-orm'
+import { and, arrayOverlaps, asc, eq, inArray, isNull, lt, not, sql } from 'drizzle-orm'
 import { UNATTACHED_UPLOAD_TTL_MS } from '#domain/constants.ts'
 import type { Db } from '#server/db/client.ts'
 import { type MediaRow, media } from '#server/db/schema/media.ts'
 import { verificationRequests } from '#server/db/schema/verifications.ts'
+import { ApiError } from '#server/errors.ts'
 import { namedByFlaggedVersion } from '#server/services/reports/ad-snapshots.ts'
 import { fileSha256, keyFor, sha256Hex } from './media-keys.ts'
 import type { MediaStore } from './media-store.ts'
@@ -33,7 +34,22 @@ export class MediaLibrary {
   constructor(
     private readonly db: Db,
     readonly store: MediaStore,
+    /** what one account's media rows may hold in all (docs/decisions/063-media-quota.md) */
+    readonly quotaBytes: number = Number.POSITIVE_INFINITY,
   ) {}
+
+  /** The bytes an account's media rows hold now. */
+  async usedBytes(ownerId: string, db: Db = this.db): Promise<number> {
+    const [row] = await db
+      .select({ used: sql<string>`coalesce(sum(${media.bytes}), 0)` })
+      .from(media)
+      .where(eq(media.ownerId, ownerId))
+    return Number(row?.used ?? 0)
+  }
+
+  private overQuota(): ApiError {
+    return new ApiError(413, 'media.quota_exceeded', { max: Math.floor(this.quotaBytes / 1024 / 1024) })
+  }
 
   private async storePhoto(
     path: string,
@@ -67,6 +83,8 @@ export class MediaLibrary {
 
   /** Stores an upload (photos re-encoded, videos as they are) and records it for its owner. */
   async create(ownerId: string, upload: ReceivedUpload): Promise<MediaRow> {
+    // refused before any work when the account has no room left; the exact check is the insert's
+    if ((await this.usedBytes(ownerId)) >= this.quotaBytes) throw this.overQuota()
     let values: typeof media.$inferInsert
     if (upload.type.kind === 'photo') {
       const stored = await this.storePhoto(upload.path, ownerId)
@@ -102,10 +120,17 @@ export class MediaLibrary {
         bytes: upload.size,
       }
     }
+    const bytes = values.bytes ?? 0
     try {
-      const [row] = await this.db.insert(media).values(values).returning()
-      if (!row) throw new Error('media row was not written')
-      return row
+      // one account's uploads are recorded one at a time, so parallel uploads cannot each find room
+      // that only one of them has
+      return await this.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`media-quota:${ownerId}`}))`)
+        if ((await this.usedBytes(ownerId, tx)) + bytes > this.quotaBytes) throw this.overQuota()
+        const [row] = await tx.insert(media).values(values).returning()
+        if (!row) throw new Error('media row was not written')
+        return row
+      })
     } catch (error) {
       await this.deleteUnreferenced(values.storageKeys)
       throw error

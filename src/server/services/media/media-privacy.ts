@@ -65,7 +65,9 @@ export async function findServableMedia(db: Db, id: string, now: Date): Promise<
     .leftJoin(users, eq(users.id, media.ownerId))
     .where(eq(media.id, id))
   if (!found) return null
-  const adStatus = found.status ? effectiveStatus({ status: found.status, expiresAt: found.expiresAt }, now) : null
+  const adStatus = found.status
+    ? effectiveStatus({ status: found.status, expiresAt: found.expiresAt }, now)
+    : null
   const isPrivate = isPrivateMedia({
     adStatus,
     review: found.row.review,
@@ -73,7 +75,11 @@ export async function findServableMedia(db: Db, id: string, now: Date): Promise<
     heldElsewhere: found.heldElsewhere,
   })
   if (isPrivate) return { row: found.row, private: true }
-  return { row: found.row, private: false, lifetime: found.row.review === 'approved' ? 'reviewed' : 'unreviewed' }
+  return {
+    row: found.row,
+    private: false,
+    lifetime: found.row.review === 'approved' ? 'reviewed' : 'unreviewed',
+  }
 }
 
 /** Whether the request's bearer token is the owner's session or an admin's. */
