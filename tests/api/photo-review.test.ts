@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { media } from '#server/db/schema/media.ts'
 import { liveAd, member } from '#tests/support/ads.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
-import { jpeg, served, storedFiles, tempDir, uploaded } from '#tests/support/media.ts'
+import { fakeMp4, jpeg, served, storedFiles, tempDir, uploaded } from '#tests/support/media.ts'
 import { adminAuth, decidePhoto, photoQueue } from '#tests/support/verification.ts'
 
 let t: TestApp
@@ -154,5 +154,53 @@ describe('the photo queue', () => {
     expect(unknown.statusCode).toBe(404)
     const malformed = await decidePhoto(t, await adminAuth(t), '../x', 'approve')
     expect(malformed.statusCode).toBe(400)
+  })
+})
+
+// videos are reviewed by the same rules (docs/decisions/064-video-review.md)
+describe("a new advertiser's video", () => {
+  it('plays for no one else until an admin, who finds it in the queue, approves it', async () => {
+    const owner = await member(t)
+    const video = await uploaded(t, owner, fakeMp4(8_000, seed++), 'clip.mp4', 'video/mp4')
+    const id = await liveAd(t, owner, { videos: [video.id] })
+    expect(JSON.parse(await adBody(id)).videos).toEqual([])
+    expect(await listingBody()).not.toContain(video.id)
+    const stranger = await member(t)
+    for (const headers of [{}, stranger.auth])
+      expect((await served(t, video.url, headers)).statusCode).toBe(404)
+    expect((await served(t, video.url, owner.auth)).statusCode).toBe(200)
+
+    const admin = await adminAuth(t)
+    const [queued] = await photoQueue(t, admin)
+    expect(queued).toMatchObject({
+      mediaId: video.id,
+      adId: id,
+      kind: 'video',
+      video: video.url,
+      photo: null,
+    })
+    const res = await served(t, video.url, admin)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('private, no-store')
+
+    expect((await decidePhoto(t, admin, video.id, 'approve')).statusCode).toBe(204)
+    expect(JSON.parse(await adBody(id)).videos).toEqual([video.url])
+    const now = await served(t, video.url)
+    expect(now.statusCode).toBe(200)
+    expect(now.headers['cache-control']).toBe(PUBLIC_REVIEWED)
+  })
+
+  it('of a verified advertiser plays at once, and a refusal takes it down and deletes its file', async () => {
+    const owner = await member(t, { trusted: true })
+    const video = await uploaded(t, owner, fakeMp4(8_000, seed++), 'clip.mp4', 'video/mp4')
+    const id = await liveAd(t, owner, { videos: [video.id] })
+    expect(JSON.parse(await adBody(id)).videos).toEqual([video.url])
+    expect((await served(t, video.url)).statusCode).toBe(200)
+    const admin = await adminAuth(t)
+    expect((await decidePhoto(t, admin, video.id, 'refuse', 'Not the advertiser')).statusCode).toBe(204)
+    expect(JSON.parse(await adBody(id)).videos).toEqual([])
+    for (const headers of [{}, owner.auth, admin])
+      expect((await served(t, video.url, headers)).statusCode).toBe(404)
+    expect(storedFiles(mediaDir)).toEqual([])
   })
 })

@@ -43,6 +43,7 @@ export const enVerification = {
     photosTitle: 'Photos to review',
     photosEmpty: 'No photo is waiting.',
     photoOf: 'On “{title}”',
+    videoOf: 'Video on “{title}”',
     reported: 'Reported ({count})',
     shownAlready: 'Verified owner: already showing',
     reloadPhotos: 'Reload photos',

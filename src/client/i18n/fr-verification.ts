@@ -95,6 +95,7 @@ export const frVerification: VerificationMessages = {
     photosTitle: 'Photos à vérifier',
     photosEmpty: 'Aucune photo en attente.',
     photoOf: 'Sur « {title} »',
+    videoOf: 'Vidéo sur « {title} »',
     reported: 'Signalée ({count})',
     shownAlready: 'Propriétaire vérifié : déjà affichée',
     reloadPhotos: 'Recharger les photos',

@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import { PhotoViewSchema } from './media.ts'
+import { MEDIA_KINDS, PhotoViewSchema } from './media.ts'
 
-// The admins' photo queue (docs/decisions/032-photo-review.md).
+// The admins' photo queue (docs/decisions/032-photo-review.md); videos wait in it too, by the same
+// rules (docs/decisions/064-video-review.md).
 
 export const PhotoReviewPaths = {
   queue: '/admin/photos',
@@ -20,7 +21,11 @@ export const PendingPhotoSchema = z.object({
   ownerVerified: z.boolean(),
   /** open reports on its ad: those ads come first */
   openReports: z.number().int(),
-  photo: PhotoViewSchema,
+  kind: z.enum(MEDIA_KINDS),
+  /** a photo's variants; for a video, its first frame is not ours to make: null */
+  photo: PhotoViewSchema.nullable(),
+  /** a video's URL (its owner's and the admins' only while pending); null for a photo */
+  video: z.string().nullable(),
   createdAt: z.string(),
 })
 export type PendingPhoto = z.infer<typeof PendingPhotoSchema>

@@ -56,8 +56,20 @@ function photoView(ref: string, row: MediaRow): PhotoView {
   }
 }
 
-export function adVideos(refs: readonly string[], media: MediaIndex, viewer: AdViewer = 'public'): string[] {
+/** An ad's videos this viewer may play: for a visitor, those the review lets anyone see (064). */
+export function adVideos(
+  refs: readonly string[],
+  media: MediaIndex,
+  ownerVerified = false,
+  viewer: AdViewer = 'public',
+): string[] {
   return refs
-    .filter((ref) => isStockPath(ref) || (viewer !== 'public-unlisted' && media.get(ref)?.kind === 'video'))
+    .filter((ref) => {
+      if (isStockPath(ref)) return true
+      const row = media.get(ref)
+      if (row?.kind !== 'video' || row.review === 'refused') return false
+      if (viewer === 'owner') return true
+      return viewer === 'public' && reviewAllowsPublic(row.review, ownerVerified)
+    })
     .map(videoUrl)
 }

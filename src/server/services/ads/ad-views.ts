@@ -53,7 +53,7 @@ export function toPublicAd(
     description: row.description,
     images: photos.map((photo) => photo.src),
     photos,
-    videos: adVideos(row.videos, media, seenAs),
+    videos: adVideos(row.videos, media, row.verified, seenAs),
     photosUnderReview: underReview,
     verified: row.verified,
     demo: row.demo,

@@ -118,6 +118,9 @@ export class MediaLibrary {
         contentType: upload.type.contentType,
         storageKeys: [key],
         bytes: upload.size,
+        // reviewed like a photo: an unverified owner's video shows to no one else until approved
+        // (docs/decisions/064-video-review.md)
+        review: 'pending',
       }
     }
     const bytes = values.bytes ?? 0

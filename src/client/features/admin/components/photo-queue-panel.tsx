@@ -1,4 +1,5 @@
 import { PrivateImage } from '#client/components/media/private-image.tsx'
+import { PrivateVideo } from '#client/components/media/private-video.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { fill } from '#client/i18n/fill.ts'
 import { msgVerification } from '#client/i18n/messages-verification.ts'
@@ -20,16 +21,32 @@ export function PhotoQueuePanel() {
           <ol className="grid gap-3 sm:grid-cols-2">
             {items.map((item) => (
               <li key={item.mediaId} className="grid gap-2 rounded-lg border p-3" data-testid="pending-photo">
-                {/* a photo under review is served to its owner and the admins only */}
-                <PrivateImage
-                  src={item.photo.src}
-                  auth="admin"
-                  alt=""
-                  width={item.photo.width}
-                  height={item.photo.height}
-                  className="aspect-[4/3] w-full rounded object-cover"
-                />
-                <p className="text-sm wrap-anywhere">{fill(t.photoOf, { title: item.adTitle })}</p>
+                {/* a file under review is served to its owner and the admins only */}
+                {item.photo ? (
+                  <PrivateImage
+                    src={item.photo.src}
+                    auth="admin"
+                    alt=""
+                    width={item.photo.width}
+                    height={item.photo.height}
+                    className="aspect-[4/3] w-full rounded object-cover"
+                  />
+                ) : (
+                  item.video && (
+                    <PrivateVideo
+                      src={item.video}
+                      auth="admin"
+                      controls
+                      muted
+                      preload="metadata"
+                      aria-label={fill(t.videoOf, { title: item.adTitle })}
+                      className="aspect-video w-full rounded bg-black object-contain"
+                    />
+                  )
+                )}
+                <p className="text-sm wrap-anywhere">
+                  {fill(item.kind === 'video' ? t.videoOf : t.photoOf, { title: item.adTitle })}
+                </p>
                 <div className="flex flex-wrap gap-1">
                   {item.openReports > 0 && (
                     <Badge variant="destructive">
