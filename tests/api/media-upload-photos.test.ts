@@ -7,12 +7,14 @@ import {
   fakeMp4,
   jpeg,
   jpegWithGps,
+  mp4HeaderThenJunk,
   served,
   storedFiles,
   upload,
   uploaded,
 } from '#tests/support/media.ts'
 import { setupMediaApp } from '#tests/support/media-app.ts'
+import { webmWithMetadata } from '#tests/support/webm.ts'
 
 const { api, mediaDir } = setupMediaApp()
 
@@ -80,6 +82,31 @@ describe('who may upload', () => {
     expect(res.json().detail).toMatch(/Verify your email/)
   })
 
+  it('refuses a video not built like the one it claims, 415 with words, keeping nothing', async () => {
+    const owner = await member(api.t)
+    const webmHead = Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d', 'hex')
+    const valid = fakeMp4(4096)
+    const moovAt = valid.indexOf('moov') - 4
+    for (const [name, bytes, type] of [
+      // the attack run's file: a megabyte of random bytes behind an MP4 header
+      ['random.mp4', mp4HeaderThenJunk(1024 * 1024), 'video/mp4'],
+      ['cut.mp4', valid.subarray(0, valid.length - 10), 'video/mp4'],
+      // ftyp and mdat, but no moov to say what the bytes are
+      [
+        'no-moov.mp4',
+        Buffer.concat([valid.subarray(0, moovAt), valid.subarray(valid.indexOf('mdat') - 4)]),
+        'video/mp4',
+      ],
+      ['random.webm', Buffer.concat([webmHead, Buffer.alloc(500, 3)]), 'video/webm'],
+      ['cut.webm', webmWithMetadata().subarray(0, 200), 'video/webm'],
+    ] as const) {
+      const res = await upload(api.t, owner, bytes, name, type)
+      expect(res.statusCode, name).toBe(415)
+      expect(res.json(), name).toMatchObject({ code: 'media.video_unreadable' })
+    }
+    expect(await api.t.app.mediaLibrary.usedBytes(owner.id)).toBe(0)
+  })
+
   it('accepts an MP4 and a WebM by their bytes and stores them as sent', async () => {
     const owner = await member(api.t)
     const mp4 = fakeMp4()
@@ -89,14 +116,7 @@ describe('who may upload', () => {
     expect(res.headers['content-type']).toBe('video/mp4')
     expect(res.rawPayload.equals(mp4)).toBe(true)
 
-    const webmHead = Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d', 'hex')
-    const webm = await uploaded(
-      api.t,
-      owner,
-      Buffer.concat([webmHead, Buffer.alloc(500, 3)]),
-      'c.webm',
-      'video/webm',
-    )
+    const webm = await uploaded(api.t, owner, webmWithMetadata(), 'c.webm', 'video/webm')
     expect((await served(api.t, webm.url, owner.auth)).headers['content-type']).toBe('video/webm')
   })
 })

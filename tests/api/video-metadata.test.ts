@@ -7,8 +7,8 @@ import { stripVideoMetadata } from '#server/services/media/strip-video-metadata.
 import { stripWebmMetadata } from '#server/services/media/strip-webm-metadata.ts'
 import { member } from '#tests/support/ads.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
-import { exifTags, fakeMp4, served, tempDir, uploaded } from '#tests/support/media.ts'
-import { minimalMp4, mp4WithLocation } from '#tests/support/mp4.ts'
+import { exifTags, mp4HeaderThenJunk, served, tempDir, uploaded } from '#tests/support/media.ts'
+import { minimalMp4, mp4WithLocation, mp4WithSubtitle } from '#tests/support/mp4.ts'
 import { WEBM_SECRETS, webmWithMetadata } from '#tests/support/webm.ts'
 
 const dirs: string[] = []
@@ -61,7 +61,7 @@ describe('stripping a video’s metadata', () => {
   })
 
   it('leaves bytes it cannot parse as they are, and never throws on them', async () => {
-    const junk = fakeMp4(4096)
+    const junk = mp4HeaderThenJunk(4096)
     const { bytes, report } = await stripped(junk)
     expect(report.changed).toBe(false)
     expect(bytes.equals(junk)).toBe(true)
@@ -105,7 +105,7 @@ describe('stripping a WebM’s metadata', () => {
   })
 
   it('leaves bytes it cannot parse as they are, and never throws on them', async () => {
-    const junk = fakeMp4(4096)
+    const junk = mp4HeaderThenJunk(4096)
     const { bytes, report } = await stripped(junk, stripWebmMetadata)
     expect(report.changed).toBe(false)
     expect(bytes.equals(junk)).toBe(true)
@@ -136,6 +136,43 @@ describe('an uploaded MP4', () => {
     const tags = exifTags(res.rawPayload)
     expect(Object.keys(tags).filter((name) => IDENTITY.test(name))).toEqual([])
     expect(res.rawPayload.length).toBe(original.length)
+  })
+
+  it('keeps only its video and sound: a subtitle track’s GPS line is gone, the video plays as before', async () => {
+    const line = 'GPS 45.501700 -73.567300 HOME'
+    const original = mp4WithSubtitle(line)
+    expect(original.includes(Buffer.from(line))).toBe(true)
+    const owner = await member(t)
+    const video = await uploaded(t, owner, original, 'drone.mp4', 'video/mp4')
+    const res = await served(t, video.url, owner.auth)
+    expect(res.statusCode).toBe(200)
+    expect(res.rawPayload.length).toBe(original.length)
+    expect(res.rawPayload.includes(Buffer.from('GPS 45.5'))).toBe(false)
+    expect(res.rawPayload.includes(Buffer.from('SubtitleHandler'))).toBe(false)
+    // the video track and its media bytes are untouched
+    const tags = exifTags(res.rawPayload)
+    expect(tags).toMatchObject({ FileType: 'MP4', ImageWidth: 320, ImageHeight: 240 })
+    const mdat = original.indexOf('mdat')
+    expect(res.rawPayload.subarray(mdat, mdat + 1028).equals(original.subarray(mdat, mdat + 1028))).toBe(true)
+  })
+
+  it('as a WebM, keeps only its video and sound: a WebVTT track’s GPS line and chapters are gone', async () => {
+    const line = 'GPS 45.501700 -73.567300 HOME'
+    for (const live of [false, true]) {
+      const original = webmWithMetadata({ subtitle: line, live })
+      expect(original.includes(Buffer.from(line))).toBe(true)
+      const owner = await member(t)
+      const video = await uploaded(t, owner, original, 'dashcam.webm', 'video/webm')
+      const res = await served(t, video.url, owner.auth)
+      expect(res.statusCode).toBe(200)
+      expect(res.rawPayload.length).toBe(original.length)
+      expect(res.rawPayload.includes(Buffer.from('GPS 45.5')), `live: ${live}`).toBe(false)
+      expect(res.rawPayload.includes(Buffer.from('S_TEXT/WEBVTT'))).toBe(false)
+      // the video's block is as it was
+      const block = Buffer.concat([Buffer.from([0x81, 0x00, 0x00, 0x80]), Buffer.alloc(512, 0x5a)])
+      expect(res.rawPayload.includes(block)).toBe(true)
+      expect(exifTags(res.rawPayload)).toMatchObject({ FileType: 'WEBM', ImageWidth: 320 })
+    }
   })
 
   it('as a WebM, is served without its title, apps, track name or tags', async () => {

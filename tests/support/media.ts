@@ -1,5 +1,6 @@
 // Helpers for the media API tests: files to upload (a JPEG with GPS written by exiftool, a fake
 // MP4, a decompression bomb), a multipart body, and reading what the server stored and serves.
+
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import {
@@ -19,6 +20,7 @@ import { afterAll } from 'vitest'
 import { MediaPaths } from '#domain/api/media.ts'
 import type { Member } from './ads.ts'
 import type { TestApp } from './api-app.ts'
+import { minimalMp4 } from './mp4.ts'
 
 export const MEDIA_URL = `/api${MediaPaths.upload}`
 
@@ -176,21 +178,22 @@ export function tallPngHeader(width = 2, height = 19_000_000): Buffer {
 }
 
 /** Starts like an MP4 (an ftyp box, brand isom); no player needs to read it here. */
+/** An MP4's ftyp header, then `bytes` of nothing an MP4 holds: what check-video.ts refuses. */
+export function mp4HeaderThenJunk(bytes = 4096, seed = 7): Buffer {
+  const ftyp = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex')
+  return Buffer.concat([ftyp, Buffer.alloc(bytes - ftyp.length, seed)])
+}
+
+/**
+ * An MP4 of exactly `bytes` bytes that is built like one (check-video.ts): ftyp, a moov with one
+ * video track, and an mdat filled with `seed`, so files of different seeds differ. It carries no
+ * metadata (no dates, no compressor name), so it is stored byte for byte as sent.
+ */
 export function fakeMp4(bytes = 4096, seed = 7): Buffer {
-  const ftyp = Buffer.from([
-    0,
-    0,
-    0,
-    0x18,
-    ...Buffer.from('ftypisom'),
-    0,
-    0,
-    2,
-    0,
-    ...Buffer.from('isomiso2'),
-  ])
-  const body = Buffer.alloc(bytes - ftyp.length, seed)
-  return Buffer.concat([ftyp, body])
+  const plain = { moovFirst: true, compressor: '', when: 0 }
+  const frame = minimalMp4({ ...plain, mdat: Buffer.alloc(0) }).length
+  if (bytes < frame) throw new Error(`an MP4 takes at least ${frame} bytes`)
+  return minimalMp4({ ...plain, mdat: Buffer.alloc(bytes - frame, seed) })
 }
 
 /** Every file under a local media directory (the store fans them out by key prefix). */

@@ -2,9 +2,9 @@
 // an empty sample table and a few bytes of mdat, enough for exiftool to read and write its
 // metadata as it does a phone's video. `moovFirst` puts moov before mdat, as "fast start" files do.
 import { execFileSync } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { tempDir } from './media.ts'
 
 function box(type: string, ...parts: Buffer[]): Buffer {
   const payload = Buffer.concat(parts)
@@ -33,7 +33,10 @@ const MATRIX = u32(0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000)
 // 2024-05-01 in seconds since 1904, as QuickTime counts
 const WHEN = 3_797_452_800
 
-export function minimalMp4(options: { moovFirst?: boolean; compressor?: string } = {}): Buffer {
+export function minimalMp4(
+  options: { moovFirst?: boolean; compressor?: string; mdat?: Buffer; when?: number } = {},
+): Buffer {
+  const when = options.when ?? WHEN
   const name = Buffer.alloc(32)
   const compressor = options.compressor ?? 'Lavc60.31.102 libx264'
   name[0] = compressor.length
@@ -65,13 +68,13 @@ export function minimalMp4(options: { moovFirst?: boolean; compressor?: string }
   )
   const mdia = box(
     'mdia',
-    box('mdhd', u32(0, WHEN, WHEN, 1000, 1000), u16(0x55c4, 0)),
+    box('mdhd', u32(0, when, when, 1000, 1000), u16(0x55c4, 0)),
     box('hdlr', u32(0, 0), Buffer.from('vide', 'latin1'), zeros(12), Buffer.from('VideoHandler\0', 'latin1')),
     minf,
   )
   const tkhd = box(
     'tkhd',
-    u32(3, WHEN, WHEN, 1, 0, 1000),
+    u32(3, when, when, 1, 0, 1000),
     zeros(8),
     u16(0, 0, 0, 0),
     MATRIX,
@@ -79,7 +82,7 @@ export function minimalMp4(options: { moovFirst?: boolean; compressor?: string }
   )
   const mvhd = box(
     'mvhd',
-    u32(0, WHEN, WHEN, 1000, 1000, 0x10000),
+    u32(0, when, when, 1000, 1000, 0x10000),
     u16(0x100),
     zeros(10),
     MATRIX,
@@ -93,13 +96,59 @@ export function minimalMp4(options: { moovFirst?: boolean; compressor?: string }
     u32(0x200),
     Buffer.from('isomiso2avc1mp41', 'latin1'),
   )
-  const mdat = box('mdat', Buffer.alloc(2048, 0x5a))
+  const mdat = box('mdat', options.mdat ?? Buffer.alloc(2048, 0x5a))
   return options.moovFirst ? Buffer.concat([ftyp, moov, mdat]) : Buffer.concat([ftyp, mdat, moov])
+}
+
+/**
+ * A video with a timed-text track (mov_text, `tx3g`) whose one sample is `text`, as drones, dash
+ * cams and action cameras write their GPS: moov first, the video's bytes then the subtitle's in mdat.
+ */
+export function mp4WithSubtitle(text: string): Buffer {
+  const plain = minimalMp4({ moovFirst: true, compressor: '', when: 0, mdat: Buffer.alloc(1024, 0x5a) })
+  const ftypEnd = plain.readUInt32BE(0)
+  const moov = plain.subarray(ftypEnd, ftypEnd + plain.readUInt32BE(ftypEnd))
+  const videoBytes = plain.subarray(ftypEnd + moov.length + 8)
+  const sample = Buffer.concat([u16(Buffer.byteLength(text, 'utf8')), Buffer.from(text, 'utf8')])
+  const textTrak = (offset: number) =>
+    box(
+      'trak',
+      box('tkhd', u32(3, 0, 0, 2, 0, 1000), zeros(8), u16(0, 0, 0, 0), MATRIX, u32(0, 0)),
+      box(
+        'mdia',
+        box('mdhd', u32(0, 0, 0, 1000, 1000), u16(0x55c4, 0)),
+        box(
+          'hdlr',
+          u32(0, 0),
+          Buffer.from('text', 'latin1'),
+          zeros(12),
+          Buffer.from('SubtitleHandler\0', 'latin1'),
+        ),
+        box(
+          'minf',
+          box('nmhd', u32(0)),
+          box('dinf', box('dref', u32(0, 1), box('url ', u32(1)))),
+          box(
+            'stbl',
+            box('stsd', u32(0, 1), box('tx3g', zeros(6), u16(1), zeros(30))),
+            box('stts', u32(0, 1, 1, 1000)),
+            box('stsc', u32(0, 1, 1, 1, 1)),
+            box('stsz', u32(0, 0, 1, sample.length)),
+            box('stco', u32(0, 1, offset)),
+          ),
+        ),
+      ),
+    )
+  // the moov's children after its 8-byte header, with the text track added
+  const build = (offset: number) => box('moov', moov.subarray(8), textTrak(offset))
+  const offset = ftypEnd + build(0).length + 8 + videoBytes.length
+  const mdat = box('mdat', videoBytes, sample)
+  return Buffer.concat([plain.subarray(0, ftypEnd), build(offset), mdat])
 }
 
 /** Writes where, who and with what, as a phone and an editor would, with exiftool. */
 export function mp4WithLocation(options: { moovFirst?: boolean } = {}): Buffer {
-  const dir = tempDir('maple-mp4-')
+  const dir = mkdtempSync(join(tmpdir(), 'maple-mp4-'))
   try {
     const path = join(dir, 'clip.mp4')
     writeFileSync(path, minimalMp4(options))

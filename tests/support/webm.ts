@@ -63,7 +63,11 @@ function simpleTag(name: string, value: string) {
   return el(0x67c8, [str(0x45a3, name), str(0x4487, value)])
 }
 
-export function webmWithMetadata(options: { live?: boolean } = {}): Buffer {
+/**
+ * `subtitle` adds a WebVTT track (number 2) whose one block is that line, and Chapters naming it, as
+ * drones, dash cams and action cameras write their GPS.
+ */
+export function webmWithMetadata(options: { live?: boolean; subtitle?: string } = {}): Buffer {
   const header = el(0x1a45dfa3, [
     uint(0x4286, 1),
     uint(0x42f7, 1),
@@ -91,11 +95,25 @@ export function webmWithMetadata(options: { live?: boolean } = {}): Buffer {
       str(0x536e, WEBM_SECRETS.trackName),
       el(0xe0, [uint(0xb0, 320), uint(0xba, 240)]),
     ]),
+    ...(options.subtitle === undefined
+      ? []
+      : [el(0xae, [uint(0xd7, 2), uint(0x73c5, 2), uint(0x83, 0x11), str(0x86, 'S_TEXT/WEBVTT')])]),
   ])
   const block = Buffer.concat([Buffer.from([0x81, 0x00, 0x00, 0x80]), Buffer.alloc(512, 0x5a)])
   const cluster = el(
     0x1f43b675,
-    [uint(0xe7, 0), el(0xa3, block)],
+    [
+      uint(0xe7, 0),
+      el(0xa3, block),
+      ...(options.subtitle === undefined
+        ? []
+        : [
+            el(
+              0xa3,
+              Buffer.concat([Buffer.from([0x82, 0x00, 0x00, 0x80]), Buffer.from(options.subtitle, 'utf8')]),
+            ),
+          ]),
+    ],
     options.live ? { unknown: true, sizeLength: 8 } : {},
   )
   const tags = el(
@@ -110,6 +128,17 @@ export function webmWithMetadata(options: { live?: boolean } = {}): Buffer {
     ],
     { sizeLength: 8 },
   )
-  const body = options.live ? [info, tracks, cluster, tags] : [info, tracks, tags, cluster]
+  // an edition with one chapter whose title is the subtitle line
+  const chapters =
+    options.subtitle === undefined
+      ? []
+      : [
+          el(0x1043a770, [
+            el(0x45b9, [el(0xb6, [uint(0x73c4, 1), uint(0x91, 0), el(0x80, [str(0x85, options.subtitle)])])]),
+          ]),
+        ]
+  const body = options.live
+    ? [info, tracks, ...chapters, cluster, tags]
+    : [info, tracks, ...chapters, tags, cluster]
   return Buffer.concat([header, el(0x18538067, body, { sizeLength: 8, unknown: options.live })])
 }

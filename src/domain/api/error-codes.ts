@@ -110,6 +110,7 @@ export const ERROR_CODES = {
   'media.photo_too_large': none,
   'media.video_too_large': none,
   'media.quota_exceeded': { max: 'number' },
+  'media.video_unreadable': none,
   'media.photo_pixels': none,
   'media.photo_shape': none,
   'media.photo_too_slow': none,

@@ -119,6 +119,8 @@ export const errorWordsEn: ErrorWords = {
     'media.malformed_multipart': 'The multipart/form-data body is malformed',
     'media.photo_too_large': `Photos may be at most ${MAX_PHOTO_BYTES / MB} MB`,
     'media.video_too_large': `Videos may be at most ${MAX_VIDEO_BYTES / MB} MB`,
+    'media.video_unreadable':
+      'This video could not be read: send it as the MP4 or WebM your phone or editor saved',
     'media.quota_exceeded':
       'Your photos and videos may take at most {max} MB in all: remove some from your drafts or ads first (uploads no ad uses go after a day)',
     'media.photo_pixels': `Photos may be at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`,

@@ -129,6 +129,8 @@ export const errorWordsFr: ErrorWords = {
     'media.malformed_multipart': 'Le corps multipart/form-data est mal formé',
     'media.photo_too_large': `Les photos peuvent peser au plus ${MAX_PHOTO_BYTES / MB} Mo`,
     'media.video_too_large': `Les vidéos peuvent peser au plus ${MAX_VIDEO_BYTES / MB} Mo`,
+    'media.video_unreadable':
+      'Cette vidéo est illisible : envoyez-la telle que votre téléphone ou votre logiciel l’a enregistrée, en MP4 ou en WebM',
     'media.quota_exceeded':
       'Vos photos et vidéos peuvent occuper au plus {max} Mo en tout : retirez-en d’abord de vos brouillons ou annonces (les fichiers qu’aucune annonce n’utilise partent après un jour)',
     'media.photo_pixels': `Les photos peuvent compter au plus ${MAX_PHOTO_PIXELS / 1_000_000} mégapixels`,

@@ -52,9 +52,11 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           "The type comes from the file's bytes: JPEG, PNG, WebP, HEIC/HEIF, AVIF photos (at most " +
           `${MAX_PHOTO_BYTES / 1024 / 1024} MB and ${MAX_PHOTO_PIXELS / 1_000_000} megapixels) are re-encoded ` +
           `to WebP at ${PHOTO_WIDTHS.join(', ')} px wide without any metadata; MP4 and WebM videos (at most ` +
-          `${MAX_VIDEO_BYTES / 1024 / 1024} MB) are stored with their metadata boxes blanked (an MP4's location, ` +
-          `make, model, encoder and dates; WebM as sent). Anything else: 415; too big: 413. ` +
-          `Photos wait for an admin's review before anyone but their owner sees them, unless the owner is verified. ` +
+          `${MAX_VIDEO_BYTES / 1024 / 1024} MB) must be built like their format (else 415 media.video_unreadable) and ` +
+          `are stored with their metadata blanked (location, make, model, encoder, dates, tags, chapters) and only ` +
+          `their video and sound tracks kept. Anything else: 415; too big: 413; past the account's storage quota: ` +
+          `413 media.quota_exceeded. Photos and videos wait for an admin's review before anyone but their owner sees ` +
+          `them, unless the owner is verified; a file is public only while its ad is live. ` +
           `Put the id in an ad's images or videos; uploads no ad uses are deleted after ` +
           `${UNATTACHED_UPLOAD_TTL_MS / 3_600_000} hours. ` +
           `${limitText(RATE_LIMITS.media.upload)} per account.`,

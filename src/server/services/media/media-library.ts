@@ -6,6 +6,7 @@ import { type MediaRow, media } from '#server/db/schema/media.ts'
 import { verificationRequests } from '#server/db/schema/verifications.ts'
 import { ApiError } from '#server/errors.ts'
 import { namedByFlaggedVersion } from '#server/services/reports/ad-snapshots.ts'
+import { isWellFormedVideo } from './check-video.ts'
 import { fileSha256, keyFor, sha256Hex } from './media-keys.ts'
 import type { MediaStore } from './media-store.ts'
 import { processPhoto } from './process-photo.ts'
@@ -106,6 +107,9 @@ export class MediaLibrary {
       // a phone's MP4 says where it was filmed and on what, a WebM's tags and Info the same: blanked
       // in the upload's own temp copy before anything is stored; its key is the hash of what is
       // stored (docs/decisions/032-photo-review.md)
+      // a file not built like the video it claims is refused, not hosted (check-video.ts)
+      if (!(await isWellFormedVideo(upload.path, upload.type.format)))
+        throw new ApiError(415, 'media.video_unreadable')
       const strip = upload.type.format === 'mp4' ? stripVideoMetadata : stripWebmMetadata
       const stripped = (await strip(upload.path)).changed
       const sha256 = stripped ? await fileSha256(upload.path) : upload.sha256

@@ -7,6 +7,11 @@ import { open } from 'node:fs/promises'
 // (docs/decisions/032-photo-review.md, "Videos"). ffmpeg is not on these machines; this is ~200
 // lines of box walking instead of a binary.
 //
+// Only video and sound tracks stay: any other track (subtitles and timed text — where drones, dash
+// cams and action cameras write GPS —, chapters, timecode, metadata tracks) becomes a `free` box,
+// and the bytes of its samples in mdat are zeroed, found through its sample table (stco/co64,
+// stsc, stsz); a sample outside every mdat is left alone (docs/decisions/064-video-review.md).
+//
 // What goes: udta (©xyz location, ©mak/©mod make and model, ©too/©enc encoder, ©day, XMP_), meta
 // (QuickTime keys such as com.apple.quicktime.location.ISO6709, make, model, software) and uuid
 // boxes (XMP, vendor data), at the top level and inside moov and its tracks; the creation and
@@ -35,6 +40,14 @@ export interface StripReport {
   /** whether the file was changed at all */
   changed: boolean
 }
+
+/** The handlers of the tracks kept: video and sound. */
+const KEPT_HANDLERS: ReadonlySet<string> = new Set(['vide', 'soun'])
+/** a sample table past this many chunks is not a phone video's: its track is blanked, not read */
+const MAX_CHUNKS = 1_000_000
+
+/** A byte range of the file, [start, end). */
+type Range = [number, number]
 
 interface Box {
   type: string
@@ -102,12 +115,85 @@ function blankCompressorNames(buffer: Buffer, stsd: Box, blanked: string[]): voi
   }
 }
 
+function trakHandlerOf(buffer: Buffer, trak: Box): string | null {
+  const mdia = childOf(buffer, trak, 'mdia')
+  return mdia ? handlerType(buffer, mdia) : null
+}
+
+function childOf(buffer: Buffer, parent: Box, type: string): Box | null {
+  for (let at = parent.payload; ; ) {
+    const box = readBox(buffer, at, parent.end)
+    if (!box) return null
+    if (box.type === type) return box
+    at = box.end
+  }
+}
+
+/** Where a track's samples lie in the file, by chunk, from its sample table; [] when unreadable. */
+function sampleRanges(buffer: Buffer, trak: Box): Range[] {
+  const mdia = childOf(buffer, trak, 'mdia')
+  const minf = mdia && childOf(buffer, mdia, 'minf')
+  const stbl = minf && childOf(buffer, minf, 'stbl')
+  if (!stbl) return []
+  const stsz = childOf(buffer, stbl, 'stsz')
+  const stsc = childOf(buffer, stbl, 'stsc')
+  const co64 = childOf(buffer, stbl, 'co64')
+  const stco = co64 ?? childOf(buffer, stbl, 'stco')
+  if (!stsz || !stsc || !stco || stsz.payload + 12 > stsz.end || stco.payload + 8 > stco.end) return []
+  const width = co64 ? 8 : 4
+  const chunks = Math.min(
+    buffer.readUInt32BE(stco.payload + 4),
+    (stco.end - stco.payload - 8) / width,
+    MAX_CHUNKS,
+  )
+  const sampleSize = buffer.readUInt32BE(stsz.payload + 4)
+  const samples = buffer.readUInt32BE(stsz.payload + 8)
+  const sizeOf = (index: number): number => {
+    if (sampleSize !== 0) return sampleSize
+    const at = stsz.payload + 12 + index * 4
+    return index < samples && at + 4 <= stsz.end ? buffer.readUInt32BE(at) : 0
+  }
+  // stsc: runs of chunks with the same number of samples, by first chunk (1-based)
+  const runs: { first: number; perChunk: number }[] = []
+  const entries = stsc.payload + 8 <= stsc.end ? buffer.readUInt32BE(stsc.payload + 4) : 0
+  for (let i = 0; i < entries; i += 1) {
+    const at = stsc.payload + 8 + i * 12
+    if (at + 12 > stsc.end) break
+    runs.push({ first: buffer.readUInt32BE(at), perChunk: buffer.readUInt32BE(at + 4) })
+  }
+  const ranges: Range[] = []
+  let sample = 0
+  let run = 0
+  for (let chunk = 1; chunk <= chunks && sample < samples; chunk += 1) {
+    while (run + 1 < runs.length && (runs[run + 1]?.first ?? Number.POSITIVE_INFINITY) <= chunk) run += 1
+    const perChunk = runs[run]?.perChunk ?? 0
+    const at = stco.payload + 8 + (chunk - 1) * width
+    const offset = co64 ? Number(buffer.readBigUInt64BE(at)) : buffer.readUInt32BE(at)
+    let length = 0
+    for (let i = 0; i < perChunk && sample < samples; i += 1, sample += 1) length += sizeOf(sample)
+    if (length > 0) ranges.push([offset, offset + length])
+  }
+  return ranges
+}
+
 /** Walks the boxes in [from, to) of a buffer holding moov, blanking and zeroing as it goes. */
-function walk(buffer: Buffer, from: number, to: number, blanked: string[], handler: string | null): void {
+function walk(
+  buffer: Buffer,
+  from: number,
+  to: number,
+  blanked: string[],
+  handler: string | null,
+  dropped: Range[],
+): void {
   for (let at = from; ; ) {
     const box = readBox(buffer, at, to)
     if (!box) return
-    if (BLANKED.has(box.type)) {
+    const trackHandler = box.type === 'trak' ? trakHandlerOf(buffer, box) : null
+    if (box.type === 'trak' && !KEPT_HANDLERS.has(trackHandler ?? '')) {
+      dropped.push(...sampleRanges(buffer, box))
+      blank(buffer, box)
+      blanked.push(`trak.${trackHandler ?? 'unknown'}`)
+    } else if (BLANKED.has(box.type)) {
       blank(buffer, box)
       blanked.push(box.type)
     } else if (TIMED.has(box.type)) {
@@ -115,7 +201,14 @@ function walk(buffer: Buffer, from: number, to: number, blanked: string[], handl
     } else if (box.type === 'stsd' && handler === 'vide') {
       blankCompressorNames(buffer, box, blanked)
     } else if (CONTAINERS.has(box.type)) {
-      walk(buffer, box.payload, box.end, blanked, box.type === 'mdia' ? handlerType(buffer, box) : handler)
+      walk(
+        buffer,
+        box.payload,
+        box.end,
+        blanked,
+        box.type === 'mdia' ? handlerType(buffer, box) : handler,
+        dropped,
+      )
     }
     at = box.end
   }
@@ -125,6 +218,9 @@ function walk(buffer: Buffer, from: number, to: number, blanked: string[], handl
 export async function stripVideoMetadata(path: string): Promise<StripReport> {
   const file = await open(path, 'r+')
   const blanked: string[] = []
+  // the samples of the tracks dropped, and the media data they may lie in (absolute offsets)
+  const dropped: Range[] = []
+  const mediaData: Range[] = []
   try {
     const { size } = await file.stat()
     const header = Buffer.alloc(16)
@@ -141,11 +237,17 @@ export async function stripVideoMetadata(path: string): Promise<StripReport> {
         const moov = Buffer.alloc(length)
         await file.read(moov, 0, length, at)
         const before = blanked.length
-        walk(moov, box.payload, length, blanked, null)
+        walk(moov, box.payload, length, blanked, null, dropped)
         if (blanked.length > before) await file.write(moov, 0, length, at)
-      }
+      } else if (box.type === 'mdat') mediaData.push([at + box.payload, at + box.end])
       at += length
     }
+    for (const [start, end] of dropped)
+      for (const [from, to] of mediaData) {
+        const a = Math.max(start, from)
+        const b = Math.min(end, to)
+        if (a < b) await zeroRange(file, a, b)
+      }
   } finally {
     await file.close()
   }

@@ -5,8 +5,10 @@ import type { StripReport } from './strip-video-metadata.ts'
 // no re-encode, no byte of media moved, no size changed (docs/decisions/032-photo-review.md,
 // "Videos"). The EBML elements are walked header by header; clusters are skipped by their size.
 //
-// What goes: Tags (a phone or an editor's location, encoder, author…) and Attachments (cover art
-// with its own EXIF) become Void elements of the same length; in Info the Title, MuxingApp,
+// What goes: Tags (a phone or an editor's location, encoder, author…), Attachments (cover art
+// with its own EXIF) and Chapters become Void elements of the same length; every track that is not
+// video or audio (subtitles, WebVTT, buttons, metadata: where cameras write GPS) becomes Void, and so
+// does each block of it in the Clusters (docs/decisions/064-video-review.md); in Info the Title, MuxingApp,
 // WritingApp and DateUTC are zeroed in place (EBML strings may be padded with zeros, so they read
 // as empty, and the date as 2001-01-01); each track's Name is zeroed too. What stays: everything a
 // player reads. MediaRecorder writes a Segment and Clusters of unknown size: a Segment then runs to
@@ -25,7 +27,15 @@ const VOID = 0xec
 const VOIDED = new Map([
   [0x1254c367, 'Tags'],
   [0x1941a469, 'Attachments'],
+  [0x1043a770, 'Chapters'],
 ])
+const TRACK_NUMBER = 0xd7
+const TRACK_TYPE = 0x83
+/** TrackType: 1 video, 2 audio; anything else goes */
+const KEPT_TRACK_TYPES: ReadonlySet<number> = new Set([1, 2])
+const SIMPLE_BLOCK = 0xa3
+const BLOCK_GROUP = 0xa0
+const BLOCK = 0xa1
 /** in Info: strings and the date, zeroed */
 const INFO_ZEROED = new Map([
   [0x7ba9, 'Title'],
@@ -41,7 +51,6 @@ const SEGMENT_CHILDREN = new Set([
   TRACKS,
   CLUSTER,
   0x1c53bb6b, // Cues
-  0x1043a770, // Chapters
   ...VOIDED.keys(),
 ])
 /** Info or Tracks larger than this is not a phone's: left as it is rather than read into memory. */
@@ -120,6 +129,88 @@ function zeroChildren(
   }
 }
 
+function unsignedAt(bytes: Buffer, from: number, to: number): number {
+  let value = 0
+  for (let at = from; at < to; at += 1) value = value * 256 + (bytes[at] ?? 0)
+  return value
+}
+
+/**
+ * Turns each TrackEntry of a type other than video or audio into Void, in the Tracks element held
+ * in `bytes`; returns the numbers of the tracks it dropped.
+ */
+function dropOtherTracks(bytes: Buffer, from: number, found: string[]): Set<number> {
+  const dropped = new Set<number>()
+  for (let at = from; ; ) {
+    const entry = readHeader(bytes, at, bytes.length)
+    if (!entry || entry.end === null || entry.end > bytes.length) return dropped
+    if (entry.id === TRACK_ENTRY) {
+      let type: number | null = null
+      let number: number | null = null
+      for (let inner = entry.data; ; ) {
+        const child = readHeader(bytes, inner, entry.end)
+        if (!child || child.end === null || child.end > entry.end) break
+        if (child.id === TRACK_TYPE) type = unsignedAt(bytes, child.data, child.end)
+        if (child.id === TRACK_NUMBER) number = unsignedAt(bytes, child.data, child.end)
+        inner = child.end
+      }
+      if (type !== null && !KEPT_TRACK_TYPES.has(type)) {
+        if (number !== null) dropped.add(number)
+        const header = voidHeader(entry.end - entry.start)
+        header.copy(bytes, entry.start)
+        bytes.fill(0, entry.start + header.length, entry.end)
+        found.push(`TrackEntry.${type}`)
+      }
+    }
+    at = entry.end
+  }
+}
+
+/** The track number a Block or SimpleBlock's data starts with (an EBML variable-length integer). */
+async function blockTrack(file: File, data: number): Promise<number | null> {
+  const bytes = Buffer.alloc(8)
+  const { bytesRead } = await file.read(bytes, 0, 8, data)
+  const lead = bytes[0] ?? 0
+  const length = lead === 0 ? 0 : Math.clz32(lead) - 23
+  if (length < 1 || length > bytesRead) return null
+  let value = lead & (0xff >> length)
+  for (let i = 1; i < length; i += 1) value = value * 256 + (bytes[i] ?? 0)
+  return value
+}
+
+/** Voids the blocks of dropped tracks in the Cluster whose children lie in [from, to). */
+async function dropBlocks(
+  file: File,
+  from: number,
+  to: number,
+  dropped: ReadonlySet<number>,
+): Promise<number> {
+  let count = 0
+  for (let at = from; at < to; ) {
+    const child = await headerAt(file, at, to)
+    if (!child || child.end === null || child.end > to) return count
+    let track: number | null = null
+    if (child.id === SIMPLE_BLOCK) track = await blockTrack(file, child.data)
+    else if (child.id === BLOCK_GROUP) {
+      for (let inner = child.data; inner < child.end; ) {
+        const part = await headerAt(file, inner, child.end)
+        if (!part || part.end === null) break
+        if (part.id === BLOCK) {
+          track = await blockTrack(file, part.data)
+          break
+        }
+        inner = part.end
+      }
+    }
+    if (track !== null && dropped.has(track)) {
+      await writeVoid(file, child.start, child.end - child.start)
+      count += 1
+    }
+    at = child.end
+  }
+  return count
+}
+
 type File = Awaited<ReturnType<typeof open>>
 
 async function headerAt(file: File, at: number, limit: number): Promise<Element | null> {
@@ -151,6 +242,7 @@ export async function stripWebmMetadata(path: string): Promise<StripReport> {
     const segment = await headerAt(file, ebml.end, size)
     if (segment?.id !== SEGMENT) return { blanked, changed: false }
     const limit = Math.min(segment.end ?? size, size)
+    let dropped = new Set<number>()
     for (let at = segment.data; at < limit; ) {
       const element = await headerAt(file, at, limit)
       if (!element) break
@@ -166,7 +258,11 @@ export async function stripWebmMetadata(path: string): Promise<StripReport> {
         await file.read(bytes, 0, length, element.start)
         const before = blanked.length
         zeroChildren(bytes, element.data - element.start, INFO_ZEROED, blanked)
+        if (element.id === TRACKS) dropped = dropOtherTracks(bytes, element.data - element.start, blanked)
         if (blanked.length > before) await file.write(bytes, 0, length, element.start)
+      } else if (element.id === CLUSTER && dropped.size > 0) {
+        const blocks = await dropBlocks(file, element.data, end, dropped)
+        if (blocks > 0) blanked.push(`blocks:${blocks}`)
       }
       at = end
     }
