@@ -6,6 +6,7 @@ import { seedDemoAdsEnabled } from '#server/config.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { DEMO_ADS_ANCHOR, DEMO_ADS_PER_GROUP } from '#server/services/ads/demo-ad-generator.ts'
 import { seedDemoAds } from '#server/services/ads/demo-ads.ts'
+import { liveAd, member } from '#tests/support/ads.ts'
 import { createTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 let t: TestApp
@@ -59,5 +60,48 @@ describe('demo ads', () => {
     expect(seedDemoAdsEnabled({ NODE_ENV: 'production', SEED_DEMO_ADS: undefined })).toBe(false)
     expect(seedDemoAdsEnabled({ NODE_ENV: 'test', SEED_DEMO_ADS: undefined })).toBe(false)
     expect(seedDemoAdsEnabled({ NODE_ENV: 'production', SEED_DEMO_ADS: true })).toBe(true)
+  })
+})
+
+// issue 43 item 27: sample ads speak the reader's language (docs/decisions/065-sample-ads-in-french.md)
+describe('demo ads in French', () => {
+  const get = (url: string, language: string) =>
+    t.app.inject({ method: 'GET', url, headers: { 'accept-language': language } })
+
+  it('read in French for a French reader, with French city names, and in English otherwise', async () => {
+    const url = '/api/ads?province=QC&category=adult-pics-vids&city=Qu%C3%A9bec%20City'
+    const english = (await get(url, 'en-CA')).json().items
+    const french = (await get(url, 'fr-CA')).json().items
+    expect(english.length).toBeGreaterThan(0)
+    expect(french.map((ad: { id: string }) => ad.id)).toEqual(english.map((ad: { id: string }) => ad.id))
+    for (const ad of english) {
+      expect(ad.title).toMatch(/ – Québec City$/)
+      expect(ad.description).toMatch(/Based in Québec City, Quebec\.$/)
+    }
+    for (const ad of french) {
+      expect(ad.title).toMatch(/ – Québec$/)
+      expect(ad.description).toMatch(/ À Québec, Québec\.$/)
+      expect(`${ad.title} ${ad.description}`).not.toMatch(/\b(Based|photo set|series)\b/)
+    }
+    // the place stays the one searched and filtered by
+    expect(french[0].city).toBe('Québec City')
+
+    const one = french[0].id
+    const page = (await get(`/api/ads/${one}`, 'fr-CA')).json()
+    expect(page.title).toBe(french[0].title)
+    expect((await get(`/api/ads/${one}`, 'en-CA')).json().title).toBe(english[0].title)
+  })
+
+  it('name the companion type in French, and an advertiser’s own ad reads as written in both', async () => {
+    const french = (await get('/api/ads?province=ON&category=adult-services', 'fr-CA')).json().items
+    expect(french[0].description).toMatch(/^(Accompagnatrice|Accompagnateur|Accompagnement trans) à /)
+    expect(french[0].description).toMatch(/Compagnie adulte \(18\+\) légale et consentante seulement\.$/)
+    const owner = await member(t)
+    const id = await liveAd(t, owner, {
+      title: 'Silk robe, English words',
+      province: 'QC',
+      city: 'Québec City',
+    })
+    expect((await get(`/api/ads/${id}`, 'fr-CA')).json().title).toBe('Silk robe, English words')
   })
 })

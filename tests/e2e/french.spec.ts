@@ -74,6 +74,26 @@ test.describe('Français', () => {
       ).toBeVisible()
       await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA')
     })
+
+    // issue 43 item 27 (docs/decisions/065-sample-ads-in-french.md)
+    test('sample ads read in French, Québec City as Québec, on the listing and the ad page', async ({
+      page,
+    }) => {
+      await page.goto('/ca/QC/adult-pics-vids')
+      const cards = page.locator('article')
+      await expect(cards.first()).toBeVisible()
+      await expect(page.locator('main')).not.toContainText('Québec City')
+      await expect(page.locator('main')).not.toContainText(/Based in|photo set|Fine-art/)
+      const quebec = cards.filter({ hasText: 'Québec, QC' }).first()
+      await expect(quebec).toBeVisible()
+      await expect(quebec.getByRole('heading')).toContainText(/ – Québec$/)
+      const href = await quebec.getByRole('heading').getByRole('link').getAttribute('href')
+      await page.goto(href ?? '/')
+      const title = page.getByRole('heading', { level: 1 })
+      await expect(title).toContainText(/ – Québec$/)
+      await expect(page.locator('main')).toContainText('À Québec, Québec.')
+      await expect(page.locator('main')).not.toContainText('Québec City')
+    })
   })
 
   test('home, a listing, the post form with its error and the wallet in French, then back to English', async ({

@@ -1,9 +1,10 @@
 // Display helpers for ads: price with unit, posted date, result count, in the active language's
 // formats ("$120 / hour" or "120 $ / heure", "Nov 22, 2026" or "22 nov. 2026").
 import { fill } from '#client/i18n/fill.ts'
-import { locale, msg } from '#client/i18n/messages.ts'
+import { language, locale, msg } from '#client/i18n/messages.ts'
 import type { Ad } from '#domain/ad.ts'
 import { dateText, easternParts, localParts } from '#domain/date-text.ts'
+import { cityNameIn } from '#domain/french-names.ts'
 import { formatCad, formatCount, formatDollars } from '#domain/money.ts'
 
 const m = msg.listing
@@ -40,8 +41,9 @@ export function listedAt(ad: {
 }
 
 /** "Laval, QC"; an ad without a city (listed under its province's All cities) shows its province only. */
+/** "Québec City, QC" in English, "Québec, QC" in French: a city by its name in the active language. */
 export function formatPlace(city: string, province: string): string {
-  return city.trim() === '' ? province : `${city}, ${province}`
+  return city.trim() === '' ? province : `${cityNameIn(city, language())}, ${province}`
 }
 
 export function formatResultCount(count: number): string {

@@ -44,7 +44,7 @@ import { cachedAdList } from '#server/services/ads/ad-list-cache.ts'
 import { listPublicAds } from '#server/services/ads/ad-search.ts'
 import { toOwnAd, toPublicAd, toReveal } from '#server/services/ads/ad-views.ts'
 import { switchAvailableOff, switchAvailableOn } from '#server/services/ads/available-now.ts'
-import { seedDemoAds } from '#server/services/ads/demo-ads.ts'
+import { inReaderLanguage, seedDemoAds } from '#server/services/ads/demo-ads.ts'
 import { keptByCounts } from '#server/services/favourites/favourites.ts'
 import { mediaIndexFor } from '#server/services/media/ad-media.ts'
 import { clientKey } from '#server/services/rate-limits/counters.ts'
@@ -107,12 +107,14 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       // kept as the bytes it is sent as, validated once: a repeat costs no validation, serialization or
       // UTF-8 encoding (015, 019). Fastify sends bytes with a JSON type as they are; the cast only tells
       // the type provider so
-      const { answer, isCurrent } = await cachedAdList(adLists, request.query, async () => {
+      // a demo ad reads in the reader's language, so the language is part of what is kept (065)
+      const language = request.language
+      const { answer, isCurrent } = await cachedAdList(adLists, { ...request.query, language }, async () => {
         const now = app.clock.now()
         const result = await listPublicAds(db, request.query, now)
         const media = await mediaIndexFor(db, result.rows)
         const answer = AdListSchema.parse({
-          items: result.rows.map((row) => toPublicAd(row, now, media)),
+          items: result.rows.map((row) => inReaderLanguage(toPublicAd(row, now, media), language)),
           total: result.total,
           page: result.page,
           pages: result.pages,
@@ -198,7 +200,10 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       // the owner too gets the public photos: a photo under review needs the owner's token, which a
       // plain <img> on the ad page cannot send, so it shows as "Photo under review" here and loads
       // only in /manage (docs/decisions/032-photo-review.md)
-      const view = toPublicAd(row, app.clock.now(), await mediaIndexFor(db, [row]))
+      const view = inReaderLanguage(
+        toPublicAd(row, app.clock.now(), await mediaIndexFor(db, [row])),
+        request.language,
+      )
       return own ? { ...view, status: effectiveStatus(row, new Date()) } : view
     },
   )

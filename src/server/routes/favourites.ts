@@ -38,7 +38,7 @@ const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FavouriteListSchema, ...errorResponses },
       },
     },
-    async (request) => listFavourites(db, request.user.id, app.clock.now()),
+    async (request) => listFavourites(db, request.user.id, app.clock.now(), request.language),
   )
 
   app.post(
@@ -55,7 +55,7 @@ const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = app.clock.now()
       const { skipped } = await mergeFavourites(db, request.user.id, request.body, now)
-      return { ...(await listFavourites(db, request.user.id, now)), skipped }
+      return { ...(await listFavourites(db, request.user.id, now, request.language)), skipped }
     },
   )
 

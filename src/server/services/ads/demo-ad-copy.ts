@@ -1,5 +1,7 @@
 // The titles and descriptions of the demo ads the server seeds (demo-ad-generator.ts), by category.
 import type { CategoryKey } from '#domain/categories.ts'
+import type { Language } from '#domain/languages.ts'
+import { COMPANION_COPY_FR, COPY_FR } from './demo-ad-copy-fr.ts'
 
 export interface DemoAdCopy {
   title: string
@@ -179,8 +181,16 @@ const COMPANION_COPY: readonly DemoAdCopy[] = [
   },
 ]
 
-export function copyFor(category: CategoryKey, copyIndex: number): DemoAdCopy {
-  const list = category === 'adult-services' ? COMPANION_COPY : COPY[category]
+export function copyFor(category: CategoryKey, copyIndex: number, language: Language = 'en'): DemoAdCopy {
+  const french = language === 'fr'
+  const list =
+    category === 'adult-services'
+      ? french
+        ? COMPANION_COPY_FR
+        : COMPANION_COPY
+      : french
+        ? COPY_FR[category]
+        : COPY[category]
   // list lengths are fixed above and never zero
   return list[copyIndex % list.length] as DemoAdCopy
 }

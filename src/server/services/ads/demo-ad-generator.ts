@@ -6,6 +6,8 @@ import type { Ad } from '#domain/ad.ts'
 import type { CategoryKey, CompanionType } from '#domain/categories.ts'
 import { CATEGORIES, COMPANION_LABELS, COMPANION_TYPES } from '#domain/categories.ts'
 import type { PriceUnit } from '#domain/constants.ts'
+import { cityNameIn, FRENCH_COMPANION_LABELS, FRENCH_PROVINCE_NAMES } from '#domain/french-names.ts'
+import type { Language } from '#domain/languages.ts'
 import type { Province } from '#domain/provinces.ts'
 import { PROVINCES } from '#domain/provinces.ts'
 import { stockImage } from '#domain/stock-images.ts'
@@ -51,7 +53,14 @@ function descriptionFor(
   province: Province,
   city: string,
   escortType: CompanionType | null,
+  language: Language,
 ) {
+  if (language === 'fr') {
+    const where = `${cityNameIn(city, 'fr')}, ${FRENCH_PROVINCE_NAMES[province.code] ?? province.name}`
+    if (category === 'adult-services' && escortType)
+      return `${FRENCH_COMPANION_LABELS[escortType]} à ${where}. ${copy.description} Compagnie adulte (18+) légale et consentante seulement.`
+    return `${copy.description} À ${where}.`
+  }
   const where = `${city}, ${province.name}`
   if (category === 'adult-services' && escortType) {
     return `${COMPANION_LABELS[escortType]} in ${where}. ${copy.description} Legal, consensual adult (18+) company only.`
@@ -70,21 +79,22 @@ function demoAd(
   group: number,
   index: number,
   anchorMs: number,
+  language: Language,
 ): Ad {
   const escortType = category === 'adult-services' ? (COMPANION_TYPES[index % 3] as CompanionType) : null
   // cities is never empty (1 to 7 per province)
   const city = province.cities[index % province.cities.length] as string
-  const copy = copyFor(category, index + group * 3)
+  const copy = copyFor(category, index + group * 3, language)
   return {
     id: `${GENERATED_ID_PREFIX}${province.code}-${category}-${index}`,
-    title: `${copy.title} – ${city}`,
+    title: `${copy.title} – ${cityNameIn(city, language)}`,
     category,
     escortType,
     province: province.code,
     city,
     price: demoPrice(category, index),
     priceUnit: PRICE_UNIT[category],
-    description: descriptionFor(copy, category, province, city, escortType),
+    description: descriptionFor(copy, category, province, city, escortType, language),
     images: [stockImage(category, index + group)],
     videos: [],
     // two of every five consecutive indexes: exactly 4 of 10 per group, 40% overall
@@ -94,15 +104,18 @@ function demoAd(
   }
 }
 
-/** All demo ads, province by province, category by category, newest first within a group. */
-export function generateDemoAds(anchor: string = DEMO_ADS_ANCHOR): Ad[] {
+/**
+ * All demo ads, province by province, category by category, newest first within a group; their
+ * title and description in `language` (the rows hold English; French is shown from this, 065).
+ */
+export function generateDemoAds(anchor: string = DEMO_ADS_ANCHOR, language: Language = 'en'): Ad[] {
   const anchorMs = Date.parse(anchor)
   const ads: Ad[] = []
   let group = 0
   for (const province of PROVINCES) {
     for (const category of CATEGORIES) {
       for (let index = 0; index < DEMO_ADS_PER_GROUP; index++) {
-        ads.push(demoAd(province, category.key, group, index, anchorMs))
+        ads.push(demoAd(province, category.key, group, index, anchorMs, language))
       }
       group++
     }

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Ad } from '#domain/ad.ts'
 import { AD_ID_LENGTH } from '#domain/api/ads-paths.ts'
+import type { Language } from '#domain/languages.ts'
 import { dollarsToCents } from '#domain/money.ts'
 import { changed } from '#server/db/after-commit.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
-import { demoAds } from './demo-ad-generator.ts'
+import { DEMO_ADS_ANCHOR, demoAds, generateDemoAds } from './demo-ad-generator.ts'
 
 /** A demo ad's id, the same on every start and every machine: derived from the generated ad's id. */
 export function demoAdId(generatedId: string): string {
@@ -60,4 +61,26 @@ export async function seedDemoAds(db: Db, lifetimeDays: number): Promise<number>
     .returning({ inserted: sql<boolean>`xmax = 0` })
   changed(db, 'ads')
   return written.filter((row) => row.inserted).length
+}
+
+let frenchCopy: ReadonlyMap<string, { title: string; description: string }> | undefined
+
+/**
+ * An ad's view in its reader's language: a demo ad reads in French for a French reader (its row
+ * holds the English the generator wrote; the French comes from the same generator, by the row's
+ * id). Anyone's own ad reads as they wrote it. docs/decisions/065-sample-ads-in-french.md
+ */
+export function inReaderLanguage<T extends { id: string; demo: boolean; title: string; description: string }>(
+  view: T,
+  language: Language,
+): T {
+  if (!view.demo || language !== 'fr') return view
+  frenchCopy ??= new Map(
+    generateDemoAds(DEMO_ADS_ANCHOR, 'fr').map((ad) => [
+      demoAdId(ad.id),
+      { title: ad.title, description: ad.description },
+    ]),
+  )
+  const copy = frenchCopy.get(view.id)
+  return copy ? { ...view, ...copy } : view
 }

@@ -1,40 +1,25 @@
 // The alert mails in each language (docs/decisions/054-alerts.md, 016-languages.md): the search named
-// as /searches names it (domain/saved-search-name.ts), with the server's own copy of the French names,
+// as /searches names it (domain/saved-search-name.ts), with the French names of src/domain/french-names.ts,
 // since the server does not import the client's catalogs.
-import type { CategoryKey, CompanionType } from '#domain/categories.ts'
+import type { CompanionType } from '#domain/categories.ts'
 import { CATEGORIES, COMPANION_LABELS } from '#domain/categories.ts'
+import {
+  FRENCH_CATEGORY_NAMES,
+  FRENCH_COMPANION_LABELS,
+  FRENCH_PROVINCE_NAMES,
+} from '#domain/french-names.ts'
 import type { Language } from '#domain/languages.ts'
-import { ALL, PROVINCES } from '#domain/provinces.ts'
+import { ALL, PROVINCES, type ProvinceCode } from '#domain/provinces.ts'
 import { type SearchNameParts, type SearchNameWords, savedSearchName } from '#domain/saved-search-name.ts'
-
-const FRENCH_CATEGORIES: Record<CategoryKey, string> = {
-  'adult-buy-sell': 'Achat et vente pour adultes',
-  'adult-castings': 'Castings pour adultes',
-  'adult-pics-vids': 'Photos et vidéos pour adultes',
-  'adult-services': 'Accompagnement pour adultes',
-}
-const FRENCH_COMPANIONS: Record<CompanionType, string> = {
-  'female-companion': 'Accompagnatrice',
-  'male-companion': 'Accompagnateur',
-  'trans-companion': 'Accompagnement trans',
-}
-const FRENCH_PROVINCES: Record<string, string> = {
-  BC: 'Colombie-Britannique',
-  QC: 'Québec',
-  NS: 'Nouvelle-Écosse',
-  NB: 'Nouveau-Brunswick',
-  NL: 'Terre-Neuve-et-Labrador',
-  PE: 'Île-du-Prince-Édouard',
-  NT: 'Territoires du Nord-Ouest',
-}
 
 function words(language: Language): SearchNameWords {
   const english = (code: string) => PROVINCES.find((p) => p.code === code)?.name ?? code
   if (language === 'fr')
     return {
-      place: (code) => (code === ALL ? 'Tout le Canada' : (FRENCH_PROVINCES[code] ?? english(code))),
-      category: (key) => FRENCH_CATEGORIES[key],
-      companion: (type) => FRENCH_COMPANIONS[type],
+      place: (code) =>
+        code === ALL ? 'Tout le Canada' : (FRENCH_PROVINCE_NAMES[code as ProvinceCode] ?? english(code)),
+      category: (key) => FRENCH_CATEGORY_NAMES[key],
+      companion: (type) => FRENCH_COMPANION_LABELS[type],
       quoted: '« {q} »',
       verified: 'Vérifiées seulement',
     }

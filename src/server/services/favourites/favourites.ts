@@ -1,11 +1,13 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import { effectiveStatus } from '#domain/ad-status.ts'
 import type { FavouriteList, FavouriteMerge } from '#domain/api/favourites.ts'
+import type { Language } from '#domain/languages.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
 import { favourites } from '#server/db/schema/favourites.ts'
 import { ApiError } from '#server/errors.ts'
 import { toPublicAd } from '#server/services/ads/ad-views.ts'
+import { inReaderLanguage } from '#server/services/ads/demo-ads.ts'
 import { mediaIndexFor } from '#server/services/media/ad-media.ts'
 
 // A user's favourites (docs/decisions/046-favourites.md). Every statement is keyed by the user's id,
@@ -16,7 +18,12 @@ import { mediaIndexFor } from '#server/services/media/ad-media.ts'
  * merely expired (the public saw it, and its owner may renew it); a held, removed or deleted ad is
  * null, so a favourite never reveals what a moderator took down, but it stays in the list.
  */
-export async function listFavourites(db: Db, userId: string, now: Date): Promise<FavouriteList> {
+export async function listFavourites(
+  db: Db,
+  userId: string,
+  now: Date,
+  language: Language = 'en',
+): Promise<FavouriteList> {
   const rows = await db
     .select({ adId: favourites.adId, savedAt: favourites.savedAt, ad: ads })
     .from(favourites)
@@ -36,7 +43,7 @@ export async function listFavourites(db: Db, userId: string, now: Date): Promise
       adId: row.adId,
       savedAt: row.savedAt.toISOString(),
       listed: status === 'live',
-      ad: visible && row.ad ? toPublicAd(row.ad, now, media) : null,
+      ad: visible && row.ad ? inReaderLanguage(toPublicAd(row.ad, now, media), language) : null,
     }
   })
   return { items }

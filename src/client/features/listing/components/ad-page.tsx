@@ -4,13 +4,14 @@ import { ArrowLeftIcon } from 'lucide-react'
 import { PageHead } from '#client/components/layout/page-head.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { fill } from '#client/i18n/fill.ts'
-import { msg } from '#client/i18n/messages.ts'
+import { language, msg } from '#client/i18n/messages.ts'
 import { categoryName, companionName, provinceLabel } from '#client/i18n/names.ts'
 import { formatAdPrice } from '#client/lib/ad-format.ts'
 import { adImage } from '#client/lib/ad-image.ts'
 import { adPath } from '#domain/ad-path.ts'
 import type { PublicAd } from '#domain/api/ads.ts'
 import type { CategoryKey } from '#domain/categories.ts'
+import { cityNameIn } from '#domain/french-names.ts'
 import type { ProvinceOrAll } from '#domain/provinces.ts'
 import { useAd } from '../api/get-ad.ts'
 import { AdDetails } from './ad-details.tsx'
@@ -26,13 +27,14 @@ function preview(text: string): string {
 }
 
 function AdHead({ ad }: { ad: PublicAd }) {
+  const city = cityNameIn(ad.city, language())
   return (
     <PageHead
       // "Red corset – Montréal" already says where
-      title={ad.title.toLowerCase().includes(ad.city.toLowerCase()) ? ad.title : `${ad.title} · ${ad.city}`}
+      title={ad.title.toLowerCase().includes(city.toLowerCase()) ? ad.title : `${ad.title} · ${city}`}
       description={fill(m.metaDescription, {
         price: formatAdPrice(ad),
-        city: ad.city,
+        city,
         province: provinceLabel(ad.province),
         description: preview(ad.description),
       })}
