@@ -65,11 +65,16 @@ async function seedMember(base: string, admin: { username: string; password: str
     method: 'POST',
     body: JSON.stringify(admin),
   })
-  const outbox = await call(base, `/dev/outbox?to=${encodeURIComponent(email)}`, {
-    token: String(adminToken),
-  })
-  const mails = (outbox.messages ?? []) as { link: string | null }[]
-  const link = mails.find((m) => m.link?.includes('/verify-email'))?.link
+  // the account and its mail are made just after the answer (accounts.ts, register): ask until it is there
+  let link: string | null | undefined
+  for (let tries = 0; !link && tries < 50; tries += 1) {
+    if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 100))
+    const outbox = await call(base, `/dev/outbox?to=${encodeURIComponent(email)}`, {
+      token: String(adminToken),
+    })
+    const mails = (outbox.messages ?? []) as { link: string | null }[]
+    link = mails.find((m) => m.link?.includes('/verify-email'))?.link
+  }
   if (!link) throw new Error('no verification mail in the outbox')
   await call(base, `/auth/verify-email${new URL(link).search}`)
   const login = await call(base, '/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) })

@@ -59,12 +59,17 @@ export async function signUpUser(
   await call(baseURL, '/api/auth/register', { body: { email, password } })
   // the dev outbox answers the admin only: it holds live links
   const { token: adminToken } = await call<{ token: string }>(baseURL, '/api/admin/login', { body: admin })
-  const outbox = await call<{ messages: { link: string | null }[] }>(
-    baseURL,
-    `/api/dev/outbox?to=${encodeURIComponent(email)}`,
-    { token: adminToken },
-  )
-  const link = outbox.messages.find((m) => m.link)?.link
+  // the account and its mail are made just after the answer (accounts.ts, register): ask until it is there
+  let link: string | null | undefined
+  for (let tries = 0; !link && tries < 50; tries += 1) {
+    if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 100))
+    const outbox = await call<{ messages: { link: string | null }[] }>(
+      baseURL,
+      `/api/dev/outbox?to=${encodeURIComponent(email)}`,
+      { token: adminToken },
+    )
+    link = outbox.messages.find((m) => m.link)?.link
+  }
   const verifyToken = link ? new URL(link).searchParams.get('token') : null
   if (!verifyToken) throw new Error(`no verification link in the outbox for ${email}`)
   await call(baseURL, `/api/auth/verify-email?token=${encodeURIComponent(verifyToken)}`)

@@ -20,6 +20,8 @@ describe('purge', () => {
       url: '/api/auth/register',
       payload: { email: 'x@example.com', password: 'maple-pw-1' },
     })
+    // the account is made after the answer (accounts.ts, register)
+    await adminApp.t.app.afterAnswer.settled()
     const before = await tableCounts()
     const admin = await adminToken()
 

@@ -6,8 +6,9 @@ import { sessions } from '#server/db/schema/sessions.ts'
 import { accountTokens, users } from '#server/db/schema/users.ts'
 import { saying } from '#server/errors.ts'
 import { RATE_LIMITS } from '#server/routes/rate-limits.ts'
+import { register } from '#server/services/accounts/accounts.ts'
 import { readOutbox } from '#server/services/mail/outbox.ts'
-import { OUTBOX_ADMIN, rowsOf, setupAuthApp, tokenOf } from '#tests/support/auth-app.ts'
+import { OUTBOX_ADMIN, PUBLIC_URL, rowsOf, setupAuthApp, tokenOf } from '#tests/support/auth-app.ts'
 
 // Signing up: register, the mailed verification link, resending it, the register rate limit, the
 // dev outbox and mail over SMTP.
@@ -16,6 +17,56 @@ const auth = setupAuthApp()
 const { call, post, latestLink, verifiedUser } = auth
 
 describe('register', () => {
+  // issue 43 item 24: a new address took 22.6 ms against 20.0 ms for a known one on PostgreSQL
+  it('answers before looking the address up, so a new and a known address do the same work before the answer', async () => {
+    await verifiedUser('known@example.com')
+    const left: (() => Promise<void>)[] = []
+    const deps = {
+      db: auth.t.db,
+      publicUrl: PUBLIC_URL,
+      mailQueued: () => {},
+      afterAnswer: (_name: string, task: () => Promise<void>) => void left.push(task),
+    }
+    const known = await register(deps, 'known@example.com', 'maple-pw-2')
+    const fresh = await register(deps, 'fresh@example.com', 'maple-pw-2')
+    expect({ ...known, email: '' }).toEqual({ ...fresh, email: '' })
+    // answered: no account made and no mail queued yet, for either address
+    expect(await auth.t.db.select().from(users).where(eq(users.email, 'fresh@example.com'))).toEqual([])
+    expect(await readOutbox(auth.t.db, { to: 'known@example.com' })).toHaveLength(1)
+    for (const task of left.splice(0)) await task()
+    expect(await auth.t.db.select().from(users).where(eq(users.email, 'fresh@example.com'))).toHaveLength(1)
+    expect(await readOutbox(auth.t.db, { to: 'fresh@example.com' })).toHaveLength(1)
+    // the known address is told someone tried to sign up with it
+    expect(await readOutbox(auth.t.db, { to: 'known@example.com' })).toHaveLength(2)
+  })
+
+  it('tries the work again when the database refused it after the answer', async () => {
+    let refusals = 2
+    const db = new Proxy(auth.t.db, {
+      get(target, property, receiver) {
+        if (property === 'select' && refusals > 0) {
+          refusals -= 1
+          return () => {
+            throw new Error('connect ECONNREFUSED 127.0.0.1:5432')
+          }
+        }
+        return Reflect.get(target, property, receiver)
+      },
+    })
+    const left: (() => Promise<void>)[] = []
+    const deps = {
+      db,
+      publicUrl: PUBLIC_URL,
+      mailQueued: () => {},
+      afterAnswer: (_: string, task: () => Promise<void>) => void left.push(task),
+    }
+    const res = await register(deps, 'later@example.com', 'maple-pw-2', 'en', [0, 0])
+    expect(res.code).toBe('auth.registered')
+    for (const task of left) await task()
+    expect(refusals).toBe(0)
+    expect(await auth.t.db.select().from(users).where(eq(users.email, 'later@example.com'))).toHaveLength(1)
+  })
+
   it('creates the account with a lower-cased email, mails a verification link and starts no session', async () => {
     const res = await post('/register', { email: '  Ada@Example.COM ', password: 'maple-pw-1' })
     expect(res.statusCode).toBe(201)
@@ -214,6 +265,8 @@ describe('mail over SMTP', () => {
       })
       expect(reg.statusCode).toBe(201)
       expect(reg.json().message).toBe(saying('auth.registered').message)
+      // the account is made after the answer (accounts.ts, register)
+      await smtpApp.afterAnswer.settled()
       const forgot = await smtpApp.inject({
         method: 'POST',
         url: '/api/auth/forgot-password',

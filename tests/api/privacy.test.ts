@@ -212,6 +212,8 @@ describe('deleting my account', () => {
       payload: { email: me.email, password: 'a brand new passphrase' },
     })
     expect(again.statusCode).toBe(201)
+    // the account is made after the answer (accounts.ts, register)
+    await api.t.app.afterAnswer.settled()
     const [fresh] = await api.t.db.select().from(users).where(eq(users.email, me.email))
     expect(fresh).toBeDefined()
     expect(fresh?.id).not.toBe(me.id)

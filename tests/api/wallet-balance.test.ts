@@ -48,6 +48,8 @@ describe('a real account', () => {
       payload: { email, password: 'correct horse' },
     })
     expect(registered.statusCode).toBe(201)
+    // the account and its mail are made after the answer (accounts.ts, register)
+    await api.t.app.afterAnswer.settled()
     const [mail] = await api.t.db.select().from(outbox).where(eq(outbox.to, email))
     const link = new URL(mail?.link ?? '')
     const verified = await api.t.app.inject({ method: 'GET', url: `/api/auth/verify-email${link.search}` })

@@ -37,6 +37,8 @@ export async function signedUpUser(
     ...from,
   })
   expect(reg.statusCode).toBe(201)
+  // the account and its mail are made after the answer (accounts.ts, register)
+  await t.app.afterAnswer.settled()
   const [mail] = await readOutbox(t.db, { to: email, limit: 1 })
   const verified = await t.app.inject({
     method: 'GET',

@@ -107,10 +107,15 @@ function findUserByEmail(db: Db, email: string) {
     .then((rows) => rows[0])
 }
 
+/** How long a sign-up's work waits before each new try when the database refused it. */
+export const SIGN_UP_RETRIES_MS = [1_000, 5_000, 15_000] as const
+
 /**
- * Answers the same words, status and work (one argon2 hash, a few INSERTs, no SMTP) whether or not
- * the address has an account: membership of this site is private. A known address gets a notice
- * mail instead of a new account.
+ * Answers the same words and status whether or not the address has an account: membership of this
+ * site is private. The password is hashed before the answer (the same cost for every address); the
+ * look-up, the new account or the notice mail to a known address come after it, as forgot-password's
+ * work does, so the answer's time says nothing about the address (issue 43 item 24). A database
+ * that refuses that work is tried again (SIGN_UP_RETRIES_MS); the person can also sign up again.
  */
 export async function register(
   deps: AccountsDeps,
@@ -118,11 +123,34 @@ export async function register(
   password: string,
   /** the language the app asked in: the account's mails are written in it */
   language: Language = 'en',
+  retries: readonly number[] = SIGN_UP_RETRIES_MS,
 ): Promise<RegisterResponse> {
   // refused before the address is looked at, so known and unknown addresses get the same 400
   assertUncommonPassword(password)
-  const existing = await findUserByEmail(deps.db, email)
   const passwordHash = await hashPassword(password)
+  deps.afterAnswer('register', async () => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await createOrNotify(deps, email, passwordHash, language)
+        return
+      } catch (error) {
+        const wait = retries[attempt]
+        if (wait === undefined) throw error
+        await new Promise((resolve) => setTimeout(resolve, wait))
+      }
+    }
+  })
+  return { ...saying('auth.registered'), email }
+}
+
+/** A new account with its verification mail, or for a known address the notice mail. */
+async function createOrNotify(
+  deps: AccountsDeps,
+  email: string,
+  passwordHash: string,
+  language: Language,
+): Promise<void> {
+  const existing = await findUserByEmail(deps.db, email)
   if (existing) {
     await queueSignUpAttemptNotice(deps, existing)
   } else {
@@ -147,7 +175,6 @@ export async function register(
     }
   }
   deps.mailQueued()
-  return { ...saying('auth.registered'), email }
 }
 
 export async function verifyEmail(db: Db, token: string): Promise<VerifyEmailResponse> {
