@@ -13,6 +13,7 @@ import { journeys } from './cluster/journey-step.ts'
 import { metricsScrape } from './cluster/metrics-step.ts'
 import { postgresRestart, rejoin } from './cluster/outage-steps.ts'
 import { cleanUp } from './cluster/processes.ts'
+import { databaseOutage, mediaStoreOutage } from './cluster/shared-outage-steps.ts'
 import type { Step } from './cluster/step-tools.ts'
 import { startTopology, type Topology } from './cluster/topology.ts'
 
@@ -84,7 +85,15 @@ async function main(): Promise<boolean> {
     },
   )
   if (!up || !topology) {
-    for (const name of ['journeys', 'kill -9', 'rejoin', 'PostgreSQL restart', 'metrics'])
+    for (const name of [
+      'journeys',
+      'kill -9',
+      'rejoin',
+      'PostgreSQL restart',
+      'media store outage',
+      'database outage',
+      'metrics',
+    ])
       skip(name, 'no topology')
     return report()
   }
@@ -102,6 +111,13 @@ async function main(): Promise<boolean> {
     else skip('the killed process restarts and rejoins HAProxy', 'the kill step failed')
     await step('restart PostgreSQL under traffic: both processes live on and answer again', (note) =>
       postgresRestart(t, site, note),
+    )
+    await step('the media store down 8 s: only media answer 503, both processes stay in HAProxy', (note) =>
+      mediaStoreOutage(t, site, note),
+    )
+    await step(
+      'PostgreSQL down 8 s: the app answers 503 with Retry-After, kept pages and static files 200',
+      (note) => databaseOutage(t, site, note),
     )
     await step('GET /metrics through HAProxy with METRICS_TOKEN', (note) => metricsScrape(t, note))
   } finally {

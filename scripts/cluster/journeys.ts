@@ -15,6 +15,7 @@ export interface Site {
 
 export interface Person {
   email: string
+  password: string
   token: string
 }
 
@@ -46,7 +47,7 @@ export async function signUp(site: Site, label: string): Promise<Person> {
   expectStatus(verified, 200, 'verification link')
   if (verified.json().status !== 'verified') throw new Error(`verification answered ${verified.body}`)
   const login = await client.send('POST', '/api/auth/login', { headers: jsonHeaders(), body })
-  return { email, token: expectStatus(login, 200, 'sign-in').json<{ token: string }>().token }
+  return { email, password, token: expectStatus(login, 200, 'sign-in').json<{ token: string }>().token }
 }
 
 export async function balanceCents(site: Site, person: Person): Promise<number> {

@@ -17,6 +17,8 @@ export interface PostgresCluster {
   restart(): Promise<void>
   /** pg_ctl stop -m immediate, then its directory goes. */
   stop(): void
+  /** Starts it again after stop(): the server answers when it resolves. */
+  start(): Promise<void>
 }
 
 function asPostgresArgs(command: string, args: string[]): [string, string[]] {
@@ -46,7 +48,8 @@ export async function startPostgresCluster(database: string): Promise<PostgresCl
     if (existsSync(join(data, 'postmaster.pid')))
       asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
   }
-  asPostgres('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'])
+  const startArgs = ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']
+  asPostgres('pg_ctl', startArgs)
   atCleanup('postgres', stop)
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' })
   await admin.connect()
@@ -63,5 +66,8 @@ export async function startPostgresCluster(database: string): Promise<PostgresCl
       await runAsync(...asPostgresArgs('pg_ctl', restart))
     },
     stop,
+    start: async () => {
+      await runAsync(...asPostgresArgs('pg_ctl', startArgs))
+    },
   }
 }

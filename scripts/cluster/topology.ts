@@ -48,6 +48,8 @@ export interface Topology {
   startApp(name: App['name']): Promise<App>
   /** HAProxy's view of each server: `UP`, `DOWN`, `MAINT`… */
   proxyStatus(): Promise<Map<string, string>>
+  /** The media store (s3rver): stopped, it refuses connections; started again on the same port. */
+  mediaStore: { stop(): Promise<void>; start(): Promise<void> }
 }
 
 async function answers(url: string): Promise<number> {
@@ -117,7 +119,28 @@ export async function startTopology(log: (line: string) => void): Promise<Topolo
     configureBuckets: [{ name: BUCKET }],
   })
   const { port: s3Port } = await s3.run()
-  atCleanup('s3rver', () => new Promise<void>((done) => s3.close(() => done())))
+  let s3Running: S3rver | null = s3
+  atCleanup('s3rver', () => new Promise<void>((done) => (s3Running ? s3Running.close(() => done()) : done())))
+  const mediaStore = {
+    stop: () =>
+      new Promise<void>((done) => {
+        const running = s3Running
+        s3Running = null
+        if (running) running.close(() => done())
+        else done()
+      }),
+    start: async () => {
+      const again = new S3rver({
+        address: '127.0.0.1',
+        port: s3Port,
+        directory: s3Dir,
+        silent: true,
+        configureBuckets: [{ name: BUCKET }],
+      })
+      await again.run()
+      s3Running = again
+    },
+  }
   log(`s3rver (bucket ${BUCKET}) on 127.0.0.1:${s3Port}`)
 
   const smtp = await startSmtpReceiver()
@@ -255,5 +278,18 @@ export async function startTopology(log: (line: string) => void): Promise<Topolo
   log(`HAProxy (TLS, ${HAPROXY_CONFIG}) on ${publicUrl}`)
   const client = httpsClient(`https://127.0.0.1:${httpsPort}`, readFileSync(cert, 'utf8'))
   atCleanup('HTTPS client', () => client.close())
-  return { dir, postgres, smtp, btcpay, client, apps, healthPath, metricsToken, admin, startApp, proxyStatus }
+  return {
+    dir,
+    postgres,
+    smtp,
+    btcpay,
+    client,
+    apps,
+    healthPath,
+    metricsToken,
+    admin,
+    startApp,
+    proxyStatus,
+    mediaStore,
+  }
 }
