@@ -7,13 +7,14 @@
 //                (BENCH_ADS), PGlite and PostgreSQL
 //   media.ts     a 12-megapixel photo's processing time and peak memory; bytes of 12 cards on a phone
 //   ad-views.ts  the ad page's throughput with and without 1,000 view beacons a second (stats, 053)
-// Env: BENCH_BUILD=1 rebuilds the app even if dist/ exists; BENCH_SKIP=lighthouse,api,js,ads,media,views,postgres
+// Env: BENCH_BUILD=1 rebuilds the app even if dist/ exists; BENCH_SKIP=lighthouse,api,js,ads,alerts,media,views,postgres
 // skips parts; BENCH_RATE (default 500) and BENCH_SECONDS (default 10) shape the API load,
 // BENCH_API_ADS (default 10,000) the ads behind the API's search; BENCH_REDIS_URL (default
 // redis://127.0.0.1:6379) the Redis the PostgreSQL pass uses when it answers. Not part of `npm test`.
 import { existsSync } from 'node:fs'
 import { benchAdQueries } from './bench/ad-queries.ts'
 import { benchAdViews } from './bench/ad-views.ts'
+import { benchAlertMatching } from './bench/alert-matching.ts'
 import { benchApi } from './bench/api.ts'
 import { benchJsBytes, benchLighthouse } from './bench/frontend.ts'
 import { benchMedia } from './bench/media.ts'
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
     })
   }
   if (!skip.has('ads')) await benchAdQueries(!skip.has('postgres'), cleanups)
+  if (!skip.has('alerts') && !skip.has('postgres')) await benchAlertMatching(cleanups)
   if (!skip.has('media')) await benchMediaFigures()
   if (!skip.has('views')) await benchAdViews(cleanups)
   printTable()

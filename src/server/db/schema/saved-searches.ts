@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, customType, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { SEARCH_ALERTS, SEARCH_FREQUENCIES } from '#domain/api/saved-searches-paths.ts'
 import { users } from './users.ts'
+
+const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' })
 
 /**
  * A listing's filters a user keeps (docs/decisions/052-saved-searches.md). `key` is the search written
@@ -28,8 +30,17 @@ export const savedSearches = pgTable(
     frequency: text('frequency', { enum: SEARCH_FREQUENCIES }).notNull().default('daily'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }).notNull().defaultNow(),
+    // `q` as the listing reads it, made once when the search is saved, so that a new ad is matched
+    // against every search in one statement (docs/decisions/061-matching-at-scale.md): the tsquery
+    // of both languages' word forms, and the folded words also found inside titles (or null)
+    matchQuery: tsquery('match_query'),
+    matchPartial: text('match_partial'),
   },
-  (t) => [uniqueIndex('saved_searches_user_key').on(t.userId, t.key)],
+  (t) => [
+    uniqueIndex('saved_searches_user_key').on(t.userId, t.key),
+    // the candidates of a new ad: alerting searches of its category and province (or all of Canada)
+    index('saved_searches_alerting').on(t.category, t.province).where(sql`${t.alert} <> 'none'`),
+  ],
 )
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect

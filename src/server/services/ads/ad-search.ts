@@ -12,7 +12,7 @@ import { type AdRow, ads } from '#server/db/schema/ads.ts'
  * The visitor's words as a query over both languages' word forms, accents folded the way the
  * stored vector was. websearch_to_tsquery accepts quotes and -word and never fails on any input.
  */
-function searchQuery(q: string): SQL {
+export function searchQuery(q: string): SQL {
   const text = tameNegations(q)
   return sql`(websearch_to_tsquery('english', ads_fold(${text})) || websearch_to_tsquery('french', ads_fold(${text})))`
 }
@@ -38,10 +38,16 @@ export function tameNegations(q: string): string {
 // trigram index (pg_trgm) serves. Quotes and -word keep their web-search meaning only.
 const PARTIAL_WORDS = /^[\p{L}\p{N} ]{3,}$/u
 
+/** The words a search also finds inside titles (see PARTIAL_WORDS), or null when it has none. */
+export function partialWords(q: string): string | null {
+  const plain = q.trim().replace(/\s+/g, ' ')
+  return PARTIAL_WORDS.test(plain) ? plain : null
+}
+
 function textMatch(q: string): SQL {
   const words = sql`${ads.search} @@ ${searchQuery(q)}`
-  const plain = q.trim().replace(/\s+/g, ' ')
-  if (!PARTIAL_WORDS.test(plain)) return words
+  const plain = partialWords(q)
+  if (plain === null) return words
   return sql`(${words} or ${ads.titleFolded} like '%' || ads_fold(${plain}) || '%')`
 }
 

@@ -1,7 +1,6 @@
 // The alert mails in each language (docs/decisions/054-alerts.md, 016-languages.md): the search named
 // as /searches names it (domain/saved-search-name.ts), with the French names of src/domain/french-names.ts,
 // since the server does not import the client's catalogs.
-import type { CompanionType } from '#domain/categories.ts'
 import { CATEGORIES, COMPANION_LABELS } from '#domain/categories.ts'
 import {
   FRENCH_CATEGORY_NAMES,

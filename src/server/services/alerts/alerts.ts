@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { adPath } from '#domain/ad-path.ts'
 import { AlertsPaths } from '#domain/api/alerts.ts'
 import type { CategoryKey, CompanionType } from '#domain/categories.ts'
@@ -10,11 +10,10 @@ import { ads } from '#server/db/schema/ads.ts'
 import { alertDeliveries } from '#server/db/schema/alerts.ts'
 import { type SavedSearchRow, savedSearches } from '#server/db/schema/saved-searches.ts'
 import { users } from '#server/db/schema/users.ts'
-import { isListed, listingConditions } from '#server/services/ads/ad-search.ts'
+import { isListed } from '#server/services/ads/ad-search.ts'
 import { enqueueJob } from '#server/services/jobs/enqueue.ts'
 import { enqueueMail } from '#server/services/mail/outbox.ts'
 import type { ReporterKeys } from '#server/services/reports/reporter-keys.ts'
-import { listingQueryOf } from '#server/services/saved-searches/saved-searches.ts'
 import { alertDigestKind, alertEmailKind, alertPushKind } from './alert-kinds.ts'
 import { type AlertItem, alertMail, searchNameIn } from './alert-mails.ts'
 
@@ -36,34 +35,47 @@ function nextDigestMoment(now: Date): Date {
 }
 
 /**
- * The searches an ad matches, read with the listing's own conditions (a search alerts about what its
- * listing shows). Candidates are narrowed in SQL by province and category; the owner's own are not
- * candidates. Writes the deliveries and queues their mails, in the job's transaction.
+ * The alerting searches a listed ad matches, in one statement (docs/decisions/061-matching-at-scale.md):
+ * the listing's conditions (ad-search.ts listingConditions) written the other way round, with each
+ * search's filters as columns and the ad as the one row. Its category and province (or all of
+ * Canada) pick the candidates along saved_searches_alerting; the words compare with the tsquery and
+ * the folded words made when the search was saved. The owner's own searches are not candidates.
+ * An equivalence test holds it to the listing's answer (tests/api/alert-matching.test.ts).
  */
-export async function matchAd(tx: Db, adId: string, now: Date): Promise<number> {
-  const [ad] = await tx
-    .select()
+export function matchingSearches(tx: Db, adId: string): Promise<SavedSearchRow[]> {
+  return tx
+    .select({ search: savedSearches })
     .from(ads)
-    .where(and(eq(ads.id, adId), isListed))
-  if (!ad) return 0
-  const candidates = await tx
-    .select()
-    .from(savedSearches)
-    .where(
+    .innerJoin(
+      savedSearches,
       and(
         ne(savedSearches.alert, 'none'),
-        eq(savedSearches.category, ad.category),
-        or(eq(savedSearches.province, ad.province), eq(savedSearches.province, ALL)),
-        ad.ownerId ? ne(savedSearches.userId, ad.ownerId) : undefined,
+        eq(savedSearches.category, ads.category),
+        // as a list, so the index takes both: the ad's province and all of Canada
+        sql`${savedSearches.province} in (${ads.province}, ${ALL})`,
       ),
     )
+    .where(
+      and(
+        eq(ads.id, adId),
+        isListed,
+        sql`(${ads.ownerId} is null or ${savedSearches.userId} <> ${ads.ownerId})`,
+        sql`(${savedSearches.city} is null or ads_fold(${savedSearches.city}) = ads_fold(${ads.city}))`,
+        sql`(${savedSearches.escortType} is null or ${savedSearches.escortType} = ${ads.escortType})`,
+        sql`(not ${savedSearches.verified} or ${ads.verified})`,
+        sql`(${savedSearches.q} is null or ${ads.search} @@ ${savedSearches.matchQuery} or ${ads.titleFolded} like '%' || ${savedSearches.matchPartial} || '%')`,
+      ),
+    )
+    .then((rows) => rows.map((row) => row.search))
+}
+
+/**
+ * Writes the deliveries of the searches a newly published ad matches (matchingSearches) and queues
+ * their mails and pushes, in the job's transaction.
+ */
+export async function matchAd(tx: Db, adId: string, now: Date): Promise<number> {
   let written = 0
-  for (const search of candidates) {
-    const [hit] = await tx
-      .select({ id: ads.id })
-      .from(ads)
-      .where(and(eq(ads.id, adId), listingConditions(listingQueryOf(search), now)))
-    if (!hit) continue
+  for (const search of await matchingSearches(tx, adId)) {
     const [delivery] = await tx
       .insert(alertDeliveries)
       .values({ searchId: search.id, adId, userId: search.userId })

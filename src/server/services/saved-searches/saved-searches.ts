@@ -17,7 +17,7 @@ import { ads } from '#server/db/schema/ads.ts'
 import { type SavedSearchRow, savedSearches } from '#server/db/schema/saved-searches.ts'
 import { users } from '#server/db/schema/users.ts'
 import { ApiError } from '#server/errors.ts'
-import { listingConditions } from '#server/services/ads/ad-search.ts'
+import { listingConditions, partialWords, searchQuery } from '#server/services/ads/ad-search.ts'
 
 // A user's saved searches (docs/decisions/052-saved-searches.md). Every statement is keyed by the
 // user's id, so one user can never read, change or delete another's.
@@ -36,6 +36,19 @@ function normalize(input: SavedSearchCreate) {
     q: q === '' ? null : q,
     escortType: input.category === SERVICES_CATEGORY ? (input.escortType ?? null) : null,
     verified: input.verified === true,
+  }
+}
+
+/**
+ * The words of `q` as the listing reads them, made once for the matching of new ads
+ * (services/alerts/alerts.ts, docs/decisions/061-matching-at-scale.md).
+ */
+function matchColumns(q: string | null) {
+  if (q === null) return { matchQuery: null, matchPartial: null }
+  const partial = partialWords(q)
+  return {
+    matchQuery: sql<string>`${searchQuery(q)}`,
+    matchPartial: partial === null ? null : sql<string>`ads_fold(${partial})`,
   }
 }
 
@@ -155,7 +168,14 @@ export async function saveSearch(
       throw new ApiError(409, 'search.limit', { max: MAX_SAVED_SEARCHES })
     const [row] = await tx
       .insert(savedSearches)
-      .values({ userId, key, ...search, alert: input.alert, frequency: input.frequency })
+      .values({
+        userId,
+        key,
+        ...search,
+        ...matchColumns(search.q),
+        alert: input.alert,
+        frequency: input.frequency,
+      })
       .returning()
     if (!row) throw new Error('saved search not written')
     return { row, created: true }
