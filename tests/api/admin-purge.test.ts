@@ -84,7 +84,7 @@ describe('purge', () => {
     expect(res.statusCode).toBe(201)
   })
 
-  it('refuses a user token, an expired admin token and no token with 401', async () => {
+  it('refuses a user token with 403, an expired admin token and no token with 401', async () => {
     const [user] = rowsOf<{ id: string }>(
       await adminApp.t.db.execute(
         sql`INSERT INTO users (email, password_hash) VALUES ('u@example.com', 'x') RETURNING id`,
@@ -92,7 +92,7 @@ describe('purge', () => {
     )
     const userToken = await createSession(adminApp.t.db, user?.id ?? '')
     expect((await purge()).statusCode).toBe(401)
-    expect((await purge(userToken)).statusCode).toBe(401)
+    expect((await purge(userToken)).statusCode).toBe(403)
     const admin = await adminToken()
     await adminApp.t.db.update(adminSessions).set({ expiresAt: new Date(Date.now() - 1000) })
     const expired = await purge(admin)

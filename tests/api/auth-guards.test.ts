@@ -137,11 +137,16 @@ describe.each(ROUTES)('$method $pattern ($role)', (route) => {
     expect(t.app.hasRoute({ method: route.method, url: route.pattern })).toBe(true)
   })
 
-  it.each(CASES)('refuses %s with 401 and a detail', async (_label, prepare) => {
-    const res = await send(route, await prepare(route))
-    expect(res.statusCode).toBe(401)
-    expect(res.json()).toMatchObject({ detail: expect.any(String), code: expect.any(String) })
-  })
+  // a member's session on an admin route is signed in but not allowed: 403 (plugins/auth.ts)
+  it.each(CASES)(
+    'refuses %s with 401 (403 for a member on an admin route) and a detail',
+    async (label, prepare) => {
+      const res = await send(route, await prepare(route))
+      const memberOnAdmin = label === 'a token of the other role' && route.role === 'admin'
+      expect(res.statusCode).toBe(memberOnAdmin ? 403 : 401)
+      expect(res.json()).toMatchObject({ detail: expect.any(String), code: expect.any(String) })
+    },
+  )
 
   it('lets a valid token of the right role through the guard', async () => {
     const res = await send(route, `Bearer ${route.role === 'user' ? userToken : adminToken}`)

@@ -233,7 +233,7 @@ describe('register rate limit and the dev outbox', () => {
     expect((await call({ method: 'GET', url })).statusCode).toBe(401)
     const userToken = await verifiedUser('someone@example.com')
     const asUser = await call({ method: 'GET', url, headers: { authorization: `Bearer ${userToken}` } })
-    expect(asUser.statusCode).toBe(401)
+    expect(asUser.statusCode).toBe(403)
     const admin = await call({ method: 'POST', url: '/api/admin/login', payload: OUTBOX_ADMIN })
     const res = await call({ method: 'GET', url, headers: { authorization: `Bearer ${admin.json().token}` } })
     expect(res.statusCode).toBe(200)

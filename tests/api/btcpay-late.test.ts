@@ -154,12 +154,12 @@ describe('the admin list of charges that need a look', () => {
         expect.objectContaining({ charge_id: invalid.chargeId, provider: 'btcpay', attention: 'invalid' }),
       ]),
     )
-    const member401 = await btcpay.t.app.inject({
+    const member403 = await btcpay.t.app.inject({
       method: 'GET',
       url: '/api/admin/payments/attention',
       headers: m.auth,
     })
-    expect(member401.statusCode).toBe(401)
-    expect(member401.json().detail).toEqual(expect.any(String))
+    expect(member403.statusCode).toBe(403)
+    expect(member403.json().detail).toEqual(expect.any(String))
   })
 })

@@ -24,7 +24,7 @@ describe('ending an ad’s lifetime from /api/dev', () => {
         url: `/api/dev/ads/${id}/expire`,
         headers: { authorization: `Bearer ${as}` },
       })
-    expect((await expire(owner.token)).statusCode).toBe(401)
+    expect((await expire(owner.token)).statusCode).toBe(403)
     expect((await expire(token)).statusCode).toBe(204)
 
     expect(await listed()).not.toContain(id)

@@ -139,9 +139,9 @@ describe('admin-only routes', () => {
         expect(res.json()).toMatchObject({ detail: expect.any(String), code: expect.any(String) })
       })
 
-      it("answers 401 with a signed-in user's token", async () => {
+      it("answers 403 with a signed-in user's token", async () => {
         const res = await call(await userToken())
-        expect(res.statusCode).toBe(401)
+        expect(res.statusCode).toBe(403)
         expect(res.json()).toMatchObject({ detail: expect.any(String), code: expect.any(String) })
       })
 

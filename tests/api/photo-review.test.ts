@@ -149,7 +149,7 @@ describe('the photo queue', () => {
     expect(await photoQueue(t, await adminAuth(t))).toHaveLength(3)
 
     const denied = await t.app.inject({ method: 'GET', url: '/api/admin/photos', headers: owner.auth })
-    expect(denied.statusCode).toBe(401)
+    expect(denied.statusCode).toBe(403)
     const unknown = await decidePhoto(t, await adminAuth(t), 'AAAAAAAAAAAAAAAAAAAAAA', 'approve')
     expect(unknown.statusCode).toBe(404)
     const malformed = await decidePhoto(t, await adminAuth(t), '../x', 'approve')

@@ -125,7 +125,7 @@ describe('the shared contacts queue', () => {
   })
 
   // as every admin route: a member's token is no admin session (plugins/auth.ts)
-  it('answers 401 without a session and to a member’s token on every route', async () => {
+  it('answers 401 without a session and 403 to a member’s token on every route', async () => {
     const m = await member(api.t)
     const routes = [
       { method: 'GET' as const, url: `/api${SharedContactPaths.queue}` },
@@ -139,7 +139,7 @@ describe('the shared contacts queue', () => {
     ]
     for (const route of routes) {
       expect((await api.t.app.inject(route)).statusCode).toBe(401)
-      expect((await api.t.app.inject({ ...route, headers: m.auth })).statusCode).toBe(401)
+      expect((await api.t.app.inject({ ...route, headers: m.auth })).statusCode).toBe(403)
     }
   })
 })

@@ -46,9 +46,10 @@ export function noStoreHook(_request: FastifyRequest, reply: FastifyReply, done:
 }
 
 /**
- * Bearer-token guards. User and admin tokens live in separate tables, so a token of the wrong kind
- * is simply not a valid credential for that route: it gets the same 401 as an unknown token
- * (never 403), which also avoids telling a caller which kind of token it holds.
+ * Bearer-token guards. User and admin tokens live in separate tables. No token, or one that is no
+ * session, gets 401; a member's session on an admin route is a valid sign-in that is not allowed
+ * there: 403, as the spec's "403 not allowed" and the legal holds' contract ask (issue 44). An
+ * admin's token on a member's route is no member session: 401.
  */
 export default fp(
   async (app) => {
@@ -82,7 +83,11 @@ export default fp(
       const token = bearerToken(request.headers.authorization)
       if (!token) return deny(reply, 'auth.admin_required')
       const admin = await findAdminBySessionToken(app.database.db, token, sessionCaches)
-      if (!admin) return deny(reply, 'auth.session_invalid')
+      if (!admin) {
+        if (await findUserBySessionToken(app.database.db, token, sessionCaches))
+          return reply.code(403).send(refusal('auth.admin_required'))
+        return deny(reply, 'auth.session_invalid')
+      }
       request.admin = admin
       request.authToken = token
     })
