@@ -108,8 +108,9 @@ export async function benchAlertMatching(cleanups: (() => Promise<void> | void)[
       p95 <= 50,
     )
     const plan = (await database.db.execute(
-      sql`EXPLAIN SELECT 1 FROM ads JOIN saved_searches s ON s.alert <> 'none' AND s.category = ads.category
-          AND s.province IN (ads.province, 'ALL') WHERE ads.id = ${adId}`,
+      sql`EXPLAIN SELECT 1 FROM ads JOIN saved_searches s ON s.alert <> 'none'
+          AND s.category = (SELECT a.category FROM ads a WHERE a.id = ${adId})
+          AND s.province IN ((SELECT a.province FROM ads a WHERE a.id = ${adId}), 'ALL') WHERE ads.id = ${adId}`,
     )) as unknown as { rows: { 'QUERY PLAN': string }[] }
     const uses = plan.rows.map((r) => r['QUERY PLAN']).filter((line) => /Index|Bitmap/.test(line))
     note(`the candidates' plan: ${uses.map((line) => line.trim()).join(' | ')}`)

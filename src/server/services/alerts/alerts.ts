@@ -50,9 +50,10 @@ export function matchingSearches(tx: Db, adId: string): Promise<SavedSearchRow[]
       savedSearches,
       and(
         ne(savedSearches.alert, 'none'),
-        eq(savedSearches.category, ads.category),
-        // as a list, so the index takes both: the ad's province and all of Canada
-        sql`${savedSearches.province} in (${ads.province}, ${ALL})`,
+        // read once (an InitPlan) and given to the index as values: with the joined row's columns
+        // instead, PostgreSQL kept the category only for the index and filtered provinces by row
+        sql`${savedSearches.category} = (select a.category from ads a where a.id = ${adId})`,
+        sql`${savedSearches.province} in ((select a.province from ads a where a.id = ${adId}), ${ALL})`,
       ),
     )
     .where(
