@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, expectNoSeriousA11yViolations, test, toasts } from '#tests/support/e2e-accounts.ts'
-import { expectNoHorizontalOverflow, isMobileProject } from '#tests/support/e2e-fixtures.ts'
+import { E2E_ADMIN, expectNoHorizontalOverflow, isMobileProject } from '#tests/support/e2e-fixtures.ts'
 
 // Issue 15: the product in Canadian French. Each screen is checked for English left on it: the words
 // below are common English words that are not French words too. The brand, ad titles and ad texts are
@@ -20,8 +20,12 @@ const ENGLISH_WORDS = new Set(
 async function englishLeft(page: Page): Promise<string[]> {
   const text = await page.evaluate(() => {
     const body = document.body.cloneNode(true) as HTMLElement
-    // ads' titles and descriptions are their authors' words; scripts and styles are no text
-    for (const el of body.querySelectorAll('article h2, [data-ad-text], script, style, noscript')) el.remove()
+    // ads' titles and descriptions are their authors' words, as are what people typed elsewhere (a
+    // report's details, an admin's reason, an address: [data-user-text]); scripts and styles are no text
+    for (const el of body.querySelectorAll(
+      'article h2, [data-ad-text], [data-user-text], script, style, noscript',
+    ))
+      el.remove()
     return body.innerText || body.textContent || ''
   })
   const words = text
@@ -73,6 +77,22 @@ test.describe('Français', () => {
         page.getByRole('heading', { name: 'Petites annonces pour adultes partout au Canada' }),
       ).toBeVisible()
       await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA')
+    })
+
+    // issue 44 item 5: no English-only screen, the admin's included
+    test('the admin console, its sign-in and every panel read in French', async ({ page }) => {
+      await page.goto('/admin')
+      await expect(page.getByRole('heading', { name: 'Connexion administrateur' })).toBeVisible()
+      await expectFrenchOnly(page, 'the admin sign-in')
+      await page.getByLabel('Nom d’utilisateur').fill(E2E_ADMIN.username)
+      await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password)
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click()
+      await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible()
+      // every panel has loaded its list (or said it is empty)
+      await expect(page.getByRole('region', { name: 'Expressions interdites' })).toBeVisible()
+      await expect(page.getByText(/Chargement/)).toHaveCount(0)
+      await expectFrenchOnly(page, 'the admin console')
+      await page.getByRole('button', { name: 'Se déconnecter' }).click()
     })
 
     // issue 43 item 27 (docs/decisions/065-sample-ads-in-french.md)

@@ -36,7 +36,9 @@ function AdRow({ ad }: { ad: AdminAd }) {
   return (
     <li className="grid gap-2 rounded-lg border border-border p-3">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="min-w-0 font-semibold wrap-anywhere">{ad.title}</h3>
+        <h3 className="min-w-0 font-semibold wrap-anywhere" data-ad-text>
+          {ad.title}
+        </h3>
         <span className="text-sm text-muted-foreground">{t.statuses[ad.status]}</span>
         <AdStatsButton title={ad.title} query={adStatsQuery(ad.id, 'admin')} />
       </div>

@@ -16,9 +16,17 @@ export function AuditPanel() {
           <ol className="grid gap-1 text-sm">
             {items.map((entry) => (
               <li key={`${entry.at}-${entry.action}-${entry.target}`}>
-                <time dateTime={entry.at}>{formatPostedDate(entry.at)}</time> · {entry.admin} ·{' '}
-                <strong>{entry.action}</strong> · {entry.target}
-                {entry.reason && ` · ${entry.reason}`}
+                {/* who, on what and why are names and words people wrote: [data-user-text] */}
+                <time dateTime={entry.at}>{formatPostedDate(entry.at)}</time> ·{' '}
+                <span data-user-text>{entry.admin}</span> ·{' '}
+                <strong>{t.auditActions[entry.action] ?? entry.action}</strong> ·{' '}
+                <span data-user-text>{entry.target}</span>
+                {entry.reason && (
+                  <>
+                    {' · '}
+                    <span data-user-text>{entry.reason}</span>
+                  </>
+                )}
               </li>
             ))}
           </ol>

@@ -112,7 +112,9 @@ export function BannedPhrasesPanel() {
               >
                 {matching(list).map((p) => (
                   <li key={p.id} className="flex items-center justify-between gap-3 px-3 py-2">
-                    <span className="min-w-0 break-words text-sm">{p.phrase}</span>
+                    <span className="min-w-0 break-words text-sm" data-user-text>
+                      {p.phrase}
+                    </span>
                     <Button
                       variant="ghost"
                       size="sm"

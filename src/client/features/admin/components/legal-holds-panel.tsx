@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
+import { FilledText } from '#client/components/text/filled-text.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
@@ -83,9 +84,19 @@ function HoldEntry({ hold }: { hold: LegalHold }) {
   return (
     <li className="grid gap-3 rounded-lg border p-3" data-testid="legal-hold">
       <div className="grid gap-1 text-sm">
-        <p className="font-semibold wrap-anywhere">{fill(t.ad, { title: hold.adTitle, id: hold.adId })}</p>
-        <p className="wrap-anywhere">{fill(t.account, { email: hold.accountEmail ?? t.noAccount })}</p>
-        <p className="wrap-anywhere">{fill(t.reason, { reason: hold.reason })}</p>
+        <p className="font-semibold wrap-anywhere">
+          <FilledText template={t.ad} values={{ title: hold.adTitle, id: hold.adId }} />
+        </p>
+        <p className="wrap-anywhere">
+          {hold.accountEmail ? (
+            <FilledText template={t.account} values={{ email: hold.accountEmail }} />
+          ) : (
+            fill(t.account, { email: t.noAccount })
+          )}
+        </p>
+        <p className="wrap-anywhere">
+          <FilledText template={t.reason} values={{ reason: hold.reason }} />
+        </p>
         <p className="wrap-anywhere">
           {fill(t.reference, {
             reference: hold.externalReference === '' ? t.noReference : hold.externalReference,

@@ -28,7 +28,8 @@ export function OutboxPanel() {
             <ul aria-label={t.outboxTitle} className="divide-y divide-border text-sm">
               {messages.map((mail) => (
                 <li key={mail.id} data-testid="outbox-mail" className="grid gap-1 py-2">
-                  <p className="font-medium wrap-anywhere">
+                  {/* an address, and a subject in its recipient's language */}
+                  <p className="font-medium wrap-anywhere" data-user-text>
                     {mail.to} · {mail.subject}
                   </p>
                   <p className="text-xs text-muted-foreground">

@@ -1,5 +1,6 @@
 import { PrivateImage } from '#client/components/media/private-image.tsx'
 import { PrivateVideo } from '#client/components/media/private-video.tsx'
+import { FilledText } from '#client/components/text/filled-text.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { fill } from '#client/i18n/fill.ts'
 import { msgVerification } from '#client/i18n/messages-verification.ts'
@@ -45,7 +46,10 @@ export function PhotoQueuePanel() {
                   )
                 )}
                 <p className="text-sm wrap-anywhere">
-                  {fill(item.kind === 'video' ? t.videoOf : t.photoOf, { title: item.adTitle })}
+                  <FilledText
+                    template={item.kind === 'video' ? t.videoOf : t.photoOf}
+                    values={{ title: item.adTitle }}
+                  />
                 </p>
                 <div className="flex flex-wrap gap-1">
                   {item.openReports > 0 && (

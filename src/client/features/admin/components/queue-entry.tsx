@@ -62,10 +62,10 @@ export function QueueEntry({ item, selected, onSelect }: QueueEntryProps) {
               rel="noopener"
               className="rounded-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
             >
-              {item.title}
+              <span data-ad-text>{item.title}</span>
             </a>
           ) : (
-            item.title
+            <span data-ad-text>{item.title}</span>
           )}
         </h3>
         <span className="text-sm text-muted-foreground" data-status={item.status}>
@@ -98,7 +98,9 @@ export function QueueEntry({ item, selected, onSelect }: QueueEntryProps) {
           <p className="whitespace-pre-line">{item.appeal.note}</p>
         </blockquote>
       )}
-      <p className="whitespace-pre-line text-sm wrap-anywhere">{item.description}</p>
+      <p className="whitespace-pre-line text-sm wrap-anywhere" data-ad-text>
+        {item.description}
+      </p>
       {item.images.length > 0 && (
         <div className="flex gap-2">
           {item.images.map((src) => (

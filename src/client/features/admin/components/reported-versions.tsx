@@ -32,10 +32,18 @@ export function ReportedVersions({ item }: { item: QueueItem }) {
             data-testid="reported-version"
           >
             <p className="font-medium">{fill(t.asReported, { date: formatPostedDate(version.at) })}</p>
-            <p className="font-semibold">{version.title}</p>
-            {version.city && <p>{version.city}</p>}
-            {contact && <p className="text-muted-foreground">{contact}</p>}
-            <p className="whitespace-pre-line">{version.description}</p>
+            <p className="font-semibold" data-ad-text>
+              {version.title}
+            </p>
+            {version.city && <p data-ad-text>{version.city}</p>}
+            {contact && (
+              <p className="text-muted-foreground" data-ad-text>
+                {contact}
+              </p>
+            )}
+            <p className="whitespace-pre-line" data-ad-text>
+              {version.description}
+            </p>
             {version.images.length > 0 && (
               <div className="flex gap-2">
                 {version.images.map((src) => (

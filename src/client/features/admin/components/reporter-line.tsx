@@ -23,7 +23,12 @@ export function ReporterLine({ report }: { report: QueueReport }) {
   return (
     <li>
       <time dateTime={report.at}>{formatPostedDate(report.at)}</time> · {t.reasons[report.reason]}
-      {report.details && ` · ${report.details}`}
+      {report.details && (
+        <>
+          {' · '}
+          <span data-user-text>{report.details}</span>
+        </>
+      )}
       <span className="block text-xs text-muted-foreground" data-testid="reporter-history">
         {history.join(' · ')}
       </span>

@@ -56,7 +56,7 @@ describe('the shared contacts panel', () => {
     expect(
       within(accounts[0] as HTMLElement).getByRole('link', { name: 'Desk of first@example.com' }),
     ).toBeTruthy()
-    expect(within(accounts[1] as HTMLElement).getByText('Suspended: same person')).toBeTruthy()
+    expect((accounts[1] as HTMLElement).textContent).toContain('Suspended: same person')
     expect(
       within(accounts[1] as HTMLElement).getByRole('button', {
         name: 'Lift the suspension second@example.com',

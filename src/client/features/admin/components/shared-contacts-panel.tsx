@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react'
+import { FilledText } from '#client/components/text/filled-text.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { fill } from '#client/i18n/fill.ts'
@@ -33,7 +34,9 @@ function AccountSide({ account }: { account: SharedContactAccount }) {
   }
   return (
     <li className="grid content-start gap-2 rounded-lg border p-3" data-testid="shared-account">
-      <p className="font-medium wrap-anywhere">{account.email}</p>
+      <p className="font-medium wrap-anywhere" data-user-text>
+        {account.email}
+      </p>
       <p className="text-sm text-muted-foreground">
         <time dateTime={account.createdAt}>
           {fill(t.accountSince, { date: formatPostedDate(account.createdAt, false) })}
@@ -43,7 +46,7 @@ function AccountSide({ account }: { account: SharedContactAccount }) {
         {account.verified && <Badge variant="secondary">{t.accountVerified}</Badge>}
         {lift && (
           <Badge variant="destructive">
-            {fill(t.accountSuspended, { reason: account.suspensionReason ?? '' })}
+            <FilledText template={t.accountSuspended} values={{ reason: account.suspensionReason ?? '' }} />
           </Badge>
         )}
       </div>
@@ -51,7 +54,7 @@ function AccountSide({ account }: { account: SharedContactAccount }) {
       <ul className="grid gap-1 text-sm">
         {account.ads.map((ad) => (
           <li key={ad.id} className="wrap-anywhere">
-            <a className="underline underline-offset-2" href={`/ad/${ad.id}`}>
+            <a className="underline underline-offset-2" href={`/ad/${ad.id}`} data-ad-text>
               {ad.title}
             </a>
           </li>

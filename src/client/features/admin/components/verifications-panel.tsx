@@ -1,5 +1,5 @@
 import { PrivateImage } from '#client/components/media/private-image.tsx'
-import { fill } from '#client/i18n/fill.ts'
+import { FilledText } from '#client/components/text/filled-text.tsx'
 import { msgVerification } from '#client/i18n/messages-verification.ts'
 import { apiUrl } from '#client/lib/http.ts'
 import { VerificationPaths } from '#domain/api/verification.ts'
@@ -27,11 +27,10 @@ export function VerificationsPanel() {
                 data-testid="verification-request"
               >
                 <p className="font-medium wrap-anywhere">
-                  {fill(t.requestOf, {
-                    email: request.email,
-                    language: request.language,
-                    code: request.code,
-                  })}
+                  <FilledText
+                    template={t.requestOf}
+                    values={{ email: request.email, language: request.language, code: request.code }}
+                  />
                 </p>
                 <div className="grid gap-3 sm:grid-cols-2">
                   <div className="grid gap-1">

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
+import { FilledText } from '#client/components/text/filled-text.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { fill } from '#client/i18n/fill.ts'
@@ -32,7 +33,10 @@ function VerifiedAccount({ account }: { account: VerificationRequest }) {
   return (
     <li className="grid gap-2 rounded-lg border p-3" data-testid="verified-account">
       <p className="font-medium wrap-anywhere">
-        {fill(t.verifiedAccount, { email: account.email, language: account.language })}
+        <FilledText
+          template={t.verifiedAccount}
+          values={{ email: account.email, language: account.language }}
+        />
       </p>
       {account.decidedAt && (
         <p className="text-sm text-muted-foreground">
