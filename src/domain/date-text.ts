@@ -93,3 +93,21 @@ export function dateText(parts: DateParts, locale: MoneyLocale, withTime: boolea
 export function sentenceEndingWithDate(sentence: string): string {
   return sentence.endsWith('m..') ? sentence.slice(0, -1) : sentence
 }
+
+/** A YYYY-MM-DD day as "Dec 12" / "12 déc.": the date as written, read in no time zone. */
+export function dayMonthText(date: string, locale: MoneyLocale): string {
+  const month = MONTHS[locale][Number(date.slice(5, 7)) - 1] ?? ''
+  const day = Number(date.slice(8, 10))
+  return locale === 'fr-CA' ? `${day} ${month}` : `${month} ${day}`
+}
+
+/** Two YYYY-MM-DD days as "Dec 5–12" / "5–12 déc.", or "Nov 28 – Dec 3" / "28 nov. – 3 déc.". */
+export function dayRangeText(from: string, to: string, locale: MoneyLocale): string {
+  if (from === to) return dayMonthText(from, locale)
+  if (from.slice(0, 7) === to.slice(0, 7)) {
+    const [first, last] = [Number(from.slice(8, 10)), Number(to.slice(8, 10))]
+    const month = MONTHS[locale][Number(from.slice(5, 7)) - 1] ?? ''
+    return locale === 'fr-CA' ? `${first}–${last} ${month}` : `${month} ${first}–${last}`
+  }
+  return `${dayMonthText(from, locale)} – ${dayMonthText(to, locale)}`
+}

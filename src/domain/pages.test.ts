@@ -13,3 +13,17 @@ describe('when a kept page stops being true', () => {
     )
   })
 })
+
+describe('a page showing visits', () => {
+  it('changes when an upcoming visit starts or a visit ends, not at a start already passed', () => {
+    const now = Date.parse('2026-12-01T00:00:00.000Z')
+    const tours = [
+      { startsAt: '2026-11-30T07:00:00.000Z', endsAt: '2026-12-03T07:00:00.000Z' },
+      { startsAt: '2026-12-02T07:00:00.000Z', endsAt: '2026-12-04T07:00:00.000Z' },
+    ]
+    expect(earliestExpiry([{ tours }], now)).toBe(Date.parse('2026-12-02T07:00:00.000Z'))
+    expect(earliestExpiry({ items: [], nextChangeAt: '2026-12-01T05:00:00.000Z' }, now)).toBe(
+      Date.parse('2026-12-01T05:00:00.000Z'),
+    )
+  })
+})

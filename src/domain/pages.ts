@@ -55,11 +55,14 @@ export interface RenderedPage {
   staleAt?: number | null
 }
 
+const CHANGES_AT = new Set(['expiresAt', 'availableUntil', 'endsAt', 'nextChangeAt', 'startsAt'])
+
 /**
- * The earliest `expiresAt` or `availableUntil` (an ISO date) anywhere in `value`, as epoch ms, or
- * null: the ads a render read, wherever its queries keep them.
+ * The earliest `expiresAt`, `availableUntil`, a visit's `endsAt`, a listing's `nextChangeAt` or a
+ * visit's `startsAt` still after `now` (ISO dates) anywhere in `value`, as epoch ms, or null: the
+ * ads a render read, wherever its queries keep them.
  */
-export function earliestExpiry(value: unknown): number | null {
+export function earliestExpiry(value: unknown, now: number = Date.now()): number | null {
   let earliest: number | null = null
   const visit = (node: unknown, depth: number): void => {
     // a query's data is a few levels deep; a bound keeps a strange answer from costing a long walk
@@ -69,9 +72,11 @@ export function earliestExpiry(value: unknown): number | null {
       return
     }
     for (const [key, item] of Object.entries(node)) {
-      // an ad's "Available now" ends with no write too (docs/decisions/048-advertisers.md)
-      if ((key === 'expiresAt' || key === 'availableUntil') && typeof item === 'string') {
+      // an ad's "Available now" ends with no write too (docs/decisions/048-advertisers.md), and so
+      // does a visit start and end (060); a visit under way has started already
+      if (CHANGES_AT.has(key) && typeof item === 'string') {
         const at = Date.parse(item)
+        if (key === 'startsAt' && !(at > now)) continue
         if (Number.isFinite(at) && (earliest === null || at < earliest)) earliest = at
       } else visit(item, depth + 1)
     }

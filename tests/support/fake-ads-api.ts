@@ -32,6 +32,7 @@ function toPublicAd(ad: Ad): PublicAd {
     updatedAt: ad.updatedAt ?? ad.postedAt,
     expiresAt: null,
     availableUntil: null,
+    tours: [],
   }
 }
 

@@ -29,6 +29,7 @@ function createdAd(body: Record<string, unknown>): OwnAd {
     updatedAt: now,
     expiresAt: null,
     availableUntil: null,
+    tours: [],
     status: 'pending_payment',
     contact: { phone: '', email: '', website: '', handle: '' },
     contactPlatform: null,

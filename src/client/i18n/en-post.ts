@@ -4,6 +4,7 @@ import { AVAILABLE_SWITCHES_PER_DAY } from '#domain/available-now.ts'
 import { BUMP_SPACING_MINUTES } from '#domain/bump-spacing.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { formatFee } from '#domain/money.ts'
+import { TOUR_MAX_DAYS, TOUR_MAX_DAYS_AHEAD, TOUR_MAX_VISITS } from '#domain/tours.ts'
 
 export const enPost = {
   title: 'Post an ad',
@@ -176,6 +177,27 @@ export const enManage = {
     failed: 'The schedule could not be changed',
   },
   // "Available now" (docs/decisions/048-advertisers.md)
+  // touring (docs/decisions/060-touring.md)
+  toursOpen: 'Touring',
+  toursOpenLabel: 'Touring: the visits of {title}',
+  tours: {
+    title: 'Touring',
+    intro: `During a visit, {title} is also listed in that city. Up to ${TOUR_MAX_VISITS} visits, each starting within ${TOUR_MAX_DAYS_AHEAD} days and lasting at most ${TOUR_MAX_DAYS} days; the dates are that province's days, and a visit ends by itself.`,
+    none: 'No visits planned.',
+    province: 'Province',
+    city: 'City',
+    from: 'From',
+    to: 'To',
+    visit: 'Visit {n}',
+    remove: 'Remove visit {n}',
+    add: 'Add a visit',
+    incomplete: 'Fill in the city and both dates of every visit, or remove it.',
+    save: 'Save the visits',
+    saving: 'Saving…',
+    saved: 'Visits saved',
+    failed: 'The visits could not be saved',
+    close: 'Close',
+  },
   available: {
     hours: 'Hours available',
     hoursLabel: 'How long {title} shows as Available now',

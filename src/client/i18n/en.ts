@@ -165,6 +165,8 @@ export const en = {
     goToPage: 'Page {page}',
     verified: 'Verified',
     availableNow: 'Available now',
+    visitingUntil: 'Visiting {city} until {date}',
+    visitingDates: 'Visiting {city} {dates}',
     yours: 'Your ad',
     demo: 'Demo',
     savedResults: 'You are offline: saved results from {time}.',

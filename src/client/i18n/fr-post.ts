@@ -4,6 +4,7 @@ import { AVAILABLE_SWITCHES_PER_DAY } from '#domain/available-now.ts'
 import { BUMP_SPACING_MINUTES } from '#domain/bump-spacing.ts'
 import { FEES_CENTS } from '#domain/fees.ts'
 import { formatFee } from '#domain/money.ts'
+import { TOUR_MAX_DAYS, TOUR_MAX_DAYS_AHEAD, TOUR_MAX_VISITS } from '#domain/tours.ts'
 import type { PostMessages } from './messages-type.ts'
 
 export const frPost: PostMessages['post'] = {
@@ -172,6 +173,26 @@ export const frManage: PostMessages['manage'] = {
     save: 'Enregistrer le programme',
     saving: 'Enregistrement…',
     failed: 'Le programme n’a pas pu être modifié',
+  },
+  toursOpen: 'Tournée',
+  toursOpenLabel: 'Tournée : les visites de {title}',
+  tours: {
+    title: 'Tournée',
+    intro: `Pendant une visite, {title} est aussi affichée dans cette ville. Jusqu’à ${TOUR_MAX_VISITS} visites, chacune commençant dans les ${TOUR_MAX_DAYS_AHEAD} jours et durant au plus ${TOUR_MAX_DAYS} jours ; les dates sont les jours de cette province, et une visite se termine d’elle-même.`,
+    none: 'Aucune visite prévue.',
+    province: 'Province',
+    city: 'Ville',
+    from: 'Du',
+    to: 'Au',
+    visit: 'Visite {n}',
+    remove: 'Retirer la visite {n}',
+    add: 'Ajouter une visite',
+    incomplete: 'Indiquez la ville et les deux dates de chaque visite, ou retirez-la.',
+    save: 'Enregistrer les visites',
+    saving: 'Enregistrement…',
+    saved: 'Visites enregistrées',
+    failed: 'Les visites n’ont pas pu être enregistrées',
+    close: 'Fermer',
   },
   available: {
     hours: 'Heures disponibles',

@@ -166,6 +166,8 @@ export const fr: Messages = {
     goToPage: 'Page {page}',
     verified: 'Vérifiée',
     availableNow: 'Disponible maintenant',
+    visitingUntil: 'En visite à {city} jusqu’au {date}',
+    visitingDates: 'En visite à {city} : {dates}',
     yours: 'Votre annonce',
     demo: 'Démo',
     savedResults: 'Vous êtes hors ligne : résultats enregistrés le {time}.',

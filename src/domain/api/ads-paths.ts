@@ -7,6 +7,7 @@ export const AdsPaths = {
   ad: (id: string) => `/ads/${encodeURIComponent(id)}`,
   reveal: (id: string) => `/ads/${encodeURIComponent(id)}/reveal`,
   available: (id: string) => `/ads/${encodeURIComponent(id)}/available`,
+  tours: (id: string) => `/ads/${encodeURIComponent(id)}/tours`,
   /** POST, no body: the ad was shown (a beacon, answered 204 at once; docs/decisions/053-ad-stats.md) */
   view: (id: string) => `/ads/${encodeURIComponent(id)}/view`,
   /** `?d=` of the view beacon: the device's random id (8 to 64 of [A-Za-z0-9_-]) */

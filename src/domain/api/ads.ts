@@ -12,6 +12,7 @@ import {
 } from '../constants.ts'
 import { stripInvisible } from '../invisible-text.ts'
 import { ALL, PROVINCE_CODES } from '../provinces.ts'
+import { TOUR_DATE, TOUR_MAX_VISITS } from '../tours.ts'
 import { hasNoNul } from './common.ts'
 import { type ErrorField, says } from './error-codes.ts'
 import { PhotoReviewStateSchema, PhotoViewSchema } from './media.ts'
@@ -144,6 +145,34 @@ export type AdListQuery = z.infer<typeof AdListQuerySchema>
 
 const IsoDate = z.string()
 
+const TourDateSchema = z
+  .string()
+  .regex(TOUR_DATE, says('request.invalid_value', { reason: 'dates are YYYY-MM-DD' }))
+
+/** One visit as the owner writes it: the city must be a known place of that province. */
+export const TourWriteSchema = z.object({
+  province: z.enum(PROVINCE_CODES),
+  city: freeText(MAX_CITY_LENGTH, 'city'),
+  from: TourDateSchema,
+  to: TourDateSchema,
+})
+export type TourWrite = z.infer<typeof TourWriteSchema>
+
+/** PUT /api/ads/{id}/tours: the whole list, replacing the one before ([] removes every visit). */
+export const ToursRequestSchema = z
+  .array(TourWriteSchema)
+  .max(TOUR_MAX_VISITS, says('ad.tour_too_many', { max: TOUR_MAX_VISITS }))
+export type ToursRequest = z.infer<typeof ToursRequestSchema>
+
+export const TourViewSchema = TourWriteSchema.extend({
+  city: z.string(),
+  /** ISO 8601: 00:00 on `from` in the province's zone */
+  startsAt: z.string(),
+  /** ISO 8601: 00:00 the day after `to` in the province's zone */
+  endsAt: z.string(),
+})
+export type TourView = z.infer<typeof TourViewSchema>
+
 /** What anyone may read about a live ad. */
 export const PublicAdSchema = z.object({
   id: z.string(),
@@ -179,6 +208,11 @@ export const PublicAdSchema = z.object({
   expiresAt: IsoDate.nullable(),
   /** "Available now" until this moment; null when not available, and once that moment has passed */
   availableUntil: IsoDate.nullable(),
+  /**
+   * the current and upcoming visits, soonest first (docs/decisions/060-touring.md): dates are days on
+   * the visited province's clock, startsAt and endsAt the instants they begin and end
+   */
+  tours: z.array(TourViewSchema).default([]),
 })
 export type PublicAd = z.infer<typeof PublicAdSchema>
 
@@ -225,6 +259,11 @@ export const AdListSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pages: z.number().int(),
+  /**
+   * ISO 8601: the next moment this answer changes with no write to say so (an ad's expiry, an
+   * "Available now" or a visit starting or ending); null when nothing is due
+   */
+  nextChangeAt: z.string().nullable().optional(),
 })
 export type AdList = z.infer<typeof AdListSchema>
 

@@ -86,6 +86,13 @@ export const errorWordsEn: ErrorWords = {
     'ad.available_not_live': 'Only a live ad can be Available now',
     'ad.available_limit':
       'This ad was switched to Available now {max} times in the last 24 hours: try again later',
+    'ad.tour_too_many': 'At most {max} visits',
+    'ad.tour_date': 'Each visit needs real dates (YYYY-MM-DD)',
+    'ad.tour_order': 'A visit must end on or after the day it starts',
+    'ad.tour_past': 'A visit cannot be over already',
+    'ad.tour_too_far': 'A visit must start within the next {days} days',
+    'ad.tour_too_long': 'A visit lasts at most {days} days',
+    'ad.tour_city_unknown': '“{city}” is not a place we know in that province: pick one from the list',
     'ad.title_required': 'Title is required',
     'ad.media_ids': 'Media must be ids returned by the upload',
     'ad.too_many_photos': 'At most {max} photos',

@@ -89,6 +89,14 @@ export const errorWordsFr: ErrorWords = {
     'ad.available_not_live': 'Seule une annonce en ligne peut être Disponible maintenant',
     'ad.available_limit':
       'Cette annonce a été mise en Disponible maintenant {max} fois dans les dernières 24 heures : réessayez plus tard',
+    'ad.tour_too_many': 'Au plus {max} visites',
+    'ad.tour_date': 'Chaque visite doit avoir de vraies dates (AAAA-MM-JJ)',
+    'ad.tour_order': 'Une visite doit finir le jour où elle commence ou après',
+    'ad.tour_past': 'Une visite ne peut pas être déjà terminée',
+    'ad.tour_too_far': 'Une visite doit commencer dans les {days} prochains jours',
+    'ad.tour_too_long': 'Une visite dure au plus {days} jours',
+    'ad.tour_city_unknown':
+      '« {city} » n’est pas un lieu connu dans cette province : choisissez-en un dans la liste',
     'ad.title_required': 'Le titre est obligatoire',
     'ad.media_ids': 'Les médias doivent être des identifiants reçus au téléversement',
     'ad.too_many_photos': 'Au plus {max} photos',

@@ -15,6 +15,7 @@ import {
   AvailableRequestSchema,
   OwnAdListSchema,
   OwnAdSchema,
+  ToursRequestSchema,
 } from '#domain/api/ads.ts'
 import { ErrorSchema, errorResponses } from '#domain/api/common.ts'
 import {
@@ -30,6 +31,7 @@ import {
 } from '#domain/api/reports.ts'
 import { AVAILABLE_HOURS_DEFAULT, AVAILABLE_SWITCHES_PER_DAY } from '#domain/available-now.ts'
 import { PAGE_SIZE } from '#domain/listing.ts'
+import { TOUR_MAX_DAYS, TOUR_MAX_DAYS_AHEAD, TOUR_MAX_VISITS } from '#domain/tours.ts'
 import { seedDemoAdsEnabled } from '#server/config.ts'
 import type { AdRow } from '#server/db/schema/ads.ts'
 import { ApiError } from '#server/errors.ts'
@@ -45,6 +47,7 @@ import { listPublicAds } from '#server/services/ads/ad-search.ts'
 import { toOwnAd, toPublicAd, toReveal } from '#server/services/ads/ad-views.ts'
 import { switchAvailableOff, switchAvailableOn } from '#server/services/ads/available-now.ts'
 import { inReaderLanguage, seedDemoAds } from '#server/services/ads/demo-ads.ts'
+import { replaceTours, toursOf } from '#server/services/ads/tours.ts'
 import { keptByCounts } from '#server/services/favourites/favourites.ts'
 import { mediaIndexFor } from '#server/services/media/ad-media.ts'
 import { clientKey } from '#server/services/rate-limits/counters.ts'
@@ -112,12 +115,16 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { answer, isCurrent } = await cachedAdList(adLists, { ...request.query, language }, async () => {
         const now = app.clock.now()
         const result = await listPublicAds(db, request.query, now)
-        const media = await mediaIndexFor(db, result.rows)
+        const ids = result.rows.map((row) => row.id)
+        const [media, tours] = await Promise.all([mediaIndexFor(db, result.rows), toursOf(db, ids, now)])
         const answer = AdListSchema.parse({
-          items: result.rows.map((row) => inReaderLanguage(toPublicAd(row, now, media), language)),
+          items: result.rows.map((row) =>
+            inReaderLanguage(toPublicAd(row, now, media, 'public', tours.get(row.id)), language),
+          ),
           total: result.total,
           page: result.page,
           pages: result.pages,
+          nextChangeAt: result.nextExpiry?.toISOString() ?? null,
         })
         return { answer: Buffer.from(JSON.stringify(answer)), staleAt: result.nextExpiry }
       })
@@ -141,16 +148,18 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = app.clock.now()
       const rows = await service.listMine(request.user.id)
-      const [media, appeals, keptBy] = await Promise.all([
+      const ids = rows.map((row) => row.id)
+      const [media, appeals, keptBy, tours] = await Promise.all([
         mediaIndexFor(db, rows),
         appealsOfCurrentHolds(db, rows),
-        keptByCounts(
-          db,
-          rows.map((row) => row.id),
-        ),
+        keptByCounts(db, ids),
+        toursOf(db, ids, now),
       ])
       return {
-        items: rows.map((row) => ({ ...toOwnAd(row, now, media, appeals), keptBy: keptBy.get(row.id) ?? 0 })),
+        items: rows.map((row) => ({
+          ...toOwnAd(row, now, media, appeals, tours.get(row.id)),
+          keptBy: keptBy.get(row.id) ?? 0,
+        })),
       }
     },
   )
@@ -200,8 +209,10 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       // the owner too gets the public photos: a photo under review needs the owner's token, which a
       // plain <img> on the ad page cannot send, so it shows as "Photo under review" here and loads
       // only in /manage (docs/decisions/032-photo-review.md)
+      const now = app.clock.now()
+      const [media, tours] = await Promise.all([mediaIndexFor(db, [row]), toursOf(db, [row.id], now)])
       const view = inReaderLanguage(
-        toPublicAd(row, app.clock.now(), await mediaIndexFor(db, [row])),
+        toPublicAd(row, now, media, 'public', tours.get(row.id)),
         request.language,
       )
       return own ? { ...view, status: effectiveStatus(row, new Date()) } : view
@@ -291,9 +302,45 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
+  // touring (docs/decisions/060-touring.md): the owner's list, replaced whole; anyone else's ad is
+  // 404. The write goes through recordAdEvent, which voids cached listings and pages; a visit's
+  // start and end void them through their staleAt
+  app.put(
+    '/:id/tours',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: `Replace your ad's visits to other cities (at most ${TOUR_MAX_VISITS}; [] removes them all)`,
+        description:
+          'Each visit: province, city (a known place of that province, else 422 ad.tour_city_unknown), ' +
+          'from and to (YYYY-MM-DD, days on the visited province’s clock: 00:00 on from to 00:00 after ' +
+          `to). A visit may not be over (422 ad.tour_past), must start within ${TOUR_MAX_DAYS_AHEAD} ` +
+          `days (422 ad.tour_too_far) and last at most ${TOUR_MAX_DAYS} days (422 ad.tour_too_long), ` +
+          'from <= to (422 ad.tour_order). During a visit the ad is also listed in that city and ' +
+          'province; it ends by itself.',
+        params: AdParamsSchema,
+        body: ToursRequestSchema,
+        response: { 200: OwnAdSchema, 422: ErrorSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now()
+      const { id } = request.params
+      const user = request.user.id
+      const row = await replaceTours(db, (tx) => service.ownAd(user, id, tx), user, request.body, now)
+      return ownView(row, now)
+    },
+  )
+
   async function ownView(row: AdRow, now: Date) {
-    const [media, appeals] = await Promise.all([mediaIndexFor(db, [row]), appealsOfCurrentHolds(db, [row])])
-    return toOwnAd(row, now, media, appeals)
+    const [media, appeals, tours] = await Promise.all([
+      mediaIndexFor(db, [row]),
+      appealsOfCurrentHolds(db, [row]),
+      toursOf(db, [row.id], now),
+    ])
+    return toOwnAd(row, now, media, appeals, tours.get(row.id))
   }
 
   app.delete(

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { listSitemapAds, type SitemapAd, sitemapXml } from '#server/services/pages/sitemap.ts'
+import {
+  listSitemapAds,
+  listSitemapVisits,
+  type SitemapAd,
+  type SitemapVisit,
+  sitemapXml,
+} from '#server/services/pages/sitemap.ts'
 
 // crawlers read robots.txt at most about daily; an hour lets a change reach them the same day
 const ROBOTS_CACHE_CONTROL = 'public, max-age=3600'
@@ -66,9 +72,13 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       let listedAds: SitemapAd[] = []
+      let visits: SitemapVisit[] = []
       let cacheControl = SITEMAP_CACHE_CONTROL
       try {
-        listedAds = await listSitemapAds(app.database.db)
+        ;[listedAds, visits] = await Promise.all([
+          listSitemapAds(app.database.db),
+          listSitemapVisits(app.database.db, app.clock.now()),
+        ])
       } catch (error) {
         // the home and listing pages alone are still a true sitemap, better than a 5xx that leaves the
         // crawler with nothing; kept out of caches so the next fetch has the ads again
@@ -78,7 +88,7 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('cache-control', cacheControl)
         .type('application/xml; charset=utf-8')
-        .send(sitemapXml(app.config.PUBLIC_URL, listedAds))
+        .send(sitemapXml(app.config.PUBLIC_URL, listedAds, visits))
     },
   )
 }

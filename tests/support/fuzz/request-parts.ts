@@ -143,9 +143,29 @@ export function queryArb(spec: FuzzSpec, valid: boolean): fc.Arbitrary<string> {
   )
 }
 
+/** A body that is an array of the spec's objects: a list as sent, or items and lengths gone wrong. */
+function listBodyArb(spec: FuzzSpec, max: number, valid: boolean): fc.Arbitrary<BodyPlan> {
+  const fields = Object.entries(spec.body ?? {})
+  const item = fc.record(Object.fromEntries(fields))
+  if (valid) return fc.array(item, { maxLength: max }).map((value): BodyPlan => ({ kind: 'json', value }))
+  const wrongItem = fc.oneof(
+    fc.record(Object.fromEntries(fields.map(([key, sample]) => [key, fieldArb(spec, key, sample)])), {
+      requiredKeys: [],
+    }),
+    wrongValue,
+  )
+  return fc.oneof(
+    fc
+      .array(fc.oneof(item, wrongItem), { maxLength: max + 3 })
+      .map((value): BodyPlan => ({ kind: 'json', value })),
+    bodyArb({ ...spec, bodyList: undefined }, false),
+  )
+}
+
 export function bodyArb(spec: FuzzSpec, valid: boolean): fc.Arbitrary<BodyPlan> {
   const fields = Object.entries(spec.body ?? {})
   const wellFormed = fc.record(Object.fromEntries(fields), { requiredKeys: [] })
+  if (spec.bodyList !== undefined) return listBodyArb(spec, spec.bodyList, valid)
   if (valid) {
     return fields.length === 0
       ? fc.constantFrom<BodyPlan>({ kind: 'none' }, { kind: 'json', value: {} })

@@ -94,6 +94,23 @@ export const AD_ROUTES: Record<string, FuzzSpec> = {
     edges: { hours: fc.constantFrom(0, 13, -1, 1.5, '3', null, 1e9) },
   },
   'DELETE /api/ads/:id/available': { role: 'user', params: { id: adId } },
+  'PUT /api/ads/:id/tours': {
+    role: 'user',
+    params: { id: adId },
+    bodyList: 5,
+    body: {
+      province: fc.constantFrom('AB', 'ON', 'QC', 'NU'),
+      city: fc.constantFrom('Calgary', 'calgary', 'Toronto', 'Montréal', 'Atlantis', ''),
+      from: fc.constantFrom('2026-12-01', '2999-01-01', '2020-01-01', '2026-02-30'),
+      to: fc.constantFrom('2026-12-05', '2999-01-10', '2020-01-02'),
+    },
+    edges: {
+      province: fc.constantFrom('ALL', 'ab', 'XX', ''),
+      city: fc.constantFrom('x'.repeat(101), '\u0000', ' '),
+      from: fc.constantFrom('', '2026-1-1', '2026-12-01T00:00:00Z', '9999-99-99', '+275760-09-13'),
+      to: fc.constantFrom('', 'tomorrow', '0000-00-00'),
+    },
+  },
   'PUT /api/ads/:id/bump-schedule': {
     role: 'user',
     params: { id: adId },

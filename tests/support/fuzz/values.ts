@@ -142,6 +142,8 @@ export interface FuzzSpec {
   query?: Fields
   /** well-formed body fields */
   body?: Fields
+  /** the body is a JSON array of such objects (at most this many when well formed), not one object */
+  bodyList?: number
   /** near misses per query or body field (empty, too long, out of range, NUL…), besides any wrong type */
   edges?: Fields
   /** answers below 400 may be a page (HTML, YAML, scripts) rather than JSON */

@@ -126,6 +126,8 @@ export const AD_EVENT_KINDS = [
   // "Available now" switched on (detail: the hours) and off; the switches a day are counted from these
   'available',
   'unavailable',
+  // the visits replaced (detail: the new list; docs/decisions/060-touring.md)
+  'toured',
 ] as const
 
 /** The audit trail: every change to an ad, who made it, the status before and after, and why. */

@@ -4,6 +4,7 @@ import { clampPage, isAllCities, PAGE_SIZE, pageCount } from '#domain/listing.ts
 import { ALL } from '#domain/provinces.ts'
 import type { Db } from '#server/db/client.ts'
 import { type AdRow, ads } from '#server/db/schema/ads.ts'
+import { nextTourChange, visitingNow } from './tours.ts'
 
 // The public listing and search. Every condition here has an index in migration 0002_ads: live rows
 // by province/category/rank, folded city, the tsvector (GIN) and price.
@@ -57,9 +58,15 @@ export const isListed = sql`${ads.status} = 'live' and ${ads.expiresAt} > now()`
 /** `now` is the app's clock: "Available now" ends when it passes the ad's moment (048). */
 export function listingConditions(query: AdListQuery, now: Date): SQL {
   const conditions: SQL[] = [isListed]
-  if (query.province && query.province !== ALL) conditions.push(eq(ads.province, query.province))
+  const province = query.province && query.province !== ALL ? query.province : null
+  const city = isAllCities(query.city) ? null : (query.city ?? null)
+  // an ad is listed at its own place and, during a visit, at the visited one too (060)
+  const place: SQL[] = []
+  if (province) place.push(eq(ads.province, province))
+  if (city !== null) place.push(sql`ads_fold(${ads.city}) = ads_fold(${city})`)
+  if (place.length > 0)
+    conditions.push(sql`(${and(...place)} or ${ads.id} in ${visitingNow(now, province, city)})`)
   if (query.category) conditions.push(eq(ads.category, query.category))
-  if (!isAllCities(query.city)) conditions.push(sql`ads_fold(${ads.city}) = ads_fold(${query.city})`)
   if (query.escortType) conditions.push(eq(ads.escortType, query.escortType))
   if (query.verified) conditions.push(eq(ads.verified, true))
   if (query.q) conditions.push(textMatch(query.q))
@@ -89,7 +96,8 @@ export interface ListingResult {
   pages: number
   /**
    * The earliest moment the answer changes with no write to say so: an ad's expiry, or the end of
-   * an ad's "Available now" (its field turns null, and it leaves the available filter).
+   * an ad's "Available now" (its field turns null, and it leaves the available filter), or any
+   * visit's start or end (ads join and leave places' listings; their `tours` change).
    */
   nextExpiry: Date | null
 }
@@ -182,7 +190,7 @@ export async function listPublicAds(db: Db, query: AdListQuery, now: Date): Prom
       .where(where)
       .orderBy(...ordering(query))
       .limit(limit)
-  const [counted, found] = await Promise.all([
+  const [counted, found, tourChange] = await Promise.all([
     db
       .select({
         total: count(),
@@ -194,6 +202,8 @@ export async function listPublicAds(db: Db, query: AdListQuery, now: Date): Prom
       .from(ads)
       .where(where),
     fairPage(ranked, query.page),
+    // a visit starting or ending moves ads in and out of places' listings with no write (060)
+    nextTourChange(db, now),
   ])
   const total = counted[0]?.total ?? 0
   const pages = pageCount(total, PAGE_SIZE)
@@ -210,7 +220,7 @@ export async function listPublicAds(db: Db, query: AdListQuery, now: Date): Prom
         ).map((row) => [row.id, row]),
   )
   const rows = ids.flatMap((id) => byId.get(id) ?? [])
-  const ends = [counted[0]?.nextExpiry, counted[0]?.nextUnavailable]
+  const ends = [counted[0]?.nextExpiry, counted[0]?.nextUnavailable, tourChange]
     .filter((at) => at != null)
     .map((at) => new Date(at as Date | string))
   const nextExpiry = ends.length === 0 ? null : new Date(Math.min(...ends.map((at) => at.getTime())))

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { effectiveStatus } from '#domain/ad-status.ts'
-import type { AdReveal, OwnAd, PublicAd } from '#domain/api/ads.ts'
+import type { AdReveal, OwnAd, PublicAd, TourView } from '#domain/api/ads.ts'
 import { AD_ID_LENGTH } from '#domain/api/ads-paths.ts'
 import type { CategoryKey, CompanionType } from '#domain/categories.ts'
 import type { ContactPlatform, PriceUnit } from '#domain/constants.ts'
@@ -38,6 +38,7 @@ export function toPublicAd(
   now: Date,
   media: MediaIndex = NO_MEDIA,
   viewer: AdViewer = 'public',
+  tours: readonly TourView[] = [],
 ): PublicAd {
   const seenAs = viewer === 'public' && effectiveStatus(row, now) !== 'live' ? 'public-unlisted' : viewer
   const { photos, underReview } = adPhotos(row.images, media, row.verified, seenAs)
@@ -63,6 +64,8 @@ export function toPublicAd(
     updatedAt: row.updatedAt.toISOString(),
     expiresAt: iso(row.expiresAt),
     availableUntil: row.availableUntil && row.availableUntil > now ? row.availableUntil.toISOString() : null,
+    // the visits not yet over, read by the caller with toursOf at the same `now` (060)
+    tours: [...tours],
   }
 }
 
@@ -84,9 +87,10 @@ export function toOwnAd(
   now: Date,
   media: MediaIndex = NO_MEDIA,
   appeals: ReadonlyMap<string, Date> = new Map(),
+  tours: readonly TourView[] = [],
 ): OwnAd {
   return {
-    ...toPublicAd(row, now, media, 'owner'),
+    ...toPublicAd(row, now, media, 'owner', tours),
     ...toReveal(row),
     status: effectiveStatus(row, now),
     createdAt: row.createdAt.toISOString(),

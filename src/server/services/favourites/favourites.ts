@@ -8,6 +8,7 @@ import { favourites } from '#server/db/schema/favourites.ts'
 import { ApiError } from '#server/errors.ts'
 import { toPublicAd } from '#server/services/ads/ad-views.ts'
 import { inReaderLanguage } from '#server/services/ads/demo-ads.ts'
+import { toursOf } from '#server/services/ads/tours.ts'
 import { mediaIndexFor } from '#server/services/media/ad-media.ts'
 
 // A user's favourites (docs/decisions/046-favourites.md). Every statement is keyed by the user's id,
@@ -35,7 +36,14 @@ export async function listFavourites(
     const status = effectiveStatus(row.ad, now)
     return status === 'live' || status === 'expired' ? [row.ad] : []
   })
-  const media = await mediaIndexFor(db, shown)
+  const [media, tours] = await Promise.all([
+    mediaIndexFor(db, shown),
+    toursOf(
+      db,
+      shown.map((ad) => ad.id),
+      now,
+    ),
+  ])
   const items = rows.map((row) => {
     const status = row.ad ? effectiveStatus(row.ad, now) : null
     const visible = row.ad !== null && (status === 'live' || status === 'expired')
@@ -43,7 +51,10 @@ export async function listFavourites(
       adId: row.adId,
       savedAt: row.savedAt.toISOString(),
       listed: status === 'live',
-      ad: visible && row.ad ? inReaderLanguage(toPublicAd(row.ad, now, media), language) : null,
+      ad:
+        visible && row.ad
+          ? inReaderLanguage(toPublicAd(row.ad, now, media, 'public', tours.get(row.ad.id)), language)
+          : null,
     }
   })
   return { items }

@@ -1,15 +1,18 @@
-import { desc, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm'
 import { type AdPathParts, adPath } from '#domain/ad-path.ts'
-import { CATEGORY_KEYS, isCategoryKey } from '#domain/categories.ts'
-import { ALL, isProvinceCode, PROVINCE_CODES } from '#domain/provinces.ts'
+import { CATEGORY_KEYS, type CategoryKey, isCategoryKey } from '#domain/categories.ts'
+import { ALL, isProvinceCode, PROVINCE_CODES, type ProvinceCode } from '#domain/provinces.ts'
 import type { Db } from '#server/db/client.ts'
 import { ads } from '#server/db/schema/ads.ts'
+import { adTours } from '#server/db/schema/tours.ts'
 import { isListed } from '#server/services/ads/ad-search.ts'
 
 // The sitemaps.org protocol caps one file at 50,000 URLs (and 50 MB): the listing pages and the home
 // take under a hundred, so the newest 45,000 ads keep the file valid with room to spare. Beyond
 // that the older ads are still reached through the listing pages the file names.
 const SITEMAP_MAX_ADS = 45_000
+// visiting ads' city pages: at most 5 visits per ad, and many ads visit the same few cities
+const SITEMAP_MAX_VISITS = 4_000
 
 export interface SitemapAd extends AdPathParts {
   /** The last change a visitor would see: an edit, the publication or the last bump. */
@@ -37,6 +40,30 @@ export async function listSitemapAds(db: Db): Promise<SitemapAd[]> {
   // the columns hold only what the write schemas let in; a row that could not form a route is skipped
   return rows.flatMap(({ province, category, ...rest }) =>
     isProvinceCode(province) && isCategoryKey(category) ? [{ ...rest, province, category }] : [],
+  )
+}
+
+/** A city's listing page a visiting ad is listed on now: /ca/{province}/{category}?city={city}. */
+export interface SitemapVisit {
+  province: ProvinceCode
+  category: CategoryKey
+  city: string
+}
+
+/**
+ * The city listing pages that visiting ads are listed on now (docs/decisions/060-touring.md), once
+ * each: the visited city's page of the ad's category, as a visitor browsing that city finds it.
+ */
+export async function listSitemapVisits(db: Db, now: Date): Promise<SitemapVisit[]> {
+  const rows = await db
+    .selectDistinct({ province: adTours.province, category: ads.category, city: adTours.city })
+    .from(adTours)
+    .innerJoin(ads, eq(ads.id, adTours.adId))
+    .where(and(isListed, lte(adTours.startsAt, now), gt(adTours.endsAt, now)))
+    .orderBy(adTours.province, ads.category, adTours.city)
+    .limit(SITEMAP_MAX_VISITS)
+  return rows.flatMap(({ province, category, city }) =>
+    isProvinceCode(province) && isCategoryKey(category) ? [{ province, category, city }] : [],
   )
 }
 
@@ -76,11 +103,18 @@ function urlEntry(url: string, lastModified?: Date): string {
 }
 
 /** The whole sitemap document for a site at `publicUrl` (with or without a trailing slash). */
-export function sitemapXml(publicUrl: string, listedAds: readonly SitemapAd[]): string {
+export function sitemapXml(
+  publicUrl: string,
+  listedAds: readonly SitemapAd[],
+  visits: readonly SitemapVisit[] = [],
+): string {
   const origin = publicUrl.replace(/\/+$/, '')
   const entries = [
     urlEntry(`${origin}/`),
     ...listingPaths().map((path) => urlEntry(`${origin}${path}`)),
+    ...visits.map((visit) =>
+      urlEntry(`${origin}/ca/${visit.province}/${visit.category}?city=${encodeURIComponent(visit.city)}`),
+    ),
     ...listedAds.map((ad) => urlEntry(`${origin}${adPath(ad)}`, ad.lastModified)),
   ]
   return [

@@ -10,6 +10,7 @@ import { media } from '#server/db/schema/media.ts'
 import { cryptoCharges } from '#server/db/schema/payments.ts'
 import { adAppeals, adReports } from '#server/db/schema/reports.ts'
 import { savedSearches } from '#server/db/schema/saved-searches.ts'
+import { adTours } from '#server/db/schema/tours.ts'
 import { users } from '#server/db/schema/users.ts'
 import { wallets, walletTransactions } from '#server/db/schema/wallet.ts'
 import { schedulesOfUser } from '#server/services/bump-schedules/bump-schedules.ts'
@@ -28,9 +29,9 @@ const README = `Maple After Dark: your data
 ============================
 
 account.json   your account: email, language, when it was created and verified
-ads.json       every ad you created, in every status, with its contact details, its history and
-               your requests for review; media/ holds its photos and videos (a photo an admin
-               refused has no file left: refusedPhotos says which and why)
+ads.json       every ad you created, in every status, with its contact details, its history,
+               your requests for review and its visits (touring); media/ holds its photos and
+               videos (a photo an admin refused has no file left: refusedPhotos says which and why)
 wallet.json    your wallet balance and its whole ledger (top-ups, fees, credits)
 payments.json  your crypto charges (amount, type, status, dates)
 reports.json   the ads you reported, why, and what an admin decided
@@ -44,9 +45,9 @@ Maple After Dark : vos données
 
 account.json   votre compte : courriel, langue, date de création et de vérification
 ads.json       chacune de vos annonces, quel que soit son statut, avec ses coordonnées, son
-               historique et vos demandes de révision; media/ contient ses photos et vidéos
-               (une photo refusée par l'administration n'a plus de fichier : refusedPhotos dit
-               laquelle et pourquoi)
+               historique, vos demandes de révision et ses visites (tournée); media/ contient
+               ses photos et vidéos (une photo refusée par l'administration n'a plus de fichier :
+               refusedPhotos dit laquelle et pourquoi)
 wallet.json    le solde de votre portefeuille et tout son registre (recharges, frais, crédits)
 payments.json  vos paiements en cryptomonnaie (montant, type, statut, dates)
 reports.json   les annonces que vous avez signalées, pourquoi, et la décision de l'administration
@@ -80,7 +81,7 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
   const [account] = await db.select().from(users).where(eq(users.id, userId))
   const own = await db.select().from(ads).where(eq(ads.ownerId, userId)).orderBy(asc(ads.createdAt))
   const adIds = own.map((ad) => ad.id)
-  const [events, appeals, uploads, ledger, balance, charges, reports] = await Promise.all([
+  const [events, appeals, uploads, ledger, balance, charges, reports, visits] = await Promise.all([
     adIds.length === 0
       ? []
       : db.select().from(adEvents).where(inArray(adEvents.adId, adIds)).orderBy(asc(adEvents.at)),
@@ -102,6 +103,10 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
       .from(adReports)
       .where(eq(adReports.reporter, accountReporter(userId)))
       .orderBy(asc(adReports.at)),
+    // the visits the owner planned (docs/decisions/060-touring.md), past ones included while kept
+    adIds.length === 0
+      ? []
+      : db.select().from(adTours).where(inArray(adTours.adId, adIds)).orderBy(asc(adTours.startsAt)),
   ])
   // the ads the user keeps (docs/decisions/046-favourites.md): ids and dates, the ads are others'
   const keptAds = await db
@@ -185,6 +190,9 @@ async function collect(db: Db, userId: string): Promise<{ documents: ZipEntry[];
           .filter((e) => e.adId === ad.id)
           .map((e) => ({ kind: e.kind, from: e.fromStatus, to: e.toStatus, at: iso(e.at) })),
         reviewRequests: appeals.filter((a) => a.adId === ad.id).map((a) => ({ note: a.note, at: iso(a.at) })),
+        tours: visits
+          .filter((v) => v.adId === ad.id)
+          .map((v) => ({ province: v.province, city: v.city, from: v.fromDate, to: v.toDate })),
       })),
       uploads: uploads.map((row) => ({
         id: row.id,

@@ -2,6 +2,7 @@ import { BadgeCheckIcon, MapPinIcon } from 'lucide-react'
 import { AdPhoto } from '#client/components/media/ad-photo.tsx'
 import { MediaImage } from '#client/components/media/media-image.tsx'
 import { PhotoUnderReview } from '#client/components/media/photo-under-review.tsx'
+import { TourMarks } from '#client/components/tour-marks.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { FavouriteButton } from '#client/components/ui/favourite-button.tsx'
 import { PostedTime } from '#client/components/ui/posted-time.tsx'
@@ -64,6 +65,7 @@ export function AdCard({ ad, own, eager, priority, onOpen, onIntent }: AdCardPro
             </Badge>
           )}
           <AvailableNowBadge availableUntil={ad.availableUntil} />
+          <TourMarks tours={ad.tours} />
           {own && <Badge>{m.yours}</Badge>}
           {ad.demo && <Badge variant="secondary">{m.demo}</Badge>}
         </div>

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react'
 import { AdPhoto } from '#client/components/media/ad-photo.tsx'
 import { MediaImage } from '#client/components/media/media-image.tsx'
 import { PhotoUnderReview } from '#client/components/media/photo-under-review.tsx'
+import { TourMarks } from '#client/components/tour-marks.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { FavouriteButton } from '#client/components/ui/favourite-button.tsx'
 import { PostedTime } from '#client/components/ui/posted-time.tsx'
@@ -141,6 +142,7 @@ export function AdDetails({
                 </Badge>
               )}
               <AvailableNowBadge availableUntil={ad.availableUntil} />
+              <TourMarks tours={ad.tours} upcoming />
               {ad.demo && <Badge variant="outline">{msg.listing.demo}</Badge>}
             </div>
           }

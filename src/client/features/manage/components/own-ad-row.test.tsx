@@ -31,6 +31,7 @@ function ownAd(status: OwnAd['status'], endsInDays: number): OwnAd {
     updatedAt: iso(-DAY_MS),
     expiresAt: iso(endsInDays * DAY_MS),
     availableUntil: null,
+    tours: [],
     status,
     contact: { phone: '', email: 'seller@example.com', website: '', handle: '' },
     contactPlatform: null,

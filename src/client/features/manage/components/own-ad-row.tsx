@@ -10,6 +10,7 @@ import {
 } from 'lucide-react'
 import { AdStatsButton } from '#client/components/ad-stats/ad-stats-button.tsx'
 import { PrivateImage } from '#client/components/media/private-image.tsx'
+import { TourMarks } from '#client/components/tour-marks.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { fill } from '#client/i18n/fill.ts'
@@ -24,6 +25,7 @@ import { adStatsQuery } from '../api/ad-stats.ts'
 import { AvailableNowSwitch } from './available-now-switch.tsx'
 import { BumpScheduleButton } from './bump-schedule-button.tsx'
 import { DeleteAdButton } from './delete-ad-button.tsx'
+import { ToursButton } from './tours-button.tsx'
 
 const t = msgPost.manage
 
@@ -145,6 +147,11 @@ export function OwnAdRow({
           {ad.status === 'held' && <HoldNotice ad={ad} onAppeal={onAppeal} />}
           <PhotoReviewNotes ad={ad} />
           {ad.status === 'live' && <AvailableNowSwitch ad={ad} />}
+          {ad.tours.length > 0 && (
+            <div className="flex flex-wrap gap-1" data-testid="own-ad-tours">
+              <TourMarks tours={ad.tours} upcoming />
+            </div>
+          )}
           <p className="text-sm font-bold text-primary">{formatAdPrice(ad)}</p>
           {ad.keptBy !== undefined && (
             // a count only: who keeps an ad is theirs to know (docs/decisions/046-favourites.md)
@@ -200,6 +207,7 @@ export function OwnAdRow({
           </Button>
         )}
         {canApply('bump', ad.status) && <BumpScheduleButton ad={ad} />}
+        {canApply('remove', ad.status) && <ToursButton ad={ad} />}
         {ad.postedAt && <AdStatsButton title={ad.title} query={adStatsQuery(ad.id, 'user')} />}
         {canApply('remove', ad.status) && <DeleteAdButton title={ad.title} onClick={() => onDelete(ad)} />}
       </div>
