@@ -36,7 +36,8 @@ export function OutboxPanel() {
                     <time dateTime={mail.created_at}>{formatPostedDate(mail.created_at)}</time>
                   </p>
                   {mail.link && (
-                    <a href={mail.link} className={linkClass}>
+                    // an address, in no language
+                    <a href={mail.link} className={linkClass} data-user-text>
                       {mail.link}
                     </a>
                   )}
