@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from '#domain/constants.ts'
 import { expect, test, toasts } from '#tests/support/e2e-accounts.ts'
 import { choose } from '#tests/support/e2e-listing.ts'
 import { signedIn, uniqueTitle } from '#tests/support/e2e-pay.ts'
@@ -33,6 +34,17 @@ test.describe('companion rules', () => {
     await expect(toasts(page)).toContainText('Verification needed')
     await expect(page).toHaveURL(/\/post$/)
 
+    // the autosave writes shortly after the last change (features/post/autosave.ts); a full page load
+    // reads what it wrote, so the journey leaves once the draft holds the title and the category
+    await expect
+      .poll(() =>
+        page.evaluate((key) => {
+          const raw = localStorage.getItem(key)
+          const draft = raw ? (JSON.parse(raw) as { title?: string; category?: string }) : null
+          return draft ? `${draft.title} ${draft.category}` : null
+        }, STORAGE_KEYS.draft),
+      )
+      .toBe(`${title} adult-services`)
     await notice.getByRole('link', { name: 'Get verified' }).click()
     await expect(page).toHaveURL(/\/account\/verification$/)
 
