@@ -97,6 +97,17 @@ describe('who may upload', () => {
         Buffer.concat([valid.subarray(0, moovAt), valid.subarray(valid.indexOf('mdat') - 4)]),
         'video/mp4',
       ],
+      // a well-built file with 30,000 empty boxes after its header: no video has so many, and
+      // reading each one would keep the disk busy (check-video.ts MAX_TOP_BOXES)
+      [
+        'tiny-boxes.mp4',
+        Buffer.concat([
+          valid.subarray(0, valid.readUInt32BE(0)),
+          Buffer.concat(Array.from({ length: 30_000 }, () => Buffer.from('0000000866726565', 'hex'))),
+          valid.subarray(valid.readUInt32BE(0)),
+        ]),
+        'video/mp4',
+      ],
       ['random.webm', Buffer.concat([webmHead, Buffer.alloc(500, 3)]), 'video/webm'],
       ['cut.webm', webmWithMetadata().subarray(0, 200), 'video/webm'],
     ] as const) {

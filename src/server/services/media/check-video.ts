@@ -16,6 +16,11 @@ type File = Awaited<ReturnType<typeof open>>
 /** moov larger than this is not a phone video's (strip-video-metadata.ts keeps the same bound) */
 const MAX_MOOV_BYTES = 32 * 1024 * 1024
 const MAX_TRACKS_BYTES = 32 * 1024 * 1024
+/**
+ * More top-level boxes than this is no phone's or editor's file (a fragmented one has two per
+ * fragment): refused, so that a file of tiny boxes cannot make the walk read the disk millions of times.
+ */
+const MAX_TOP_BOXES = 20_000
 
 async function readAt(file: File, at: number, length: number): Promise<Buffer> {
   const bytes = Buffer.alloc(length)
@@ -69,7 +74,8 @@ async function isMp4(file: File, size: number): Promise<boolean> {
   let moov: Buffer | null = null
   let media = false
   let first = true
-  for (let at = 0; at < size; ) {
+  for (let at = 0, boxes = 0; at < size; boxes += 1) {
+    if (boxes >= MAX_TOP_BOXES) return false
     const head = await readAt(file, at, 16)
     const found = head.length >= 8 ? boxAtTop(head, size - at) : null
     if (!found || (first && found.type !== 'ftyp')) return false
