@@ -49,7 +49,7 @@ const MAX_CHUNKS = 1_000_000
 /** A byte range of the file, [start, end). */
 type Range = [number, number]
 
-interface Box {
+export interface Box {
   type: string
   /** where the box starts, relative to the buffer or file */
   start: number
@@ -58,7 +58,7 @@ interface Box {
   end: number
 }
 
-function readBox(buffer: Buffer, at: number, limit: number): Box | null {
+export function readBox(buffer: Buffer, at: number, limit: number): Box | null {
   if (at + 8 > limit) return null
   let size = buffer.readUInt32BE(at)
   const type = buffer.toString('latin1', at + 4, at + 8)
@@ -115,7 +115,7 @@ function blankCompressorNames(buffer: Buffer, stsd: Box, blanked: string[]): voi
   }
 }
 
-function trakHandlerOf(buffer: Buffer, trak: Box): string | null {
+export function trakHandlerOf(buffer: Buffer, trak: Box): string | null {
   const mdia = childOf(buffer, trak, 'mdia')
   return mdia ? handlerType(buffer, mdia) : null
 }
@@ -258,7 +258,7 @@ export async function stripVideoMetadata(path: string): Promise<StripReport> {
  * A top-level box from its first 16 bytes (offsets relative to the box): its bytes are not in
  * memory, so it is checked against the rest of the file instead.
  */
-function readTopHeader(header: Buffer, bytesRead: number, remaining: number): Box | null {
+export function readTopHeader(header: Buffer, bytesRead: number, remaining: number): Box | null {
   if (bytesRead < 8) return null
   let size = header.readUInt32BE(0)
   const type = header.toString('latin1', 4, 8)

@@ -58,7 +58,7 @@ const MAX_READ_BYTES = 32 * 1024 * 1024
 /** an ID has at most 4 bytes, a size at most 8 */
 const MAX_HEADER = 12
 
-interface Element {
+export interface Element {
   id: number
   start: number
   data: number
@@ -67,7 +67,7 @@ interface Element {
 }
 
 /** The element header at `at` of `bytes` (offsets shifted by `base`), or null. */
-function readHeader(bytes: Buffer, at: number, limit: number, base = 0): Element | null {
+export function readHeader(bytes: Buffer, at: number, limit: number, base = 0): Element | null {
   if (at >= limit) return null
   const first = bytes[at] ?? 0
   const idLength = first === 0 ? 0 : Math.clz32(first) - 23
