@@ -176,6 +176,9 @@ export async function createTestApp(
     config,
     kind,
     reset: async () => {
+      // work a test's requests left for after their answers (a sign-up's account) lands before the
+      // tables are emptied, never in the next test (services/accounts/after-answer.ts)
+      await app.afterAnswer.settled()
       // both drivers answer with { rows }; the shared Db type leaves the result unknown
       const result = (await db.execute(
         sql`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`,
