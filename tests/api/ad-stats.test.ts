@@ -30,13 +30,22 @@ function visitor() {
   }
 }
 
-function view(id: string, who: { remoteAddress: string; ua: string }) {
+/** The app's beacon for the ads of one visit. */
+function view(ids: string | string[], who: { remoteAddress: string; ua: string }) {
+  const ads = typeof ids === 'string' ? ids : ids.join(AdsPaths.viewsSeparator)
   return api.t.app.inject({
     method: 'POST',
-    url: `/api${AdsPaths.view(id)}`,
+    url: `/api${AdsPaths.views}?ads=${ads}`,
     remoteAddress: who.remoteAddress,
     headers: { 'user-agent': who.ua },
   })
+}
+
+let listening: Promise<string> | undefined
+/** The app on a real socket, where the beacon is answered before Fastify (one listen per file). */
+function socket(): Promise<string> {
+  listening ??= listen(api.t)
+  return listening
 }
 
 function stats(id: string, headers: Record<string, string> = {}) {
@@ -126,17 +135,46 @@ describe('stats for each ad', () => {
   it('answers a plain beacon before Fastify over a real socket, counting each device once a day', async () => {
     const owner = await member(api.t)
     const id = await liveAd(api.t, owner)
-    const base = await listen(api.t)
-    const send = (query: string) => fetch(`${base}/api${AdsPaths.view(id)}${query}`, { method: 'POST' })
-    for (const query of ['?d=device-one-1234', '?d=device-one-1234', '?d=device-two-5678', '']) {
+    const base = await socket()
+    const send = (query: string) =>
+      fetch(`${base}/api${AdsPaths.views}?ads=${id}${query}`, { method: 'POST' })
+    for (const query of ['&d=device-one-1234', '&d=device-one-1234', '&d=device-two-5678', '']) {
       const res = await send(query)
       expect(res.status).toBe(204)
       // answered before Fastify: none of the headers its hooks add to every answer
       expect(res.headers.get('x-content-type-options')).toBeNull()
     }
     // a device id that is not one goes to the route, which refuses it as every route does
-    expect((await send('?d=no')).status).toBe(400)
+    expect((await send('&d=no')).status).toBe(400)
     expect((await stats(id, owner.auth)).json<AdStats>().totals.views).toBe(3)
+  })
+
+  it("counts one view of each ad a visit's beacon names, an ad named twice once, on both paths", async () => {
+    const owner = await member(api.t)
+    const ids = [await liveAd(api.t, owner), await liveAd(api.t, owner), await liveAd(api.t, owner)]
+    const [first, second, third] = ids as [string, string, string]
+    expect((await view([first, second, first], visitor())).statusCode).toBe(204)
+    const base = await socket()
+    const sent = await fetch(`${base}/api${AdsPaths.views}?ads=${ids.join('.')}&d=device-three-9012`, {
+      method: 'POST',
+    })
+    expect(sent.status).toBe(204)
+    expect(sent.headers.get('x-content-type-options')).toBeNull()
+    const views = async (id: string) => (await stats(id, owner.auth)).json<AdStats>().totals.views
+    expect([await views(first), await views(second), await views(third)]).toEqual([2, 2, 1])
+  })
+
+  it('refuses a beacon of more than 20 ads or with a separator out of place, counting none of it', async () => {
+    const owner = await member(api.t)
+    const id = await liveAd(api.t, owner)
+    const who = visitor()
+    for (const ads of [Array(21).fill(id).join('.'), `${id}.`, `.${id}`, `${id},${id}`, '']) {
+      const res = await view(ads, who)
+      expect(res.statusCode, ads).toBe(400)
+      expect(res.json()).toMatchObject({ code: 'request.invalid' })
+    }
+    expect((await view(Array(20).fill(id), who)).statusCode).toBe(204)
+    expect((await stats(id, owner.auth)).json<AdStats>().totals.views).toBe(1)
   })
 
   it('refuses a beacon for something that is not an ad id, and ignores an id that is no ad', async () => {

@@ -266,6 +266,8 @@ export const enManage = {
     favourites: 'Favourites kept',
     alerts: 'Alerts sent',
     totals: '30-day totals',
+    perDay: 'Each day',
+    day: 'Day',
     loading: 'Loading the stats…',
     loadFailed: 'The stats could not be loaded.',
     close: 'Close',

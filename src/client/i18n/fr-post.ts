@@ -263,6 +263,8 @@ export const frManage: PostMessages['manage'] = {
     favourites: 'Favoris gardés',
     alerts: 'Alertes envoyées',
     totals: 'Totaux sur 30 jours',
+    perDay: 'Jour par jour',
+    day: 'Jour',
     loading: 'Chargement des statistiques…',
     loadFailed: 'Les statistiques n’ont pas pu être chargées.',
     close: 'Fermer',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AD_ID_PATTERN, AdsPaths } from './ads-paths.ts'
+import { AD_ID_PATTERN, AdsPaths, VIEW_BEACON_MAX_ADS } from './ads-paths.ts'
 import { says } from './error-codes.ts'
 
 // Stats for each ad (issue 42 item 1, docs/decisions/053-ad-stats.md): what its owner and the admins
@@ -8,9 +8,14 @@ import { says } from './error-codes.ts'
 /** How many days GET /api/ads/:id/stats answers, today included. */
 export const AD_STATS_DAYS = 30
 
-export const AdViewParamsSchema = z.object({ id: z.string().regex(AD_ID_PATTERN, says('ad.bad_id')) })
+/** `ads` of the view beacon: 1 to 20 ad ids joined by '.' */
+export const AD_VIEWS_PATTERN = new RegExp(
+  `^${AD_ID_PATTERN.source.slice(1, -1)}(?:\\.${AD_ID_PATTERN.source.slice(1, -1)}){0,${VIEW_BEACON_MAX_ADS - 1}}$`,
+)
 
-export const AdViewQuerySchema = z.object({
+export const AdViewsQuerySchema = z.object({
+  /** the ads a visit showed, '.' between ids (at most 20) */
+  ads: z.string().regex(AD_VIEWS_PATTERN, says('ad.bad_id')),
   /** the device's random id; without it the visitor is their address and user agent */
   d: z.string().regex(AdsPaths.viewDevicePattern).optional(),
 })

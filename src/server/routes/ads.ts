@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { effectiveStatus } from '#domain/ad-status.ts'
-import { AdStatsSchema, AdViewParamsSchema, AdViewQuerySchema } from '#domain/api/ad-stats.ts'
+import { AdStatsSchema, AdViewsQuerySchema } from '#domain/api/ad-stats.ts'
 import {
   AdDetailSchema,
   type AdList,
@@ -41,7 +41,7 @@ import { rateLimited } from '#server/plugins/rate-limit.ts'
 import { findAdminBySessionToken, findUserBySessionToken } from '#server/services/accounts/sessions.ts'
 import { bearerToken } from '#server/services/accounts/tokens.ts'
 import { statsForReader } from '#server/services/ad-stats/ad-stats.ts'
-import { viewerKey } from '#server/services/ad-stats/view-beacon.ts'
+import { countViews, viewerKey } from '#server/services/ad-stats/view-beacon.ts'
 import { cachedAdList } from '#server/services/ads/ad-list-cache.ts'
 import { listPublicAds } from '#server/services/ads/ad-search.ts'
 import { toOwnAd, toPublicAd, toReveal } from '#server/services/ads/ad-views.ts'
@@ -382,28 +382,29 @@ const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  // the app's beacon once an ad is shown (its page or its dialog): counted in memory and answered at
-  // once; who sent it is hashed with the day's salt and never stored (053). A plain beacon is answered
-  // before Fastify (services/ad-stats/view-beacon.ts); this route answers the rest the same way
+  // the app's beacon with the ads a visit showed (their pages or the listing's dialog): counted in
+  // memory and answered at once; who sent it is hashed with the day's salt and never stored (053). A
+  // plain beacon is answered before Fastify (services/ad-stats/view-beacon.ts); this route answers the
+  // rest the same way
   app.post(
-    '/:id/view',
+    '/views',
     {
       onRequest: noStoreHook,
       schema: {
         tags,
-        summary: 'Count a view of an ad (once per visitor per day; answered at once)',
+        summary: 'Count views of ads (once per visitor per ad per day; answered at once)',
         description:
-          "Sent by the app with navigator.sendBeacon when an ad is shown, with d: the device's random " +
-          'id (without it, the address and user agent stand for the visitor). Always 204 for an ad id, ' +
-          'whether or not the view was counted; an id that is no ad is ignored when the counts are written.',
-        params: AdViewParamsSchema,
-        querystring: AdViewQuerySchema,
+          'Sent by the app with navigator.sendBeacon for the ads a visit showed: ads, 1 to 20 ad ids joined ' +
+          "by '.'; d, the device's random id (without it, the address and user agent stand for the " +
+          'visitor). Always 204 for well-formed ids, whether or not a view was counted; an id that is no ' +
+          'ad is ignored when the counts are written.',
+        querystring: AdViewsQuerySchema,
         response: { 204: z.null(), 400: ErrorSchema },
       },
     },
     async (request, reply) => {
       const visitor = viewerKey(request.query.d, clientKey(request.ip), request.headers['user-agent'])
-      app.adStats.countView(request.params.id, visitor, app.clock.now())
+      countViews(app.adStats, request.query.ads, visitor, app.clock.now())
       return reply.code(204).send(null)
     },
   )

@@ -82,9 +82,15 @@ export const AD_ROUTES: Record<string, FuzzSpec> = {
   'DELETE /api/ads/:id': { role: 'user', params: { id: adId } },
   'POST /api/ads/:id/reveal': { params: { id: adId } },
   // the view beacon has no body; whatever it is sent, a 204 or a 400
-  'POST /api/ads/:id/view': {
-    params: { id: adId },
-    query: { d: fc.oneof(fc.constantFrom('abcdefgh12345678', 'short', 'x'.repeat(65), 'a b'), fc.string()) },
+  'POST /api/ads/views': {
+    query: {
+      ads: fc.oneof(
+        fc.array(adId, { minLength: 1, maxLength: 22 }).map((ids) => ids.join('.')),
+        fc.constantFrom('', '.', 'abcdefghijkl,abcdefghijkl', 'abcdefghijkl.'),
+        fc.string(),
+      ),
+      d: fc.oneof(fc.constantFrom('abcdefgh12345678', 'short', 'x'.repeat(65), 'a b'), fc.string()),
+    },
   },
   'GET /api/ads/:id/stats': { role: 'user', params: { id: adId } },
   'POST /api/ads/:id/available': {

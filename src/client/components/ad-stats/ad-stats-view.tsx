@@ -65,6 +65,30 @@ export function AdStatsView({ stats }: { stats: AdStats }) {
         </dl>
       </section>
       <figure className="h-64 w-full min-w-0" data-testid="ad-stats-chart">
+        {/* the chart's numbers for a screen reader, which cannot read the drawing */}
+        <table className="sr-only" data-testid="ad-stats-table">
+          <caption>{t.perDay}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t.day}</th>
+              {SERIES.map((key) => (
+                <th key={key} scope="col">
+                  {t[key]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{day.label}</th>
+                {SERIES.map((key) => (
+                  <td key={key}>{day[key]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: -24 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />

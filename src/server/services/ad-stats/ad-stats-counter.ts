@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
+import type { SharedViewers } from './shared-viewers.ts'
 
 // Views and reveals are counted in memory and written in one statement every few seconds, so the
 // request that counts never waits for the database (docs/decisions/053-ad-stats.md). A process that
@@ -23,6 +24,13 @@ interface Counts {
   reveals: number
 }
 
+/** A view new to this process, waiting for the flush to ask the other processes (shared-viewers.ts). */
+interface Sighting {
+  day: string
+  adId: string
+  visitor: string
+}
+
 export class AdStatsCounter {
   // the day's salt is random and never leaves this process: the hashes kept below cannot be turned back
   // into an address, even with the code and the database, and they are dropped when the day ends
@@ -31,6 +39,17 @@ export class AdStatsCounter {
   #seen = new Set<string>()
   #pending = new Map<string, Counts>()
   #flushing: Promise<void> = Promise.resolve()
+  #shared: { viewers: SharedViewers; unreachable: (error: unknown) => void } | undefined
+  #sightings: Sighting[] = []
+
+  /**
+   * Counts a visitor once a day across processes: the views new to this process are checked with
+   * `viewers` at each flush. When they cannot answer, the views count as this process saw them (a
+   * visitor may count once per process that day) and `unreachable` hears why.
+   */
+  shareWith(viewers: SharedViewers, unreachable: (error: unknown) => void): void {
+    this.#shared = { viewers, unreachable }
+  }
 
   /**
    * One view of `adId` by the visitor `visitor` (their address and user agent), counted once per day.
@@ -49,7 +68,10 @@ export class AdStatsCounter {
       .slice(0, 16)
     if (this.#seen.has(key)) return false
     this.#seen.add(key)
-    this.#add(adId, day, { views: 1, reveals: 0 })
+    // the visitor in clear for a few seconds, in this process's memory only: the other processes hash
+    // it with the day's shared salt, not this one
+    if (this.#shared) this.#sightings.push({ day, adId, visitor: `${adId}\0${visitor}` })
+    else this.#add(adId, day, { views: 1, reveals: 0 })
     return true
   }
 
@@ -60,7 +82,7 @@ export class AdStatsCounter {
 
   /** Counts waiting for the next flush (the metrics and tests read it). */
   get pending(): number {
-    return this.#pending.size
+    return this.#pending.size + this.#sightings.length
   }
 
   /**
@@ -74,6 +96,7 @@ export class AdStatsCounter {
   }
 
   async #write(db: Db): Promise<void> {
+    await this.#confirmSightings()
     if (this.#pending.size === 0) return
     const batch = this.#pending
     this.#pending = new Map()
@@ -93,6 +116,35 @@ export class AdStatsCounter {
     } catch (error) {
       for (const [key, counts] of batch) this.#merge(key, counts)
       throw error
+    }
+  }
+
+  /** Counts the views no other process counted today (all of them when they cannot say). */
+  async #confirmSightings(): Promise<void> {
+    if (!this.#shared || this.#sightings.length === 0) return
+    const sightings = this.#sightings
+    this.#sightings = []
+    // a flush across midnight holds two days, each with its own salt
+    const byDay = new Map<string, Sighting[]>()
+    for (const sighting of sightings) {
+      const ofDay = byDay.get(sighting.day)
+      if (ofDay) ofDay.push(sighting)
+      else byDay.set(sighting.day, [sighting])
+    }
+    for (const [day, ofDay] of byDay) {
+      let first: boolean[]
+      try {
+        first = await this.#shared.viewers.firstSightings(
+          day,
+          ofDay.map((sighting) => sighting.visitor),
+        )
+      } catch (error) {
+        this.#shared.unreachable(error)
+        first = ofDay.map(() => true)
+      }
+      ofDay.forEach(({ adId }, i) => {
+        if (first[i]) this.#add(adId, day, { views: 1, reveals: 0 })
+      })
     }
   }
 
