@@ -6,7 +6,7 @@ import { type Clock, systemClock } from './clock.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { AnswerCache, answerCacheServer } from './http/answer-cache.ts'
-import { frameworkErrorHandler } from './http/error-answers.ts'
+import { frameworkErrorHandler } from './http/framework-errors.ts'
 import { type LogStream, loggerOptions, requestLoggerFactory } from './logging.ts'
 import adRemindersPlugin from './plugins/ad-reminders.ts'
 import adStatsPlugin from './plugins/ad-stats.ts'
@@ -21,6 +21,7 @@ import compressionPlugin from './plugins/compression.ts'
 import corePlugin from './plugins/core.ts'
 import deadlinePlugin from './plugins/deadline.ts'
 import docsPlugin from './plugins/docs.ts'
+import errorPagesPlugin from './plugins/error-pages.ts'
 import errorsPlugin from './plugins/errors.ts'
 import jobsPlugin from './plugins/jobs.ts'
 import languagesPlugin from './plugins/languages.ts'
@@ -124,6 +125,7 @@ export async function buildApp({
   await app.register(deadlinePlugin)
   await app.register(metricsPlugin)
   await app.register(languagesPlugin)
+  await app.register(errorPagesPlugin)
   await app.register(adultGatePlugin)
   await app.register(securityPlugin)
   await app.register(rateLimitPlugin)

@@ -95,6 +95,35 @@ test.describe('Français', () => {
       await page.getByRole('button', { name: 'Se déconnecter' }).click()
     })
 
+    // issue 44 item 5: the not-found screens, the app's and the server's (docs/decisions/066-french-everywhere.md)
+    test('an ad that is gone and an unknown category read in French, with the switch to English', async ({
+      page,
+    }) => {
+      const gone = await page.goto('/ca/ON/adult-buy-sell/zzzzzzzzzzzz-sold')
+      expect(gone?.status()).toBe(404)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText("Cette annonce n'est plus disponible")
+      await expect(page.getByRole('banner').getByRole('button', { name: 'English' })).toBeVisible()
+      await expectFrenchOnly(page, 'a gone ad')
+
+      const unknown = await page.goto('/ca/on/nope')
+      expect(unknown?.status()).toBe(404)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catégorie introuvable')
+      await expectFrenchOnly(page, 'an unknown category')
+    })
+
+    test('a missing address is the server’s French page, and its switch opens it in English', async ({
+      page,
+    }) => {
+      const missing = await page.goto('/icons/missing-icon.png')
+      expect(missing?.status()).toBe(404)
+      await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Retour à l’accueil' })).toBeVisible()
+      await expectFrenchOnly(page, 'the server’s 404 page')
+      await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: 'English' }).click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-CA')
+    })
+
     // issue 43 item 27 (docs/decisions/065-sample-ads-in-french.md)
     test('sample ads read in French, Québec City as Québec, on the listing and the ad page', async ({
       page,

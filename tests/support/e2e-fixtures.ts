@@ -102,7 +102,8 @@ export function makeOutbox(request: APIRequestContext): Outbox {
  * offers its links) before its scripts run, and for a signed-out visitor the app starts at the first
  * sign of use or a few seconds later (src/client/app-start.ts). The journeys act at once, so they
  * give that sign, a press of Shift, as a visitor's first touch would. Pages that are not the app (an
- * API answer, the sandbox's hosted page) and pages without JavaScript return at once. app-start.spec.ts
+ * API answer, the sandbox's hosted page, the server's error page: no #root) and pages without
+ * JavaScript return at once. app-start.spec.ts
  * covers the start without any sign, and a click made before the app is there.
  */
 export function waitForAppOnGoto(page: Page): void {
@@ -118,7 +119,13 @@ export function waitForAppOnGoto(page: Page): void {
         .locator('#adult-gate')
         .count()
         .catch(() => 0)) > 0
-    if (html && !gated && !new URL(page.url()).pathname.startsWith('/api/')) {
+    const app =
+      html &&
+      (await page
+        .locator('#root')
+        .count()
+        .catch(() => 0)) > 0
+    if (app && !gated && !new URL(page.url()).pathname.startsWith('/api/')) {
       const ready = await page
         .evaluate(() => document.documentElement.dataset.app === 'ready')
         .catch(() => true)

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyReply } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { type CodedError, type CodedIssue, coded, isErrorCode, readSays } from '#domain/api/error-codes.ts'
 import type { Language } from '#domain/languages.ts'
@@ -96,29 +96,6 @@ export function wordAnswer(language: Language, payload: Record<string, unknown>)
   }
   if (typeof payload.message === 'string') worded.message = errorText(language, error)
   return worded
-}
-
-/**
- * Fastify answers a URL it cannot decode, or a path parameter past maxParamLength, before routing
- * (so before the error handler) with its own body that echoes the URL: keep those `{ detail, code }` too.
- * Passed as the `frameworkErrors` server option.
- */
-export function frameworkErrorHandler(
-  error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): void {
-  if (error.code === 'FST_ERR_BAD_URL') {
-    reply.code(400).send(errorBody(request.language, { error: coded('request.malformed_url') }))
-    return
-  }
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    reply.code(414).send(errorBody(request.language, { error: coded('request.segment_too_long') }))
-    return
-  }
-  const { status, ...described } = describeError(error)
-  if (status >= 500) reply.log.error({ err: error }, 'request failed')
-  reply.code(status).send(errorBody(request.language, described))
 }
 
 /** Answers 503 with Retry-After: what a request gets while a dependency is down or frozen. */

@@ -1,5 +1,7 @@
 // What every answer to a fuzzed request must be: never a 5xx, no stack trace or server internals,
-// JSON unless it is a page, and every error `{ detail, code, params?, issues? }` with a declared code.
+// JSON unless it is a page, and every error `{ detail, code, params?, issues? }` with a declared code,
+// or, to a request that asks for HTML as a browser's navigation does, the error page
+// (src/server/services/pages/error-page.ts, docs/decisions/066-french-everywhere.md).
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { LightMyRequestResponse } from 'fastify'
 import { isErrorCode } from '#domain/api/error-codes.ts'
@@ -36,6 +38,14 @@ export function checkAnswer(plan: Plan, spec: FuzzSpec, res: LightMyRequestRespo
   if (plan.method === 'HEAD' || res.statusCode === 204 || (res.statusCode < 400 && spec.page)) return
   if (res.statusCode >= 300 && res.statusCode < 400) return
   const type = String(res.headers['content-type'] ?? '')
+  if (res.statusCode >= 400 && (plan.headers.accept ?? '').includes('text/html')) {
+    if (
+      !type.startsWith('text/html') ||
+      !/<html lang="(?:en|fr)-CA">[\s\S]*<main><h1>.+<\/h1><p>.+<\/p>/.test(text)
+    )
+      throw new Error(`a navigation's error is not the error page: ${where}`)
+    return
+  }
   if (!type.startsWith('application/json')) throw new Error(`not JSON (${type}): ${where}`)
   if (res.statusCode >= 400) {
     let parsed: unknown

@@ -5,7 +5,8 @@ const t = msg.errors
 
 export interface ErrorContent {
   title: string
-  message: string
+  /** only in development, or a status: an error's own message is the code's English, not the reader's language */
+  message: string | null
   /** only in development: a stack in production would leak internals and help no user */
   stack: string | null
 }
@@ -15,14 +16,20 @@ export function describeError(error: unknown, dev: boolean): ErrorContent {
   if (error instanceof Response) {
     return {
       title: t.applicationTitle,
-      message: [String(error.status), error.statusText].filter(Boolean).join(' '),
+      message: dev
+        ? [String(error.status), error.statusText].filter(Boolean).join(' ')
+        : String(error.status),
       stack: null,
     }
   }
   if (error instanceof Error) {
-    return { title: t.unexpectedTitle, message: error.message, stack: dev ? (error.stack ?? null) : null }
+    return {
+      title: t.unexpectedTitle,
+      message: dev ? error.message : null,
+      stack: dev ? (error.stack ?? null) : null,
+    }
   }
-  return { title: t.unexpectedTitle, message: typeof error === 'string' ? error : t.intro, stack: null }
+  return { title: t.unexpectedTitle, message: dev && typeof error === 'string' ? error : null, stack: null }
 }
 
 export interface ErrorPageProps {
@@ -45,9 +52,11 @@ export function ErrorPage({ error, reset, dev = import.meta.env.DEV }: ErrorPage
         {content.title}
       </h1>
       <p className="text-lg text-muted-foreground">{t.intro}</p>
-      <p className="rounded-md bg-muted px-4 py-3 font-mono text-sm" data-testid="error-message">
-        {content.message}
-      </p>
+      {content.message && (
+        <p className="rounded-md bg-muted px-4 py-3 font-mono text-sm" data-testid="error-message">
+          {content.message}
+        </p>
+      )}
       {content.stack && (
         <details open>
           <summary className="cursor-pointer text-sm font-medium">{t.stackLabel}</summary>

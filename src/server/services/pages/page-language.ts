@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { isLanguage, type Language } from '#domain/languages.ts'
+import { isLanguage, type Language, pickLanguage } from '#domain/languages.ts'
 
 // The language a visitor chose with the EN/FR switch: src/client/i18n/messages.ts writes it as
 // `language=`; `lang=` is read too, the name this module first expected.
@@ -11,5 +11,7 @@ export function pageLanguage(request: FastifyRequest, url: URL): Language {
   if (isLanguage(fromUrl)) return fromUrl
   const fromCookie = LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1]
   if (isLanguage(fromCookie)) return fromCookie
-  return request.language
+  // the header itself rather than request.language: Fastify's answers before routing (a URL it cannot
+  // read, http/framework-errors.ts) get a request without the plugins' decorations
+  return pickLanguage(request.headers['accept-language'])
 }
