@@ -6,8 +6,8 @@ import { StrictMode, startTransition, useSyncExternalStore } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { ErrorPage } from '#client/components/layout/error-page.tsx'
 import {
+  chosenLanguage,
   onLanguageChange,
-  preferredLanguage,
   rememberLanguage,
   setLanguage,
   startLanguage,
@@ -114,13 +114,15 @@ const app = (
 // version first and update after (lib/use-hydrated.ts); a mismatch left anyway costs one client render
 // of that part, never a broken page, and is reported (lib/hydration-report.ts).
 // French users wait for the French catalog, never seeing an English flash; English costs nothing here.
-// A drawn page is adopted in the language it was drawn in; should this device prefer the other one (a
-// choice kept without its cookie, which the server reads), the app switches once the page is its own
-// and remembers the choice, cookie included, for the server's next page.
+// A drawn page is adopted in the language it was drawn in; should this device have chosen the other
+// one (a choice kept without its cookie, which the server reads), the app switches once the page is its
+// own and remembers the choice, cookie included, for the server's next page. Without a choice the
+// server's is kept: it knows what the app may not (a Quebec visitor's region, decision 066).
 const drawnIn = serverRendered ? drawnLanguage() : undefined
 const languageReady = (drawnIn ? setLanguage(drawnIn, false) : startLanguage()).catch(() => undefined)
-if (drawnIn && drawnIn !== preferredLanguage()) {
-  onceAppReady(() => void setLanguage(preferredLanguage()).catch(() => undefined))
+const chosen = chosenLanguage()
+if (drawnIn && chosen && drawnIn !== chosen) {
+  onceAppReady(() => void setLanguage(chosen).catch(() => undefined))
 }
 if (serverRendered) {
   // as TanStack's RouterClient does, before React starts rather than in its first render: the router

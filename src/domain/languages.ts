@@ -41,3 +41,16 @@ export function pickLanguage(header: string | undefined | null): Language {
   }
   return best
 }
+
+/**
+ * French is the default for a Quebec visitor who has not chosen (docs/decisions/066-french-everywhere.md):
+ * one who opens a page of Quebec's ads (`/ca/QC` and below) ...
+ */
+export function isQuebecPage(pathname: string): boolean {
+  return /^\/ca\/qc(?:\/|$)/i.test(pathname)
+}
+
+/** ... or whose proxy says they are in Quebec (REGION_HEADER's value: `QC` or `CA-QC`). */
+export function isQuebecRegion(value: string | string[] | undefined): boolean {
+  return typeof value === 'string' && /^(?:ca-)?qc$/i.test(value.trim())
+}

@@ -92,7 +92,7 @@ export async function buildApp({
   clock = systemClock,
   pushAgent,
 }: AppDeps): Promise<FastifyInstance> {
-  const answerCache = new AnswerCache()
+  const answerCache = new AnswerCache(config.REGION_HEADER)
   // made before Fastify: the view beacon is counted and answered before Fastify sees it (053)
   const adStats = new AdStatsCounter()
   const base = Fastify({

@@ -45,6 +45,12 @@ const EnvSchema = z
         ctx.addIssue({ code: 'custom', message: parsed.error })
         return z.NEVER
       }),
+    // the request header a CDN or proxy fills with the visitor's region (ISO 3166-2: `QC` or `CA-QC`),
+    // lower case, e.g. `cf-region-code`: Quebec visitors who have not chosen a language get French
+    REGION_HEADER: z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/)
+      .optional(),
     // the address people reach the app at (links in mails, the sandbox pay page); unset means this
     // machine on PORT, so a server started on another port does not mail links to 8080
     PUBLIC_URL: z.string().url().optional(),

@@ -65,7 +65,8 @@ describe.runIf(cachesOn)('server renders in English and French at once', () => {
       requests.map(({ path, language }) =>
         ref.t.app.inject({
           method: 'GET',
-          url: language === 'fr' ? `${path}?lang=fr` : path,
+          // each language asked for: Quebec's pages are French by default (decision 066)
+          url: `${path}?lang=${language}`,
           // as a crawler, which waits for its render however busy the machine: a browser gets the
           // shell after a few seconds instead (page-cache.test.ts), which is not what this is about
           headers: {

@@ -22,7 +22,8 @@ test.describe('on a phone, a control inside a dialog or sheet keeps it open @mob
   test('the Browse drawer’s city filter: typing “Mont” keeps the drawer, and Montréal applies', async ({
     page,
   }) => {
-    await page.goto('/ca/QC/adult-buy-sell')
+    // in English, as the words below: Quebec's pages open in French for a visitor who has not chosen
+    await page.goto('/ca/QC/adult-buy-sell?lang=en')
     const drawer = await openBrowseDrawer(page)
     await drawer.getByRole('button', { name: /^City: / }).tap()
     const filter = page.getByRole('textbox', { name: 'Filter cities' })

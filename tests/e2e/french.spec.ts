@@ -145,6 +145,25 @@ test.describe('Français', () => {
     })
   })
 
+  // issue 44 item 5: French is the default for Quebec's visitors who have not chosen (decision 066)
+  test('a Quebec listing opens in French for an English browser, and a switch to English is kept', async ({
+    page,
+  }) => {
+    await page.goto('/ca/QC/adult-buy-sell')
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready')
+    // the app adopts the server's French and keeps it: the browser's English is no choice
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Achat et vente pour adultes')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA')
+    await expectFrenchOnly(page, 'a Quebec listing')
+
+    await page.getByRole('banner').getByRole('button', { name: 'English' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Adult Buy & Sell')
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready')
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Adult Buy & Sell')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-CA')
+  })
+
   test('home, a listing, the post form with its error and the wallet in French, then back to English', async ({
     page,
     accounts,

@@ -121,4 +121,13 @@ describe('the language of a first visit', () => {
     expect(preferredLanguage(null, ['es'])).toBe('en')
     expect(preferredLanguage('xx', [])).toBe('en')
   })
+
+  it("is French on a page of Quebec's ads, as the server draws it, unless the device chose English", () => {
+    expect(preferredLanguage(null, ['en-CA'], '/ca/QC')).toBe('fr')
+    expect(preferredLanguage(null, ['en-CA'], '/ca/QC/adult-buy-sell')).toBe('fr')
+    expect(preferredLanguage(null, ['en-CA'], '/ca/qc/adult-buy-sell/abcdefghijkl-lace')).toBe('fr')
+    expect(preferredLanguage('en', ['en-CA'], '/ca/QC/adult-buy-sell')).toBe('en')
+    expect(preferredLanguage(null, ['en-CA'], '/ca/ON/adult-buy-sell')).toBe('en')
+    expect(preferredLanguage(null, ['en-CA'], '/ca/QCX')).toBe('en')
+  })
 })

@@ -8,7 +8,7 @@
 // each render its own language's catalog, never switching the live one (texts-view.ts,
 // docs/decisions/030-page-cache-and-render.md).
 
-import { isLanguage, type Language, LOCALES } from '#domain/languages.ts'
+import { isLanguage, isQuebecPage, type Language, LOCALES } from '#domain/languages.ts'
 import type { MoneyLocale } from '#domain/money.ts'
 import { en } from './en.ts'
 import type { Messages } from './messages-type.ts'
@@ -160,12 +160,22 @@ function storage(): Storage | null {
   }
 }
 
-/** The remembered choice, else the browser's first language that we offer, else English. */
+/** The language this device chose with the switch (or a `?lang=` link), if it did. */
+export function chosenLanguage(stored = storage()?.getItem(LANGUAGE_STORAGE_KEY)): Language | undefined {
+  return isLanguage(stored) ? stored : undefined
+}
+
+/**
+ * The remembered choice, else French on a page of Quebec's ads (as the server draws it:
+ * services/pages/page-language.ts), else the browser's first language that we offer, else English.
+ */
 export function preferredLanguage(
   stored = storage()?.getItem(LANGUAGE_STORAGE_KEY),
   browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+  pathname: string = typeof location === 'undefined' ? '/' : location.pathname,
 ): Language {
   if (isLanguage(stored)) return stored
+  if (isQuebecPage(pathname)) return 'fr'
   for (const tag of browser) {
     const base = tag.toLowerCase().split('-')[0]
     if (isLanguage(base)) return base

@@ -30,23 +30,25 @@ const PER_ANSWER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfe
 /**
  * What an answer may depend on besides the URL: the Origin (a listed one gets CORS headers), the
  * credentials, the Accept-Encoding that chose its encoding (plugins/compression.ts), and the
- * Accept-Language that chose a page's language when no cookie did (routes/pages.ts), as sent: the
+ * Accept-Language or the region header that chose a page's language when no cookie did (routes/pages.ts), as sent: the
  * same header always chooses the same, and a hit then reads no header's parts. An answer kept for
  * one token is only ever given to the same token again.
  */
-function keyOf(url: string, headers: IncomingHttpHeaders): string {
+function keyOf(url: string, headers: IncomingHttpHeaders, regionHeader: string | undefined): string {
   const { origin, authorization, cookie } = headers
   const accepts = headers['accept-encoding']
   const languages = headers['accept-language']
+  const region = regionHeader === undefined ? undefined : headers[regionHeader]
   if (
     origin === undefined &&
     authorization === undefined &&
     cookie === undefined &&
     accepts === undefined &&
-    languages === undefined
+    languages === undefined &&
+    region === undefined
   )
     return url
-  return `${url}\n${origin ?? ''}\n${authorization ?? ''}\n${cookie ?? ''}\n${accepts ?? ''}\n${languages ?? ''}`
+  return `${url}\n${origin ?? ''}\n${authorization ?? ''}\n${cookie ?? ''}\n${accepts ?? ''}\n${languages ?? ''}\n${region ?? ''}`
 }
 
 /**
@@ -69,6 +71,9 @@ export class AnswerCache {
   draining = false
   private log: FastifyBaseLogger | undefined
 
+  /** `regionHeader`: REGION_HEADER, which can choose a page's language too (services/pages/page-language.ts). */
+  constructor(private readonly regionHeader?: string) {}
+
   /** Where a line goes for each answer given, when the logger writes request lines (info and below). */
   logTo(logger: FastifyBaseLogger): void {
     this.log = logsRequests(logger) ? logger : undefined
@@ -77,7 +82,7 @@ export class AnswerCache {
   /** Answers the request from the cache and returns true, or returns false and leaves it alone. */
   answer(req: IncomingMessage, res: ServerResponse): boolean {
     if (this.answers.size === 0 || req.method !== 'GET' || req.url === undefined) return false
-    const key = keyOf(req.url, req.headers)
+    const key = keyOf(req.url, req.headers, this.regionHeader)
     const kept = this.answers.get(key)
     if (kept === undefined) return false
     if (!kept.isCurrent()) {
@@ -104,7 +109,7 @@ export class AnswerCache {
     }
     headers['content-length'] = String(body.length)
     if (this.answers.size >= MAX_ANSWERS || this.bytes + body.length > MAX_BYTES) this.clear()
-    const key = keyOf(request.raw.url ?? request.url, request.headers)
+    const key = keyOf(request.raw.url ?? request.url, request.headers, this.regionHeader)
     this.bytes += body.length - (this.answers.get(key)?.body.length ?? 0)
     this.answers.set(key, { headers, body, isCurrent, tally: this.tallyOf(request.routeOptions.url) })
   }

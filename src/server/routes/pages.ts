@@ -23,7 +23,7 @@ import {
   withHomeHead,
   withScriptSources,
 } from '#server/services/pages/page-html.ts'
-import { pageLanguage } from '#server/services/pages/page-language.ts'
+import { pageLanguage, varyOnLanguage } from '#server/services/pages/page-language.ts'
 
 // A render takes milliseconds; one that has not answered in this time (a stuck database) must not hold
 // the visitor: the shell goes out and the browser renders the page itself. Not a crawler: it runs no
@@ -66,7 +66,8 @@ function sendHtml(
     .header('content-type', 'text/html; charset=utf-8')
     // the listing changes with every new ad: always asked again, never served stale
     .header('cache-control', 'no-cache')
-  for (const field of ['Accept-Encoding', 'Accept-Language', 'Cookie']) appendVary(reply, field)
+  appendVary(reply, 'Accept-Encoding')
+  varyOnLanguage(reply)
   if (encoding !== 'identity') reply.header('content-encoding', encoding)
   return reply.send(body)
 }

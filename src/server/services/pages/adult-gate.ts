@@ -16,7 +16,7 @@ import { escapeHtml } from '#domain/html-escape.ts'
 import { LANGUAGES, type Language } from '#domain/languages.ts'
 import { chosenEncoding, compress } from '#server/http/content-encoding.ts'
 import { appendVary } from '#server/http/vary.ts'
-import { pageLanguage } from './page-language.ts'
+import { pageLanguage, varyOnLanguage } from './page-language.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,7 +105,8 @@ export class AdultGate {
     const html = this.gated(shell, pageLanguage(request, new URL(path, 'http://page')), path)
     const encoding = chosenEncoding(request.headers['accept-encoding'])
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache')
-    for (const field of ['Accept-Encoding', 'Accept-Language', 'Cookie']) appendVary(reply, field)
+    appendVary(reply, 'Accept-Encoding')
+    varyOnLanguage(reply)
     if (encoding === 'identity') return reply.send(html)
     return reply.header('content-encoding', encoding).send(compress(html, encoding))
   }
