@@ -57,6 +57,8 @@ export const STORAGE_KEYS = {
   authToken: 'auth_token',
   authUser: 'auth_user',
   draft: 'post_draft',
+  // when the draft key was last written (ISO), so a start can tell which copy is newer (client/db)
+  draftSavedAt: 'post_draft_saved_at',
   checkoutDraft: 'checkout_draft',
   adminToken: 'admin_token',
   adultConfirmed: ADULT_COOKIE.name,

@@ -6,9 +6,10 @@
 //   server has it (docs/decisions/006-offline-model.md): the post draft, pending payments (orders made
 //   offline, paid when back online) and photo blobs. It holds blobs, survives quota pressure better and
 //   is reachable from live queries. Ads themselves live on the server (docs/decisions/010-ads-on-the-server.md).
-// - localStorage keeps the draft key (STORAGE_KEYS in constants.ts) as a mirror: every write to Dexie
-//   rewrites it. At start, an IndexedDB without a draft imports the mirror (seeded by a test, or written
-//   while IndexedDB was refused); one with a draft is the truth and rewrites the mirror. The session
+// - localStorage keeps the draft key (STORAGE_KEYS in constants.ts) as a mirror, with the time it was
+//   written: every write to Dexie writes it first. At start, an IndexedDB without a draft imports the
+//   mirror (seeded by a test, or written while IndexedDB was refused); one with a draft is the truth
+//   and rewrites the mirror, unless the mirror is newer (a page left before its IndexedDB write ended). The session
 //   (auth_token, auth_user) and the admin token live only in localStorage (lib/session): tiny, read
 //   synchronously at start.
 // - When IndexedDB cannot be opened (private modes, disabled storage) the repositories fall back to
@@ -17,7 +18,7 @@
 //   throws into a page.
 import { Dexie, type EntityTable } from 'dexie'
 import type { PublicAd } from '#domain/api/ads.ts'
-import { readMirroredDraft, writeMirroredDraft } from './local-storage.ts'
+import { mirroredDraftSavedAt, readMirroredDraft, writeMirroredDraft } from './local-storage.ts'
 import { DB_NAME } from './pending-payments-flag.ts'
 
 export { DB_NAME }
@@ -116,8 +117,14 @@ export const CURRENT_DRAFT_KEY = 'current'
 async function syncWithMirror(db: MapleDb): Promise<void> {
   await db.transaction('rw', db.drafts, async () => {
     const draft = await db.drafts.get(CURRENT_DRAFT_KEY)
-    if (draft) {
-      writeMirroredDraft(draft.value)
+    const mirrorSavedAt = mirroredDraftSavedAt()
+    if (draft && mirrorSavedAt !== null && mirrorSavedAt > draft.updatedAt) {
+      // the mirror was written after IndexedDB's copy: a page left before its IndexedDB write ended
+      const mirrored = readMirroredDraft()
+      if (mirrored === null) await db.drafts.delete(CURRENT_DRAFT_KEY)
+      else await db.drafts.put({ key: CURRENT_DRAFT_KEY, value: mirrored, updatedAt: mirrorSavedAt })
+    } else if (draft) {
+      writeMirroredDraft(draft.value, draft.updatedAt)
     } else {
       const mirrored = readMirroredDraft()
       if (mirrored !== null) {

@@ -47,6 +47,39 @@ describe('post draft', () => {
     await expect(loadDraft(DraftSchema)).resolves.toBeNull()
   })
 
+  it('keeps the last keystrokes of a page left before its IndexedDB write ended', async () => {
+    await saveDraft({ title: 'Vintage lamp' })
+    // the form's last autosave at pagehide: the mirror is written at once, IndexedDB's write never ends
+    localStorage.setItem(STORAGE_KEYS.draft, JSON.stringify({ title: 'Vintage lamp, brass' }))
+    localStorage.setItem(STORAGE_KEYS.draftSavedAt, JSON.stringify(new Date(Date.now() + 1000).toISOString()))
+    await resetDb()
+    await expect(loadDraft(DraftSchema)).resolves.toEqual({ title: 'Vintage lamp, brass', price: '' })
+  })
+
+  it('keeps a draft cleared by a page left before IndexedDB deleted it cleared', async () => {
+    await saveDraft({ title: 'Vintage lamp' })
+    localStorage.removeItem(STORAGE_KEYS.draft)
+    localStorage.setItem(STORAGE_KEYS.draftSavedAt, JSON.stringify(new Date(Date.now() + 1000).toISOString()))
+    await resetDb()
+    await expect(loadDraft(DraftSchema)).resolves.toBeNull()
+  })
+
+  it('writes the mirror before anything is awaited, and keeps IndexedDB’s copy when it is the newer', async () => {
+    const saving = saveDraft({ title: 'Typed just now' })
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.draft) ?? 'null')).toEqual({
+      title: 'Typed just now',
+    })
+    await saving
+    // a mirror older than IndexedDB's copy (written by an older version of the app) is replaced by it
+    localStorage.setItem(STORAGE_KEYS.draft, JSON.stringify({ title: 'Stale' }))
+    localStorage.setItem(STORAGE_KEYS.draftSavedAt, JSON.stringify('2020-01-01T00:00:00.000Z'))
+    await resetDb()
+    await expect(loadDraft(DraftSchema)).resolves.toEqual({ title: 'Typed just now', price: '' })
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.draft) ?? 'null')).toEqual({
+      title: 'Typed just now',
+    })
+  })
+
   it('keeps the draft in localStorage alone without IndexedDB', async () => {
     await resetDb()
     vi.stubGlobal('indexedDB', undefined)

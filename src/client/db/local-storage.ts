@@ -45,8 +45,21 @@ export function readMirroredDraft(): Record<string, unknown> | null {
     : null
 }
 
-export function writeMirroredDraft(value: unknown): void {
+/**
+ * Writes the mirror and when (`savedAt`, ISO). A cleared draft keeps its time: the start that finds an
+ * older draft in IndexedDB then knows it was cleared since (database.ts).
+ */
+export function writeMirroredDraft(value: unknown, savedAt: string = new Date().toISOString()): void {
   writeJson(STORAGE_KEYS.draft, value ?? null)
+  writeJson(STORAGE_KEYS.draftSavedAt, savedAt)
+}
+
+/** When the mirror was last written, or null when it never was (or before it kept the time). */
+export function mirroredDraftSavedAt(): string | null {
+  const value = readJson(STORAGE_KEYS.draftSavedAt)
+  const time = typeof value === 'string' ? Date.parse(value) : Number.NaN
+  // as IndexedDB's updatedAt is written, so the two compare as strings
+  return Number.isNaN(time) ? null : new Date(time).toISOString()
 }
 
 // Live queries cannot see localStorage: in fallback mode hooks re-read when this version changes,
