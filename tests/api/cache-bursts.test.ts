@@ -1,17 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
 import { changed } from '#server/db/after-commit.ts'
 import { createAd, member } from '#tests/support/ads.ts'
-import { setupTestApp, type TestApp, testDbKind } from '#tests/support/api-app.ts'
-import { redisReachable } from '#tests/support/redis.ts'
+import { setupTestApp, type TestApp } from '#tests/support/api-app.ts'
+import { cachesSetup } from '#tests/support/redis.ts'
 
 // When a short cache's entry expires, the requests that arrive before the first read is back share
 // that read (RecheckedCache.read, docs/decisions/021-shared-changes.md): a phone polling its wallet
 // or a popular listing page costs the database one set of queries, not one per request.
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-const onPostgres = testDbKind() === 'postgres'
-// on PostgreSQL the caches answer only while Redis brings the other processes' changes
-const cachesOn = !onPostgres || (await redisReachable(redisUrl))
+const { cachesOn, cachesConfig } = await cachesSetup()
 
 /** How many SELECTs `run` sends, counted on the app's database handle. */
 async function selectsDuring(t: TestApp, run: () => Promise<unknown>): Promise<number> {
@@ -29,7 +26,7 @@ function burst<T>(size: number, request: () => Promise<T>): Promise<T[]> {
 }
 
 describe.runIf(cachesOn)('a burst of requests as the caches expire', () => {
-  const api = setupTestApp(onPostgres ? { REDIS_URL: redisUrl } : {})
+  const api = setupTestApp(cachesConfig)
 
   it('asks for one user’s session and wallet once, however many of their requests miss together', async () => {
     const { t } = api

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ADULT_GATE_SLOTS, type AdultGateBuild } from '#domain/adult-gate.ts'
 import { KEPT_PAGE_MAX_AGE_MS } from '#domain/pages.ts'
 import { liveAd, member } from '#tests/support/ads.ts'
-import { setupTestApp, testDbKind } from '#tests/support/api-app.ts'
+import { setupTestApp } from '#tests/support/api-app.ts'
 import { listen } from '#tests/support/listening-app.ts'
-import { redisReachable } from '#tests/support/redis.ts'
+import { cachesSetup } from '#tests/support/redis.ts'
 
 const SHELL = (name: string) =>
   `<!doctype html><html lang="en"><head><title>Maple</title><meta name="description" content="d" /></head><body><div id="root"></div><!-- ${name} --></body></html>`
@@ -58,16 +58,12 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-// on PostgreSQL the caches (this page cache among them) run only while Redis carries the other
-// processes' changes (docs/decisions/021-shared-changes.md)
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-const onPostgres = testDbKind() === 'postgres'
-const cachesOn = !onPostgres || (await redisReachable(redisUrl))
+const { cachesOn, cachesConfig } = await cachesSetup()
 
 const ref = setupTestApp(() => ({
   STATIC_DIR: join(root, 'client'),
   PUBLIC_URL: 'https://maple.example',
-  ...(onPostgres ? { REDIS_URL: redisUrl } : {}),
+  ...cachesConfig,
 }))
 
 beforeAll(async () => {

@@ -11,8 +11,8 @@ import { adPath } from '#domain/ad-path.ts'
 import { CATEGORY_KEYS } from '#domain/categories.ts'
 import { PROVINCE_CODES } from '#domain/provinces.ts'
 import { adBody, liveAd, member } from '#tests/support/ads.ts'
-import { setupTestApp, testDbKind } from '#tests/support/api-app.ts'
-import { redisReachable } from '#tests/support/redis.ts'
+import { setupTestApp } from '#tests/support/api-app.ts'
+import { cachesSetup } from '#tests/support/redis.ts'
 import { buildRenderBundle } from '#tests/support/render-bundle.ts'
 
 let root = ''
@@ -21,16 +21,12 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-// on PostgreSQL the caches (this page cache among them) run only while Redis carries the other
-// processes' changes (docs/decisions/021-shared-changes.md)
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-const onPostgres = testDbKind() === 'postgres'
-const cachesOn = !onPostgres || (await redisReachable(redisUrl))
+const { cachesOn, cachesConfig } = await cachesSetup()
 
 const ref = setupTestApp(() => ({
   STATIC_DIR: join(root, 'client'),
   PUBLIC_URL: 'https://maple.example',
-  ...(onPostgres ? { REDIS_URL: redisUrl } : {}),
+  ...cachesConfig,
 }))
 
 beforeAll(async () => {

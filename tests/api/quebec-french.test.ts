@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fr } from '#client/i18n/fr.ts'
 import { adPath } from '#domain/ad-path.ts'
 import { adBody, liveAd, member } from '#tests/support/ads.ts'
-import { setupTestApp, testDbKind } from '#tests/support/api-app.ts'
-import { redisReachable } from '#tests/support/redis.ts'
+import { setupTestApp } from '#tests/support/api-app.ts'
+import { cachesSetup } from '#tests/support/redis.ts'
 import { buildRenderBundle } from '#tests/support/render-bundle.ts'
 
 let root = ''
@@ -26,15 +26,13 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-const onPostgres = testDbKind() === 'postgres'
-const cachesOn = !onPostgres || (await redisReachable(redisUrl))
+const { cachesOn, cachesConfig } = await cachesSetup()
 
 const ref = setupTestApp(() => ({
   STATIC_DIR: join(root, 'client'),
   PUBLIC_URL: 'https://maple.example',
   REGION_HEADER: 'cf-region-code',
-  ...(onPostgres ? { REDIS_URL: redisUrl } : {}),
+  ...cachesConfig,
 }))
 
 beforeAll(async () => {
