@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import { AdStatsButton } from '#client/components/ad-stats/ad-stats-button.tsx'
+import { FormProblem } from '#client/components/form/form-problem.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { adStatsQuery } from '#client/features/manage/api/ad-stats.ts'
@@ -134,11 +135,7 @@ export function AllAdsPanel() {
         </label>
         <Button type="submit">{t.search}</Button>
       </form>
-      {ads.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {errorDetail(ads.error, t.failed)}
-        </p>
-      )}
+      {ads.isError && <FormProblem>{errorDetail(ads.error, t.failed)}</FormProblem>}
       {data && (
         <>
           <p className="text-sm" aria-live="polite">

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
+import { FormProblem } from '#client/components/form/form-problem.tsx'
 import { FilledText } from '#client/components/text/filled-text.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
@@ -92,11 +93,7 @@ export function VerifiedAccountsPanel() {
         </label>
         <Button type="submit">{t.verifiedSearch}</Button>
       </form>
-      {accounts.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {errorDetail(accounts.error, t.verifiedFailed)}
-        </p>
-      )}
+      {accounts.isError && <FormProblem>{errorDetail(accounts.error, t.verifiedFailed)}</FormProblem>}
       {items && (
         <>
           <p className="text-sm" aria-live="polite">

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { ConfirmDialog } from '#client/components/form/confirm-dialog.tsx'
+import { FormProblem } from '#client/components/form/form-problem.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
 import { fill } from '#client/i18n/fill.ts'
@@ -77,11 +78,7 @@ export function AppealDialog({
             setProblem(null)
           }}
         />
-        {problem && (
-          <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
-            {problem}
-          </p>
-        )}
+        <FormProblem id={`${id}-problem`}>{problem}</FormProblem>
       </div>
     </ConfirmDialog>
   )

@@ -1,5 +1,6 @@
 import { CalendarClockIcon, PlusIcon, XIcon } from 'lucide-react'
 import { useId, useState } from 'react'
+import { FormProblem } from '#client/components/form/form-problem.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
@@ -212,11 +213,7 @@ export function BumpScheduleDialog({
             </>
           )}
           <p className="text-xs text-muted-foreground">{t.rules}</p>
-          {problem && (
-            <p role="alert" className="text-sm text-destructive">
-              {problem}
-            </p>
-          )}
+          <FormProblem>{problem}</FormProblem>
           <Button type="submit" size="sm" className="justify-self-start" disabled={change.isPending}>
             <CalendarClockIcon aria-hidden="true" />
             {change.isPending ? t.saving : t.save}

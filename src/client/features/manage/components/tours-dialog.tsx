@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { PlaneIcon, PlusIcon, XIcon } from 'lucide-react'
 import { useId, useState } from 'react'
+import { FormProblem } from '#client/components/form/form-problem.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import {
   Dialog,
@@ -111,11 +112,7 @@ export function ToursDialog({
               {t.add}
             </Button>
           )}
-          {problem && (
-            <p role="alert" className="text-sm text-destructive">
-              {problem}
-            </p>
-          )}
+          <FormProblem>{problem}</FormProblem>
           <Button type="submit" size="sm" className="justify-self-start" disabled={save.isPending}>
             <PlaneIcon aria-hidden="true" />
             {save.isPending ? t.saving : t.save}

@@ -5,6 +5,7 @@
 // rules on the terms page.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { FormProblem } from '#client/components/form/form-problem.tsx'
 import { Checkbox } from '#client/components/ui/checkbox.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { myVerificationQuery } from '#client/features/verification/api/my-verification.ts'
@@ -76,11 +77,7 @@ export function CompanionRules({
             {t.confirm}
           </Label>
         </div>
-        {error && (
-          <p id={`${id}-own-error`} role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
+        <FormProblem id={`${id}-own-error`}>{error}</FormProblem>
         <Link to="/terms" hash={COMPANION_TERMS_ANCHOR} className={`${linkClass} text-sm`}>
           {t.rules}
         </Link>

@@ -1,6 +1,7 @@
 // Small accessible building blocks of the ad form: every control has a label, and its hint and
 // error are tied to it with aria-describedby; an error is announced when it appears.
 import type { ComponentProps, ReactNode } from 'react'
+import { FormProblem } from '#client/components/form/form-problem.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Label } from '#client/components/ui/label.tsx'
 import { cn } from '#client/lib/cn.ts'
@@ -28,11 +29,7 @@ export function Field({ id, label, hint, error, className, children }: FieldProp
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FormProblem id={`${id}-error`}>{error}</FormProblem>
     </div>
   )
 }

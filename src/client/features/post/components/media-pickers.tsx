@@ -3,6 +3,7 @@
 // photo is the ad's cover) and can be removed. Files start uploading when picked
 // (lib/media/upload-queue.ts); the limits are in the hint before anyone reaches them.
 import { useEffect, useId, useRef, useState } from 'react'
+import { FormProblem } from '#client/components/form/form-problem.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { fill } from '#client/i18n/fill.ts'
 import { msgPost } from '#client/i18n/messages-post.ts'
@@ -147,11 +148,7 @@ export function MediaPicker(props: PickerProps) {
           </Button>
         )}
       </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FormProblem id={`${id}-error`}>{error}</FormProblem>
     </fieldset>
   )
 }
