@@ -5,6 +5,7 @@ import { defineConfig } from 'vite'
 import { adActions } from './scripts/vite/ad-actions.ts'
 import { adultGate } from './scripts/vite/adult-gate.ts'
 import { planningAppChunk, planStartChunks, startChunkGroup } from './scripts/vite/app-chunk.ts'
+import { frenchManifest } from './scripts/vite/french-manifest.ts'
 import { precompress } from './scripts/vite/precompress.ts'
 import { prerenderHome } from './scripts/vite/prerender-home.ts'
 import { routeShells } from './scripts/vite/route-shells.ts'
@@ -35,6 +36,7 @@ export default defineConfig(async ({ command, isSsrBuild }) => {
       ...(isSsrBuild || planning
         ? []
         : [
+            frenchManifest(),
             prerenderHome(),
             routeShells(),
             // the server's 18+ gate, written beside the build for the server to put into pages

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Plugin } from 'vite'
+import { linkManifestOf } from '../../src/domain/app-manifest.ts'
 import { escapeHtml } from '../../src/domain/html-escape.ts'
 import { afterBuild, withAppModule } from './after-build.ts'
 import { lowPriorityScripts } from './low-priority-scripts.ts'
@@ -42,7 +43,7 @@ export function prerenderHome(): Plugin {
         // the app adopts this markup as it is (src/client/app.tsx); until then its links work, and a
         // click, a typed text or a submit is held for the app (src/client/app-start.ts)
         const prerendered = `<div id="root">${home.markup}</div>${home.scripts}`
-        const html = lowPriorityScripts(shell.replace(ROOT_DIV, () => prerendered))
+        const html = lowPriorityScripts(linkManifestOf(shell, language).replace(ROOT_DIV, () => prerendered))
           .replace('</head>', () => `${home.preloads}</head>`)
           .replace(/<html lang="[^"]*"/, `<html lang="${language === 'fr' ? 'fr-CA' : 'en-CA'}"`)
           .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(home.title)}</title>`)

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { changed } from '#server/db/after-commit.ts'
 import { createAd, member } from '#tests/support/ads.ts'
-import { setupTestApp, type TestApp } from '#tests/support/api-app.ts'
-import { cachesSetup } from '#tests/support/redis.ts'
+import { cachesSetup, setupTestApp, type TestApp } from '#tests/support/api-app.ts'
 
 // When a short cache's entry expires, the requests that arrive before the first read is back share
 // that read (RecheckedCache.read, docs/decisions/021-shared-changes.md): a phone polling its wallet

@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ADULT_GATE_SLOTS, type AdultGateBuild } from '#domain/adult-gate.ts'
 import { KEPT_PAGE_MAX_AGE_MS } from '#domain/pages.ts'
 import { liveAd, member } from '#tests/support/ads.ts'
-import { setupTestApp } from '#tests/support/api-app.ts'
+import { cachesSetup, setupTestApp } from '#tests/support/api-app.ts'
 import { listen } from '#tests/support/listening-app.ts'
-import { cachesSetup } from '#tests/support/redis.ts'
 
 const SHELL = (name: string) =>
   `<!doctype html><html lang="en"><head><title>Maple</title><meta name="description" content="d" /></head><body><div id="root"></div><!-- ${name} --></body></html>`

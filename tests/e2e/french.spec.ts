@@ -145,6 +145,23 @@ test.describe('Français', () => {
     })
   })
 
+  test('a French page links a French manifest: the same app, its words in French', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/ca/ON/adult-buy-sell?lang=fr')
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready')
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+    expect(href).toBe('/manifest.fr.webmanifest')
+    const french = (await (await request.get(href ?? '')).json()) as Record<string, unknown>
+    const english = (await (await request.get('/manifest.webmanifest')).json()) as Record<string, unknown>
+    expect(french).toMatchObject({ lang: 'fr-CA', id: english.id, start_url: english.start_url })
+    expect(french.icons).toEqual(english.icons)
+    expect(String(french.description)).toContain('petites annonces pour adultes')
+    await page.getByRole('banner').getByRole('button', { name: 'English' }).click()
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
+  })
+
   // issue 44 item 5: French is the default for Quebec's visitors who have not chosen (decision 066)
   test('a Quebec listing opens in French for an English browser, and a switch to English is kept', async ({
     page,

@@ -26,6 +26,7 @@ import { changed } from '#server/db/after-commit.ts'
 import { CHANGES } from '#server/db/changes.ts'
 import { type Database, type Db, openDatabase } from '#server/db/client.ts'
 import type { LogStream } from '#server/logging.ts'
+import { redisReachable } from './redis.ts'
 
 /**
  * Tables holding reference data seeded at start-up: reset() keeps them so every test sees the same
@@ -243,4 +244,15 @@ export function setupTestApp(
       return current()
     },
   }
+}
+
+/**
+ * On PostgreSQL the short caches (the page cache among them) run only while Redis carries the other
+ * processes' changes (docs/decisions/021-shared-changes.md): whether a test of them can run here, and
+ * the config that turns them on (none on PGlite, where one process is all there is).
+ */
+export async function cachesSetup(): Promise<{ cachesOn: boolean; cachesConfig: { REDIS_URL?: string } }> {
+  if (testDbKind() !== 'postgres') return { cachesOn: true, cachesConfig: {} }
+  const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+  return { cachesOn: await redisReachable(url), cachesConfig: { REDIS_URL: url } }
 }

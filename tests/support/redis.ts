@@ -1,5 +1,4 @@
 import { Redis } from 'ioredis'
-import { testDbKind } from './api-app.ts'
 
 /** Whether a Redis answers at `url` within half a second (tests and the bench skip what needs one). */
 export async function redisReachable(url: string): Promise<boolean> {
@@ -13,15 +12,4 @@ export async function redisReachable(url: string): Promise<boolean> {
   } finally {
     redis.disconnect()
   }
-}
-
-/**
- * On PostgreSQL the short caches (the page cache among them) run only while Redis carries the other
- * processes' changes (docs/decisions/021-shared-changes.md): whether a test of them can run here, and
- * the config that turns them on (none on PGlite, where one process is all there is).
- */
-export async function cachesSetup(): Promise<{ cachesOn: boolean; cachesConfig: { REDIS_URL?: string } }> {
-  if (testDbKind() !== 'postgres') return { cachesOn: true, cachesConfig: {} }
-  const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-  return { cachesOn: await redisReachable(url), cachesConfig: { REDIS_URL: url } }
 }

@@ -108,6 +108,23 @@ describe('server renders in two languages at once', () => {
   })
 })
 
+describe('the page around the app', () => {
+  it("links the manifest of the app's language, so an app installed from the page speaks it", async () => {
+    const link = document.createElement('link')
+    link.rel = 'manifest'
+    link.href = '/manifest.webmanifest'
+    document.head.append(link)
+    try {
+      await setLanguage('fr')
+      expect(link.getAttribute('href')).toBe('/manifest.fr.webmanifest')
+      await setLanguage('en')
+      expect(link.getAttribute('href')).toBe('/manifest.webmanifest')
+    } finally {
+      link.remove()
+    }
+  })
+})
+
 describe('the language of a first visit', () => {
   it('keeps a remembered choice over the browser language', () => {
     expect(preferredLanguage('en', ['fr-CA'])).toBe('en')

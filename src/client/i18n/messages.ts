@@ -8,6 +8,7 @@
 // each render its own language's catalog, never switching the live one (texts-view.ts,
 // docs/decisions/030-page-cache-and-render.md).
 
+import { MANIFEST_PATHS } from '#domain/app-manifest.ts'
 import { isLanguage, isQuebecPage, type Language, LOCALES } from '#domain/languages.ts'
 import type { MoneyLocale } from '#domain/money.ts'
 import { en } from './en.ts'
@@ -200,6 +201,8 @@ function applyToDocument(lang: Language): void {
   document.documentElement.lang = LOCALES[lang]
   document.title = live.app.documentTitle
   document.querySelector('meta[name="description"]')?.setAttribute('content', live.app.description)
+  // an app installed from here describes itself in this language (#domain/app-manifest.ts)
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', MANIFEST_PATHS[lang])
 }
 
 /** Loads `lang` if needed, switches every registered catalog to it, remembers it and tells listeners. */

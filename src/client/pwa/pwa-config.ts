@@ -1,4 +1,5 @@
 import { VitePWA } from 'vite-plugin-pwa'
+import { MANIFEST_WORDS } from '#domain/app-manifest.ts'
 import { dropWithdrawn, keepOnlyPublic, PHOTO_CACHE } from './media-cache.ts'
 
 // The service worker and the manifest in one place (docs/decisions/006-offline-model.md).
@@ -31,8 +32,8 @@ export function pwaPlugin() {
       id: '/',
       name: 'Maple After Dark',
       short_name: 'MapleAD',
-      description: "Canada's premier adult classified marketplace: browse, post and manage 18+ ads.",
-      lang: 'en-CA',
+      description: MANIFEST_WORDS.en.description,
+      lang: MANIFEST_WORDS.en.lang,
       dir: 'ltr',
       theme_color: PWA_THEME_COLOR,
       background_color: PWA_BACKGROUND_COLOR,

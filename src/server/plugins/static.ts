@@ -18,6 +18,7 @@ const NO_CACHE_FILES = new Set([
   'sw.js',
   'registerSW.js',
   'manifest.webmanifest',
+  'manifest.fr.webmanifest',
 ])
 // `/` is index.html with the home page pre-rendered in it (scripts/vite/prerender-home.ts)
 const HOME_FILE = 'home.html'

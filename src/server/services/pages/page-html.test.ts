@@ -7,6 +7,7 @@ const SHELL = `<!doctype html>
 <html lang="en">
   <head>
     <title>Maple After Dark: adult classifieds in Canada (18+)</title>
+    <link rel="manifest" href="/manifest.webmanifest">
     <meta
       name="description"
       content="Canada's premier adult classified marketplace."
@@ -49,6 +50,15 @@ describe('a server-rendered page in its shell', () => {
       '<meta name="description" content="$40 · Montréal, Quebec. &quot;Worn once&quot; &amp; &lt;clean&gt;" />',
     )
     expect(html).not.toContain('premier adult classified')
+  })
+
+  it("links the manifest of the page's language, so an app installed from it speaks it", () => {
+    expect(composePageHtml(SHELL, PAGE, { publicUrl: PUBLIC_URL, language: 'fr' })).toContain(
+      '<link rel="manifest" href="/manifest.fr.webmanifest">',
+    )
+    expect(composePageHtml(SHELL, PAGE, { publicUrl: PUBLIC_URL, language: 'en' })).toContain(
+      '<link rel="manifest" href="/manifest.webmanifest">',
+    )
   })
 
   it('names the canonical URL, both languages and the link preview', () => {

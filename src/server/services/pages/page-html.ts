@@ -4,6 +4,7 @@
 // docs/decisions/017-pages.md.
 
 import { createHash } from 'node:crypto'
+import { linkManifestOf } from '#domain/app-manifest.ts'
 import { escapeHtml } from '#domain/html-escape.ts'
 import { LANGUAGES, type Language, LOCALES } from '#domain/languages.ts'
 import type { PageHeadInfo, RenderedPage } from '#domain/pages.ts'
@@ -84,7 +85,10 @@ export interface PageHtmlOptions {
 export function composePageHtml(shell: string, page: RenderedPage, options: PageHtmlOptions): string {
   if (!shell.includes(ROOT_DIV)) throw new Error(`page shell lacks ${ROOT_DIV}`)
   const { head } = page
-  let html = shell.replace(/<html lang="[^"]*"/, `<html lang="${LOCALES[options.language]}"`)
+  let html = linkManifestOf(shell, options.language).replace(
+    /<html lang="[^"]*"/,
+    `<html lang="${LOCALES[options.language]}"`,
+  )
   if (head) {
     const title = page.documentTitle
     html = html
