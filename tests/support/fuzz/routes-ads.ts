@@ -84,12 +84,15 @@ export const AD_ROUTES: Record<string, FuzzSpec> = {
   // the view beacon has no body; whatever it is sent, a 204 or a 400
   'POST /api/ads/views': {
     query: {
+      ads: fc.array(fromPool('adIds'), { minLength: 1, maxLength: 20 }).map((ids) => ids.join('.')),
+      d: fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
+    },
+    edges: {
       ads: fc.oneof(
         fc.array(adId, { minLength: 1, maxLength: 22 }).map((ids) => ids.join('.')),
-        fc.constantFrom('', '.', 'abcdefghijkl,abcdefghijkl', 'abcdefghijkl.'),
-        fc.string(),
+        fc.constantFrom('', '.', 'abcdefghijkl,abcdefghijkl', 'abcdefghijkl.', 'ABCDEFGHIJKL'),
       ),
-      d: fc.oneof(fc.constantFrom('abcdefgh12345678', 'short', 'x'.repeat(65), 'a b'), fc.string()),
+      d: fc.constantFrom('short', 'x'.repeat(65), 'a b', ''),
     },
   },
   'GET /api/ads/:id/stats': { role: 'user', params: { id: adId } },
