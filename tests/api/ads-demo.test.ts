@@ -92,6 +92,29 @@ describe('demo ads in French', () => {
     expect((await get(`/api/ads/${one}`, 'en-CA')).json().title).toBe(english[0].title)
   })
 
+  it('are found by the French words a French reader sees, and still by their English ones', async () => {
+    const url = '/api/ads?province=QC&category=adult-buy-sell'
+    const [shown] = (await get(url, 'fr-CA')).json().items as { id: string; title: string }[]
+    const [english] = (await get(`/api/ads/${shown?.id}`, 'en-CA').then((r) => [r.json()])) as {
+      title: string
+      description: string
+    }[]
+    // a word of the French title that the English text does not have
+    const word = shown?.title
+      .split(/[^\p{L}]+/u)
+      .find(
+        (w) =>
+          w.length >= 5 &&
+          !`${english?.title} ${english?.description}`.toLowerCase().includes(w.toLowerCase()),
+      )
+    expect(word, shown?.title).toBeDefined()
+    const found = (await get(`${url}&q=${encodeURIComponent(word ?? '')}`, 'fr-CA')).json().items
+    expect(found.map((ad: { id: string }) => ad.id)).toContain(shown?.id)
+    const englishWord = english?.title.split(/[^\p{L}]+/u).find((w) => w.length >= 5) ?? ''
+    const byEnglish = (await get(`${url}&q=${encodeURIComponent(englishWord)}`, 'en-CA')).json().items
+    expect(byEnglish.map((ad: { id: string }) => ad.id)).toContain(shown?.id)
+  })
+
   it('name the companion type in French, and an advertiser’s own ad reads as written in both', async () => {
     const french = (await get('/api/ads?province=ON&category=adult-services', 'fr-CA')).json().items
     expect(french[0].description).toMatch(/^(Accompagnatrice|Accompagnateur|Accompagnement trans) à /)

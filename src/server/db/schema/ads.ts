@@ -82,6 +82,9 @@ export const ads = pgTable(
     holdCategory: text('hold_category', { enum: HOLD_CATEGORIES }),
     heldRemainingMs: bigint('held_remaining_ms', { mode: 'number' }),
     search: tsvector('search'),
+    // words the ad is found by beyond its own text: a sample ad's French copy, which it is read in by a
+    // French reader (docs/decisions/065-sample-ads-in-french.md); the trigger adds it to `search`
+    searchExtra: text('search_extra'),
     // the title in lower case without accents, for partial-word matches (trigram index)
     titleFolded: text('title_folded'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

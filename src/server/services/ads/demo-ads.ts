@@ -16,8 +16,10 @@ export function demoAdId(generatedId: string): string {
 }
 
 function demoRow(ad: Ad, lifetimeDays: number) {
+  const id = demoAdId(ad.id)
+  const french = frenchCopies().get(id)
   return {
-    id: demoAdId(ad.id),
+    id,
     ownerId: null,
     status: 'live' as const,
     title: ad.title,
@@ -28,6 +30,8 @@ function demoRow(ad: Ad, lifetimeDays: number) {
     priceCents: dollarsToCents(ad.price),
     priceUnit: ad.priceUnit,
     description: ad.description,
+    // found by the words a French reader sees (065): the search reads this beside the English
+    searchExtra: french ? `${french.title}\n${french.description}` : null,
     images: ad.images,
     videos: ad.videos,
     // seeded ads belong to nobody: no admin verified them (docs/decisions/031-verified-advertisers.md)
@@ -55,7 +59,12 @@ export async function seedDemoAds(db: Db, lifetimeDays: number): Promise<number>
     .onConflictDoUpdate({
       target: ads.id,
       // verified too: rows seeded before demo ads stopped being badged lose the badge
-      set: { expiresAt: sql`greatest(${ads.expiresAt}, excluded.expires_at)`, verified: false },
+      // and the French copy, for rows seeded before it was searched (the trigger skips an unchanged one)
+      set: {
+        expiresAt: sql`greatest(${ads.expiresAt}, excluded.expires_at)`,
+        verified: false,
+        searchExtra: sql`excluded.search_extra`,
+      },
       setWhere: sql`${ads.demo}`,
     })
     .returning({ inserted: sql<boolean>`xmax = 0` })
@@ -64,6 +73,17 @@ export async function seedDemoAds(db: Db, lifetimeDays: number): Promise<number>
 }
 
 let frenchCopy: ReadonlyMap<string, { title: string; description: string }> | undefined
+
+/** Each demo ad's French title and description, by its id: the same generator in French. */
+function frenchCopies(): ReadonlyMap<string, { title: string; description: string }> {
+  frenchCopy ??= new Map(
+    generateDemoAds(DEMO_ADS_ANCHOR, 'fr').map((ad) => [
+      demoAdId(ad.id),
+      { title: ad.title, description: ad.description },
+    ]),
+  )
+  return frenchCopy
+}
 
 /**
  * An ad's view in its reader's language: a demo ad reads in French for a French reader (its row
@@ -75,12 +95,6 @@ export function inReaderLanguage<T extends { id: string; demo: boolean; title: s
   language: Language,
 ): T {
   if (!view.demo || language !== 'fr') return view
-  frenchCopy ??= new Map(
-    generateDemoAds(DEMO_ADS_ANCHOR, 'fr').map((ad) => [
-      demoAdId(ad.id),
-      { title: ad.title, description: ad.description },
-    ]),
-  )
-  const copy = frenchCopy.get(view.id)
+  const copy = frenchCopies().get(view.id)
   return copy ? { ...view, ...copy } : view
 }
