@@ -2,7 +2,7 @@
 import { jsonHeaders } from './client.ts'
 import { expectStatus, type Site } from './journeys.ts'
 import { waitUntil } from './processes.ts'
-import { check, directJson, type Note, payingMember } from './step-tools.ts'
+import { check, type Note, payingMember, walletReadsBack } from './step-tools.ts'
 import type { Topology } from './topology.ts'
 
 async function requestsServed(app: Topology['apps'][number], token: string): Promise<number> {
@@ -67,24 +67,10 @@ export async function postgresRestart(t: Topology, site: Site, note: Note): Prom
   note(`pg_ctl restart -m fast took ${(restartTook / 1000).toFixed(1)} s`)
   const BOUND_MS = 30_000
   try {
-    for (const app of t.apps) {
-      const took = await waitUntil(
-        `${app.name} answering a signed-in wallet read`,
-        async () => {
-          if (!app.service.alive()) throw new Error(`${app.name} died:\n${app.service.tail(15)}`)
-          return (await directJson(`${app.direct}/api/wallet`, person.token)).status === 200
-        },
-        BOUND_MS,
-        100,
-      ).catch((error: unknown) => {
-        throw new Error(
-          `${error instanceof Error ? error.message : String(error)}${app.service.alive() ? '' : `\n${app.service.tail(15)}`}`,
-        )
-      })
+    for (const { name, tookMs } of await walletReadsBack(t, person.token, BOUND_MS))
       note(
-        `${app.name} answered again ${(took / 1000).toFixed(1)} s after the restart (bound ${BOUND_MS / 1000} s)`,
+        `${name} answered again ${(tookMs / 1000).toFixed(1)} s after the restart (bound ${BOUND_MS / 1000} s)`,
       )
-    }
     // /readyz fails while the database is away, so HAProxy may have taken both out: back within the bound
     await waitUntil(
       'HAProxy taking both processes back',

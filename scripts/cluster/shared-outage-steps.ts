@@ -6,7 +6,7 @@
 import { jsonHeaders } from './client.ts'
 import { photo, type Site, uploadPhoto } from './journeys.ts'
 import { waitUntil } from './processes.ts'
-import { check, directJson, type Note, payingMember } from './step-tools.ts'
+import { check, type Note, payingMember, walletReadsBack } from './step-tools.ts'
 import type { Topology } from './topology.ts'
 
 const OUTAGE_MS = 8_000
@@ -168,18 +168,8 @@ export async function databaseOutage(t: Topology, site: Site, note: Note): Promi
   const back = performance.now()
   await t.postgres.start()
   try {
-    for (const app of t.apps) {
-      const took = await waitUntil(
-        `${app.name} answering a signed-in wallet read`,
-        async () => {
-          if (!app.service.alive()) throw new Error(`${app.name} died:\n${app.service.tail(15)}`)
-          return (await directJson(`${app.direct}/api/wallet`, person.token)).status === 200
-        },
-        BOUND_MS,
-        100,
-      )
-      note(`${app.name} answered again ${(took / 1000).toFixed(1)} s after PostgreSQL was started`)
-    }
+    for (const { name, tookMs } of await walletReadsBack(t, person.token, BOUND_MS))
+      note(`${name} answered again ${(tookMs / 1000).toFixed(1)} s after PostgreSQL was started`)
   } finally {
     await load.stop()
   }

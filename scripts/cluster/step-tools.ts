@@ -3,6 +3,8 @@
 // past the proxy, to see what that process itself answers.
 import type { Person, Site } from './journeys.ts'
 import { createAd, expectStatus, payFromWallet, signUp, topUp } from './journeys.ts'
+import { waitUntil } from './processes.ts'
+import type { Topology } from './topology.ts'
 
 export type Note = (line: string) => void
 export type Step = (name: string, run: (note: Note) => Promise<void>) => Promise<boolean>
@@ -45,4 +47,33 @@ export async function payingMember(
   const adId = await createAd(site, person, `Cluster ad of ${label}`)
   expectStatus(await payFromWallet(site, person, { type: 'post', listingId: adId }), 200, 'posting fee')
   return { person, adId }
+}
+
+/**
+ * Waits, process by process, until each answers a signed-in wallet read again (the database back),
+ * within `boundMs`: how long each took. A process that died says so with the end of its log.
+ */
+export async function walletReadsBack(
+  t: Topology,
+  token: string,
+  boundMs: number,
+): Promise<{ name: string; tookMs: number }[]> {
+  const back: { name: string; tookMs: number }[] = []
+  for (const app of t.apps) {
+    const tookMs = await waitUntil(
+      `${app.name} answering a signed-in wallet read`,
+      async () => {
+        if (!app.service.alive()) throw new Error(`${app.name} died:\n${app.service.tail(15)}`)
+        return (await directJson(`${app.direct}/api/wallet`, token)).status === 200
+      },
+      boundMs,
+      100,
+    ).catch((error: unknown) => {
+      throw new Error(
+        `${error instanceof Error ? error.message : String(error)}${app.service.alive() ? '' : `\n${app.service.tail(15)}`}`,
+      )
+    })
+    back.push({ name: app.name, tookMs })
+  }
+  return back
 }
