@@ -139,28 +139,23 @@ describe('matching a new ad against the saved searches', () => {
   })
 
   it('makes the same words for searches saved before the migration as the app makes when saving', async () => {
-    const made = await t.db
-      .select({
-        id: savedSearches.id,
-        q: savedSearches.q,
-        query: sql<string>`${savedSearches.matchQuery}::text`,
-        partial: savedSearches.matchPartial,
-      })
-      .from(savedSearches)
-      .where(isNotNull(savedSearches.q))
+    // the words kept for every search with words, as they are now
+    const matchWords = () =>
+      t.db
+        .select({
+          id: savedSearches.id,
+          q: savedSearches.q,
+          query: sql<string>`${savedSearches.matchQuery}::text`,
+          partial: savedSearches.matchPartial,
+        })
+        .from(savedSearches)
+        .where(isNotNull(savedSearches.q))
+    const made = await matchWords()
     const migration = readFileSync(join(MIGRATIONS_FOLDER, '0020_saved_search_matching.sql'), 'utf8')
     const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('UPDATE'))
     await t.db.update(savedSearches).set({ matchQuery: null, matchPartial: null })
     await t.db.execute(sql.raw(backfill ?? ''))
-    const again = await t.db
-      .select({
-        id: savedSearches.id,
-        q: savedSearches.q,
-        query: sql<string>`${savedSearches.matchQuery}::text`,
-        partial: savedSearches.matchPartial,
-      })
-      .from(savedSearches)
-      .where(isNotNull(savedSearches.q))
+    const again = await matchWords()
     // a search with more than 8 dashes keeps none in the backfill (the app keeps the first 8)
     const many = (q: string | null) => (q ?? '').split('-').length - 1 > 8
     const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id)
