@@ -9,6 +9,7 @@ import { PROVINCES } from '#domain/provinces.ts'
 import { openDatabase } from '#server/db/client.ts'
 import type { DatabaseLimits } from '#server/db/limits.ts'
 import { listPublicAds } from '#server/services/ads/ad-search.ts'
+import { percentile } from './report.ts'
 
 export interface AdSearchTiming {
   label: string
@@ -136,10 +137,6 @@ export async function seedAds(
   await db.execute(sql`ANALYZE ads`)
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN
-}
-
 /**
  * p50/p95 of the public listing and search query (listPublicAds: the count and the page, as the
  * route runs them) over AD_SEARCH_ADS generated live ads, on PGlite or the given PostgreSQL database.
@@ -164,8 +161,8 @@ export async function benchAdSearch(databaseUrl?: string, runs = 100): Promise<A
       out.push({
         label,
         ads: AD_SEARCH_ADS,
-        p50Ms: percentile(samples, 0.5),
-        p95Ms: percentile(samples, 0.95),
+        p50Ms: percentile(samples, 50),
+        p95Ms: percentile(samples, 95),
         target: target === true,
       })
     }

@@ -8,7 +8,7 @@ import { PROVINCES } from '#domain/provinces.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { matchingSearches } from '#server/services/alerts/alerts.ts'
 import { BULK_LIMITS, seedAds } from './ad-search.ts'
-import { ms, note, row, section } from './report.ts'
+import { ms, note, percentile, row, section } from './report.ts'
 import { createScratchPostgres } from './server.ts'
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000)
@@ -27,10 +27,6 @@ const WORDS = [
   'kimono',
 ]
 const RUNS = 50
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN
-}
 
 type Db = Awaited<ReturnType<typeof openDatabase>>['db']
 
@@ -100,10 +96,10 @@ export async function benchAlertMatching(cleanups: (() => Promise<void> | void)[
       samples.push(performance.now() - start)
     }
     samples.sort((a, b) => a - b)
-    const p95 = percentile(samples, 0.95)
+    const p95 = percentile(samples, 95)
     row(
       `alert matching [PostgreSQL]: one new ad, ${SEARCHES.toLocaleString('en-CA')} saved searches`,
-      `${ms(percentile(samples, 0.5))} p50, ${ms(p95)} p95 (${matched} matched)`,
+      `${ms(percentile(samples, 50))} p50, ${ms(p95)} p95 (${matched} matched)`,
       'p95 ≤ 50 ms',
       p95 <= 50,
     )

@@ -6,6 +6,7 @@
 // 50 ms answer into fifty samples (docs/decisions/030-page-cache-and-render.md, "How the fixed
 // rate is measured").
 import http from 'node:http'
+import { percentile } from './report.ts'
 
 export interface PacedRequest {
   url: string
@@ -27,10 +28,6 @@ export interface PacedFigures {
 
 // an answer slower than this counts as an error (and its time as this)
 const TIMEOUT_MS = 10_000
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0
-}
 
 function send(agent: http.Agent, request: PacedRequest): Promise<number> {
   return new Promise((resolve, reject) => {

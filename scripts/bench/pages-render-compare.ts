@@ -14,13 +14,10 @@ import { loadConfig } from '#server/config.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { loadPageRenderer, type PageRenderer } from '#server/services/pages/page-renderer.ts'
 import { BULK_LIMITS, seedAds } from './ad-search.ts'
+import { percentile } from './report.ts'
 
 const ADS = Number(process.env.BENCH_API_ADS ?? 6_000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0
-}
 
 function cpuMs(since: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(since)

@@ -9,7 +9,7 @@ import type { CategoryKey } from '#domain/categories.ts'
 import type { ProvinceCode } from '#domain/provinces.ts'
 import { type LoadTarget, throughputBeside } from './api-load.ts'
 import { pacedLoad } from './paced-load.ts'
-import { ms, note, row } from './report.ts'
+import { ms, note, percentile, row } from './report.ts'
 import type { RunningServer } from './server.ts'
 
 const RATIO_GOAL = 0.3
@@ -31,10 +31,6 @@ async function adPaths(base: string, count: number): Promise<string[]> {
   const res = await fetch(`${base}/api/ads?province=ALL&category=adult-buy-sell`)
   const list = (await res.json()) as { items: ListedAd[] }
   return list.items.slice(0, count).map((ad) => adPath(ad))
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0
 }
 
 interface PageRequest {

@@ -34,6 +34,11 @@ export function median(values: readonly (number | null)[]): number | null {
   return known.length % 2 ? (known[mid] ?? null) : ((known[mid - 1] ?? 0) + (known[mid] ?? 0)) / 2
 }
 
+/** The value below which `percent` of the sorted samples fall (nearest rank); 0 when there are none. */
+export function percentile(sorted: readonly number[], percent: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * percent) / 100))] ?? 0
+}
+
 export const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`
 
 export function printTable(): void {
